@@ -1,0 +1,186 @@
+package sparql
+
+import "sort"
+
+// Feature names a SPARQL construct. Analysis reports the features a query
+// uses; a [Dialect] can disable some of them.
+type Feature string
+
+// The features [Analyze] reports and [Dialect.Disabled] can switch off.
+const (
+	FeatureAggregate Feature = "aggregate"             // COUNT, SUM, … in SELECT/HAVING/ORDER BY
+	FeatureGroup     Feature = "group"                 // GROUP BY
+	FeatureHaving    Feature = "having"                // HAVING
+	FeatureOrder     Feature = "order"                 // ORDER BY
+	FeatureLimit     Feature = "limit"                 // LIMIT
+	FeatureOffset    Feature = "offset"                // OFFSET
+	FeatureDistinct  Feature = "distinct"              // DISTINCT or REDUCED
+	FeatureFilter    Feature = "filter"                // FILTER
+	FeatureOptional  Feature = "optional"              // OPTIONAL
+	FeatureUnion     Feature = "union"                 // UNION
+	FeatureMinus     Feature = "minus"                 // MINUS
+	FeatureExists    Feature = "exists"                // EXISTS / NOT EXISTS
+	FeatureNegation  Feature = "negation"              // MINUS, NOT EXISTS or NOT IN
+	FeatureBind      Feature = "bind"                  // BIND
+	FeatureValues    Feature = "values"                // VALUES (inline or trailing)
+	FeatureSubquery  Feature = "subquery"              // nested SELECT
+	FeatureGraph     Feature = "graph"                 // GRAPH
+	FeatureService   Feature = "service"               // SERVICE (federation)
+	FeaturePath      Feature = "path"                  // property path beyond a plain predicate
+	FeatureDataset   Feature = "dataset"               // FROM / FROM NAMED
+	FeatureExpr      Feature = "projection-expression" // (expr AS ?v) in SELECT
+)
+
+// FuncSpec declares an extra built-in function keyword of a dialect and its
+// arity; MaxArgs < 0 means variadic.
+type FuncSpec struct {
+	MinArgs int
+	MaxArgs int
+}
+
+// Dialect is a variant of SPARQL 1.1 that one parser serves without being
+// forked: extra built-in function keywords, constructs switched off, and
+// leniencies for queries written against endpoints that accept more than the
+// standard. The zero Dialect is strict SPARQL 1.1.
+type Dialect struct {
+	// Name identifies the dialect in messages ("sparql11", "lenient", …).
+	Name string
+	// Functions are extra built-in function keywords (upper-case names),
+	// such as Oxigraph's ADJUST. They parse as *CallExpr.
+	Functions map[string]FuncSpec
+	// Disabled constructs are rejected with a RefusedError. Supported:
+	// FeatureService, FeatureOptional, FeaturePath, FeatureMinus,
+	// FeatureUnion, FeatureSubquery, FeatureBind, FeatureValues,
+	// FeatureGraph, FeatureExists, FeatureAggregate, FeatureDataset.
+	Disabled map[Feature]bool
+	// Prefixes are predeclared: a prefixed name whose prefix the query does
+	// not declare resolves through this map. The printer writes the
+	// declarations it used back, so printed queries are standard SPARQL.
+	Prefixes map[string]string
+	// BareAggregates accepts Virtuoso-style aggregates and expressions
+	// without parentheses and alias in SELECT ("SELECT COUNT(?x)",
+	// "SELECT ?a - ?b"); the parser gives them a fresh alias
+	// (?_agg1, ?_expr1 …) so that the tree is standard SPARQL.
+	BareAggregates bool
+	// SkipSemanticChecks turns off the static rules the specification adds
+	// beyond the grammar (scoping, grouping, duplicate aliases, blank-node
+	// reuse). The grammar is still enforced.
+	SkipSemanticChecks bool
+}
+
+// SPARQL11 is strict SPARQL 1.1 Query, the default dialect.
+var SPARQL11 = &Dialect{Name: "sparql11"}
+
+// WellKnownPrefixes are the prefixes that DBpedia's and Wikidata's public
+// endpoints predeclare, as used by the Lenient dialect.
+var WellKnownPrefixes = map[string]string{
+	"rdf":      "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+	"rdfs":     "http://www.w3.org/2000/01/rdf-schema#",
+	"owl":      "http://www.w3.org/2002/07/owl#",
+	"xsd":      "http://www.w3.org/2001/XMLSchema#",
+	"foaf":     "http://xmlns.com/foaf/0.1/",
+	"dc":       "http://purl.org/dc/elements/1.1/",
+	"dct":      "http://purl.org/dc/terms/",
+	"dcterms":  "http://purl.org/dc/terms/",
+	"skos":     "http://www.w3.org/2004/02/skos/core#",
+	"geo":      "http://www.w3.org/2003/01/geo/wgs84_pos#",
+	"georss":   "http://www.georss.org/georss/",
+	"prov":     "http://www.w3.org/ns/prov#",
+	"schema":   "http://schema.org/",
+	"dbo":      "http://dbpedia.org/ontology/",
+	"dbp":      "http://dbpedia.org/property/",
+	"dbr":      "http://dbpedia.org/resource/",
+	"dbc":      "http://dbpedia.org/resource/Category:",
+	"yago":     "http://dbpedia.org/class/yago/",
+	"wd":       "http://www.wikidata.org/entity/",
+	"wdt":      "http://www.wikidata.org/prop/direct/",
+	"wds":      "http://www.wikidata.org/entity/statement/",
+	"wdv":      "http://www.wikidata.org/value/",
+	"wikibase": "http://wikiba.se/ontology#",
+	"p":        "http://www.wikidata.org/prop/",
+	"ps":       "http://www.wikidata.org/prop/statement/",
+	"psv":      "http://www.wikidata.org/prop/statement/value/",
+	"pq":       "http://www.wikidata.org/prop/qualifier/",
+	"pqv":      "http://www.wikidata.org/prop/qualifier/value/",
+	"pr":       "http://www.wikidata.org/prop/reference/",
+	"prv":      "http://www.wikidata.org/prop/reference/value/",
+	"bd":       "http://www.bigdata.com/rdf#",
+	"wdno":     "http://www.wikidata.org/prop/novalue/",
+	"wdref":    "http://www.wikidata.org/reference/",
+	"hint":     "http://www.bigdata.com/queryHints#",
+}
+
+// Lenient accepts what public DBpedia and Wikidata endpoints accept beyond
+// SPARQL 1.1: bare aggregates and expressions in SELECT and the well-known
+// prefixes predeclared. The trees it builds are standard SPARQL 1.1.
+var Lenient = &Dialect{Name: "lenient", Prefixes: WellKnownPrefixes, BareAggregates: true}
+
+// Oxigraph is SPARQL 1.1 plus Oxigraph's extension function ADJUST.
+var Oxigraph = &Dialect{Name: "oxigraph", Functions: map[string]FuncSpec{"ADJUST": {MinArgs: 2, MaxArgs: 2}}}
+
+// DialectByName returns a built-in dialect: "sparql11", "lenient" or
+// "oxigraph".
+func DialectByName(name string) (*Dialect, bool) {
+	switch name {
+	case "", "sparql11":
+		return SPARQL11, true
+	case "lenient":
+		return Lenient, true
+	case "oxigraph":
+		return Oxigraph, true
+	}
+	return nil, false
+}
+
+// With returns a copy of d with the given features disabled.
+func (d *Dialect) With(disabled ...Feature) *Dialect {
+	c := *d
+	c.Disabled = make(map[Feature]bool, len(d.Disabled)+len(disabled))
+	for f, v := range d.Disabled {
+		c.Disabled[f] = v
+	}
+	for _, f := range disabled {
+		c.Disabled[f] = true
+	}
+	return &c
+}
+
+// WithFunctions returns a copy of d with extra function keywords.
+func (d *Dialect) WithFunctions(fns map[string]FuncSpec) *Dialect {
+	c := *d
+	c.Functions = make(map[string]FuncSpec, len(d.Functions)+len(fns))
+	for k, v := range d.Functions {
+		c.Functions[k] = v
+	}
+	for k, v := range fns {
+		c.Functions[k] = v
+	}
+	return &c
+}
+
+// sortedFeatures returns the keys of m in order.
+func sortedFeatures(m map[Feature]bool) []Feature {
+	out := make([]Feature, 0, len(m))
+	for f, on := range m {
+		if on {
+			out = append(out, f)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// Option configures [Parse].
+type Option func(*config)
+
+type config struct {
+	dialect *Dialect
+	base    string
+}
+
+// WithDialect parses with dialect d (default [SPARQL11]).
+func WithDialect(d *Dialect) Option { return func(c *config) { c.dialect = d } }
+
+// WithBase sets the base IRI that relative IRIs resolve against when the
+// query has no BASE declaration (default: none; relative IRIs stay relative).
+func WithBase(iri string) Option { return func(c *config) { c.base = iri } }

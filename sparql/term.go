@@ -1,0 +1,214 @@
+package sparql
+
+import "strings"
+
+// Terms are the project's own RDF term types, used both in the syntax tree
+// and in [Results]. We do not use knakk/rdf's terms because (1) its
+// TermsEqual says "1"^^xsd:integer equals "1"^^xsd:decimal, which is wrong
+// for answer-set comparison, (2) its literals keep Go values rather than the
+// lexical form, losing "01" versus "1", and (3) syntax-tree terms need
+// source positions and the written form (prefixed name or IRI reference) so
+// that printing reproduces the query. Two terms are the same RDF term iff
+// their [Term.Key] strings are equal.
+
+// Well-known namespaces.
+const (
+	XSD = "http://www.w3.org/2001/XMLSchema#"
+	RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+	// RDFType is rdf:type, written "a" in SPARQL.
+	RDFType = RDF + "type"
+	// RDFLangString is the datatype of language-tagged literals.
+	RDFLangString = RDF + "langString"
+	// XSDString is the datatype of simple literals.
+	XSDString = XSD + "string"
+	// XSDInteger, XSDDecimal, XSDDouble and XSDBoolean are the datatypes
+	// of SPARQL's bare numeric and boolean literals.
+	XSDInteger = XSD + "integer"
+	XSDDecimal = XSD + "decimal"
+	XSDDouble  = XSD + "double"
+	XSDBoolean = XSD + "boolean"
+)
+
+// Term is an RDF term or a query variable: *IRI, *Literal, *BlankNode or
+// *Var. Terms are also expressions ([Expr]) and, except blank nodes and
+// variables, property paths.
+type Term interface {
+	Node
+	// Key is a canonical string that identifies the RDF term: IRIs by value,
+	// literals by lexical form, language (lower-cased) and datatype, blank
+	// nodes by label, variables by name. Positions and the written form do
+	// not take part.
+	Key() string
+	termNode()
+}
+
+// IRIForm records how an IRI was written, so that the printer can write it
+// back the same way.
+type IRIForm int
+
+const (
+	// IRIRef is an IRI reference in angle brackets: <http://…>.
+	IRIRef IRIForm = iota
+	// PrefixedName is prefix:local.
+	PrefixedName
+	// KeywordA is the keyword "a" in predicate position (rdf:type).
+	KeywordA
+)
+
+// IRI is an IRI. Value is the IRI after prefix expansion and resolution
+// against BASE: for an IRI built in code, setting Value alone is enough.
+type IRI struct {
+	Span
+	Value  string  // the (resolved) IRI
+	Form   IRIForm // how it was written
+	Ref    string  // IRIRef form: the reference as written between <>, before resolution
+	Prefix string  // PrefixedName form: the prefix label (may be empty)
+	Local  string  // PrefixedName form: the local part, without escapes
+}
+
+// Key returns "<" + Value + ">".
+func (t *IRI) Key() string { return "<" + t.Value + ">" }
+
+// String returns the IRI in angle brackets.
+func (t *IRI) String() string { return "<" + t.Value + ">" }
+
+// NewIRI returns an IRI written as an IRI reference.
+func NewIRI(value string) *IRI { return &IRI{Value: value} }
+
+// LiteralForm records how a literal was written.
+type LiteralForm int
+
+const (
+	// QuotedLiteral is a quoted string, with optional @lang or ^^datatype.
+	QuotedLiteral LiteralForm = iota
+	// BareLiteral is an unquoted numeric or boolean literal (1, 1.5, 1e3, true).
+	BareLiteral
+)
+
+// Literal is an RDF literal. A simple literal has neither Lang nor
+// Datatype; a language-tagged literal has Lang; otherwise Datatype holds the
+// datatype IRI (bare numbers and booleans carry their xsd datatype).
+type Literal struct {
+	Span
+	Lexical  string      // the lexical form, unescaped
+	Lang     string      // language tag, as written (compare case-insensitively)
+	Datatype *IRI        // datatype, nil for simple and language-tagged literals
+	Form     LiteralForm // how it was written
+}
+
+// DatatypeIRI returns the literal's datatype IRI: Datatype.Value,
+// rdf:langString for language-tagged literals and xsd:string for simple ones.
+func (t *Literal) DatatypeIRI() string {
+	switch {
+	case t.Datatype != nil:
+		return t.Datatype.Value
+	case t.Lang != "":
+		return RDFLangString
+	default:
+		return XSDString
+	}
+}
+
+// Key returns the N-Triples form of the literal, with the language tag
+// lower-cased and xsd:string literals written as simple literals.
+func (t *Literal) Key() string {
+	var b strings.Builder
+	b.WriteString(quoteString(t.Lexical))
+	switch {
+	case t.Lang != "":
+		b.WriteByte('@')
+		b.WriteString(strings.ToLower(t.Lang))
+	case t.Datatype != nil && t.Datatype.Value != XSDString:
+		b.WriteString("^^<")
+		b.WriteString(t.Datatype.Value)
+		b.WriteByte('>')
+	}
+	return b.String()
+}
+
+// String returns the literal in N-Triples form (see Key).
+func (t *Literal) String() string { return t.Key() }
+
+// NewLiteral returns a simple literal.
+func NewLiteral(lexical string) *Literal { return &Literal{Lexical: lexical} }
+
+// NewLangLiteral returns a language-tagged literal.
+func NewLangLiteral(lexical, lang string) *Literal { return &Literal{Lexical: lexical, Lang: lang} }
+
+// NewTypedLiteral returns a literal with the given datatype IRI.
+func NewTypedLiteral(lexical, datatype string) *Literal {
+	if datatype == "" || datatype == XSDString {
+		return &Literal{Lexical: lexical}
+	}
+	return &Literal{Lexical: lexical, Datatype: &IRI{Value: datatype}}
+}
+
+// BlankNode is a blank node. In a query, Anon marks "[]"; Label is empty
+// then.
+type BlankNode struct {
+	Span
+	Label string // label without "_:"
+	Anon  bool   // written as [] in a query
+}
+
+// Key returns "_:" + Label.
+func (t *BlankNode) Key() string { return "_:" + t.Label }
+
+// String returns "_:" + Label, or "[]" for an anonymous blank node.
+func (t *BlankNode) String() string {
+	if t.Anon {
+		return "[]"
+	}
+	return "_:" + t.Label
+}
+
+// Var is a query variable.
+type Var struct {
+	Span
+	Name   string // without the leading ? or $
+	Dollar bool   // written with $
+}
+
+// Key returns "?" + Name.
+func (t *Var) Key() string { return "?" + t.Name }
+
+// String returns "?" + Name.
+func (t *Var) String() string { return "?" + t.Name }
+
+// NewVar returns a variable.
+func NewVar(name string) *Var { return &Var{Name: name} }
+
+func (*IRI) termNode()       {}
+func (*Literal) termNode()   {}
+func (*BlankNode) termNode() {}
+func (*Var) termNode()       {}
+
+// quoteString writes s as a double-quoted SPARQL/N-Triples string with the
+// minimal escapes.
+func quoteString(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\f':
+			b.WriteString(`\f`)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
