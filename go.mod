@@ -3,3 +3,5 @@ module github.com/schemaforge/go-schemaforge
 go 1.26.8
 
 require github.com/google/go-cmp v0.7.0
+
+require gopkg.in/yaml.v3 v3.0.1
