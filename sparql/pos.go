@@ -63,7 +63,11 @@ type Error struct {
 	Excerpt  string    // the source line (at most 100 characters around the column)
 	Caret    string    // spaces and a '^' under the column within Excerpt
 	Kind     ErrorKind // syntax, semantic, refused
+	Err      error     // the underlying cause, if any (e.g. ErrUpdate)
 }
+
+// Unwrap returns the underlying cause, so errors.Is(err, ErrUpdate) works.
+func (e *Error) Unwrap() error { return e.Err }
 
 // ErrorKind classifies an [Error].
 type ErrorKind int
