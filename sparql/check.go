@@ -7,8 +7,8 @@ package sparql
 //   - in a grouped query, a projected variable, and every variable that a
 //     projection expression uses outside an aggregate, must be a grouping
 //     key or an earlier projection alias;
-//   - the target of (expr AS ?v) must not be in scope in the WHERE clause
-//     nor be projected before;
+//   - the target of (expr AS ?v) must not be in scope in the WHERE clause;
+//   - no variable is projected twice (as Oxigraph, the reference, rules);
 //   - aggregates appear only in SELECT, HAVING and ORDER BY, never nested;
 //   - the variable of BIND must not be in scope in the group before it;
 //   - a blank-node label is used in one basic graph pattern only.
@@ -95,6 +95,9 @@ func (c *checker) query(q *Query) {
 			if p.Expr == nil {
 				if grouped && !keys[p.Var.Name] {
 					c.fail(p.Var, "variable ?%s is projected but neither grouped nor aggregated: add it to GROUP BY or wrap it in an aggregate such as SAMPLE(?%s)", p.Var.Name, p.Var.Name)
+				}
+				if projected[p.Var.Name] {
+					c.fail(p.Var, "?%s is projected twice", p.Var.Name)
 				}
 				projected[p.Var.Name] = true
 				continue

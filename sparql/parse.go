@@ -647,7 +647,7 @@ func (p *parser) startsTriple() bool {
 	case tVar, tIRI, tPName, tBNode, tString, tInteger, tDecimal, tDouble:
 		return true
 	case tWord:
-		return p.isWord("true") || p.isWord("false")
+		return p.isBoolean()
 	case tPunct:
 		return p.tok.text == "(" || p.tok.text == "["
 	}
@@ -808,7 +808,7 @@ func (p *parser) parseDataValue() Term {
 		if p.acceptWord("UNDEF") {
 			return nil
 		}
-		if p.isWord("true") || p.isWord("false") {
+		if p.isBoolean() {
 			return p.parseBoolean()
 		}
 	}
@@ -960,7 +960,7 @@ func (p *parser) parseVarOrTerm() GraphNode {
 	case tInteger, tDecimal, tDouble:
 		return p.parseNumber()
 	case tWord:
-		if p.isWord("true") || p.isWord("false") {
+		if p.isBoolean() {
 			return p.parseBoolean()
 		}
 	case tPunct:
@@ -1175,8 +1175,14 @@ func (p *parser) parseNumber() *Literal {
 	return &Literal{Span: p.span(t.from, t.to), Lexical: t.text, Datatype: &IRI{Value: dt}, Form: BareLiteral}
 }
 
+// isBoolean reports whether the current token is the literal true or false;
+// like Oxigraph, and unlike the other keywords, they are case-sensitive.
+func (p *parser) isBoolean() bool {
+	return p.tok.kind == tWord && (p.tok.text == "true" || p.tok.text == "false")
+}
+
 func (p *parser) parseBoolean() *Literal {
 	t := p.tok
 	p.next()
-	return &Literal{Span: p.span(t.from, t.to), Lexical: strings.ToLower(t.text), Datatype: &IRI{Value: XSDBoolean}, Form: BareLiteral}
+	return &Literal{Span: p.span(t.from, t.to), Lexical: t.text, Datatype: &IRI{Value: XSDBoolean}, Form: BareLiteral}
 }

@@ -184,7 +184,7 @@ func (p *parser) parsePrimary() Expr {
 	case tInteger, tDecimal, tDouble:
 		return p.parseNumber()
 	case tWord:
-		if p.isWord("true") || p.isWord("false") {
+		if p.isBoolean() {
 			return p.parseBoolean()
 		}
 		if p.isBuiltinName() {
