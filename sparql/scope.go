@@ -135,8 +135,9 @@ func (s *scopeSet) subQuery(q *Query) {
 		return
 	}
 	if q.Star {
-		s.group(q.Where)
-		s.values(q.Values)
+		for _, v := range SelectStarVars(q) {
+			s.add(v)
+		}
 		return
 	}
 	for _, pr := range q.Projections {
@@ -184,4 +185,18 @@ func (s *scopeSet) graphNode(n GraphNode) {
 			s.graphNode(it)
 		}
 	}
+}
+
+// SelectStarVars returns the variables "SELECT *" projects from q: the
+// variables in scope of its WHERE clause followed by those of its trailing
+// VALUES block, in order of first appearance. [InScope] uses it for a
+// sub-query written SELECT *.
+func SelectStarVars(q *Query) []*Var {
+	if q == nil {
+		return nil
+	}
+	var s scopeSet
+	s.group(q.Where)
+	s.values(q.Values)
+	return s.vars
 }
