@@ -23,7 +23,7 @@ type Cursor struct {
 	parent Node
 	name   string
 	iter   *applyIter // the index in the parent's slice field, nil otherwise
-	row    int       // ValuesBlock.Rows: the row; -1 otherwise
+	row    int        // ValuesBlock.Rows: the row; -1 otherwise
 	node   Node
 	gone   bool // deleted
 	moved  bool // replaced
