@@ -296,7 +296,7 @@ func (p *parser) parseSelectClause(q *Query) {
 			} else {
 				p.expected("AS")
 			}
-		case p.d.BareAggregates && p.startsExpression():
+		case p.d.BareAggregates && (p.startsExpression() || p.tok.kind == tVar):
 			e := p.parseExpression()
 			q.Projections = append(q.Projections, &Projection{Span: Span{From: e.Pos(), To: e.End()}, Expr: e, Var: p.freshAlias()})
 		default:
