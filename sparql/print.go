@@ -3,6 +3,7 @@ package sparql
 import (
 	"fmt"
 	"io"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -231,38 +232,70 @@ func (p *printer) prepareQuery(q *Query) {
 	}
 	derived := make(map[string]string)
 	var order []string
-	Inspect(q, func(n Node) bool {
-		t, ok := n.(*IRI)
-		if !ok || t == nil || t.Form != PrefixedName {
-			return true
+	eachIRI(reflect.ValueOf(q), func(t *IRI) {
+		if t.Form != PrefixedName {
+			return
 		}
 		if _, ok := prefixedText(t); !ok {
-			return true // printed as an IRI reference anyway
+			return // printed as an IRI reference anyway
 		}
 		if ns, ok := declared[t.Prefix]; ok {
 			if t.Value != "" && ns+t.Local != t.Value {
 				p.forceIRIRef(t)
 			}
-			return true
+			return
 		}
 		if t.Value == "" || !strings.HasSuffix(t.Value, t.Local) {
 			p.forceIRIRef(t)
-			return true
+			return
 		}
 		ns := t.Value[:len(t.Value)-len(t.Local)]
 		if prev, ok := derived[t.Prefix]; ok {
 			if prev != ns {
 				p.forceIRIRef(t)
 			}
-			return true
+			return
 		}
 		derived[t.Prefix] = ns
 		order = append(order, t.Prefix)
-		return true
 	})
 	sort.Strings(order)
 	for _, label := range order {
 		p.extra = append(p.extra, &PrologueDecl{IsPrefix: true, Prefix: label, IRI: &IRI{Value: derived[label]}})
+	}
+}
+
+var iriPtrType = reflect.TypeOf((*IRI)(nil))
+
+// eachIRI calls f for every non-nil *IRI reachable from v, in field order.
+// Unlike [Walk] it tolerates nil nodes anywhere, so that incomplete trees
+// print without panicking.
+func eachIRI(v reflect.Value, f func(*IRI)) {
+	switch v.Kind() {
+	case reflect.Interface:
+		if !v.IsNil() {
+			eachIRI(v.Elem(), f)
+		}
+	case reflect.Pointer:
+		if v.IsNil() {
+			return
+		}
+		if v.Type() == iriPtrType && v.CanInterface() {
+			f(v.Interface().(*IRI))
+			return
+		}
+		eachIRI(v.Elem(), f)
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			switch v.Field(i).Kind() {
+			case reflect.Pointer, reflect.Interface, reflect.Slice, reflect.Struct:
+				eachIRI(v.Field(i), f)
+			}
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			eachIRI(v.Index(i), f)
+		}
 	}
 }
 
