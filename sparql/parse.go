@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // maxDepth bounds the nesting of groups, expressions and paths so that
@@ -49,6 +50,17 @@ func Parse(src string, opts ...Option) (q *Query, err error) {
 			q, err = nil, p.err
 		}
 	}()
+	if !utf8.ValidString(src) {
+		bad := 0
+		for bad < len(src) {
+			r, size := utf8.DecodeRuneInString(src[bad:])
+			if r == utf8.RuneError && size <= 1 {
+				break
+			}
+			bad += size
+		}
+		p.failAt(bad, SyntaxError, "invalid UTF-8 in query (byte 0x%02x)", src[bad])
+	}
 	p.next()
 	q = p.parseQuery()
 	if !p.d.SkipSemanticChecks {
