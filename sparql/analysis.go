@@ -635,17 +635,24 @@ func projectedBoundness(q *Query) []ProjectedVar {
 		return out
 	}
 	env := selectEnv(q)
-	var vars []*Var
-	if q.Star {
-		vars = SelectStarVars(q)
-	} else {
-		vars = q.ProjectedVars()
-	}
-	for _, v := range vars {
-		if v == nil {
-			continue
-		}
+	for _, v := range selectVars(q) {
 		out = append(out, ProjectedVar{Name: v.Name, Bound: env[v.Name].boundness()})
+	}
+	return out
+}
+
+// selectVars returns the variables a SELECT query projects, like
+// [Query.ProjectedVars] but skipping holes of a hand-built tree, and with
+// SELECT * as [SelectStarVars].
+func selectVars(q *Query) []*Var {
+	if q.Star {
+		return SelectStarVars(q)
+	}
+	var out []*Var
+	for _, p := range q.Projections {
+		if p != nil && p.Var != nil {
+			out = append(out, p.Var)
+		}
 	}
 	return out
 }
@@ -771,14 +778,8 @@ func groupCert(g *GroupPattern) certEnv {
 			}
 			sub := selectEnv(e.Query)
 			proj := certEnv{}
-			var vars []*Var
-			if e.Query.Star {
-				vars = SelectStarVars(e.Query)
-			} else {
-				vars = e.Query.ProjectedVars()
-			}
-			for _, v := range vars {
-				if v != nil && sub[v.Name] > cNever {
+			for _, v := range selectVars(e.Query) {
+				if sub[v.Name] > cNever {
 					proj[v.Name] = sub[v.Name]
 				}
 			}
