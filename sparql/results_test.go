@@ -46,14 +46,14 @@ var resultsReadPairs = []struct {
 	want *Results
 }{
 	{
-		name: "iri bnode simple literal and unbound",
-		json: `{"head":{"vars":["s","o","x"]},"results":{"bindings":[
+		name: "iri bnode simple literal and unbound, unknown members and attributes ignored",
+		json: `{"head":{"vars":["s","o","x"]},"results":{"distinct":false,"ordered":true,"bindings":[
 			{"s":{"type":"uri","value":"http://example.org/s"},"o":{"type":"literal","value":"foo"}},
 			{"s":{"type":"bnode","value":"b0"},"x":{"type":"literal","value":""}}]}}`,
 		xml: `<?xml version="1.0"?><sparql xmlns="http://www.w3.org/2005/sparql-results#">
 			<head><variable name="s"/><variable name="o"/><variable name="x"/></head>
 			<results>
-			<result><binding name="s"><uri>http://example.org/s</uri></binding><binding name="o"><literal>foo</literal></binding></result>
+			<result index="1"><binding name="s"><uri>http://example.org/s</uri></binding><binding name="o"><literal>foo</literal></binding></result>
 			<result><binding name="s"><bnode>b0</bnode></binding><binding name="x"><literal></literal></binding></result>
 			</results></sparql>`,
 		want: resultsSelect([]string{"s", "o", "x"},
