@@ -482,9 +482,16 @@ func anItoa(i int) string {
 func TestAnalyzeCorpus(t *testing.T) {
 	qs := anCorpusQueries(t)
 	parsed, spiderNever := 0, 0
+	unchecked := *SPARQL11
+	unchecked.SkipSemanticChecks = true
 	for _, c := range qs {
 		q, err := Parse(c.src, c.opts...)
 		if err != nil {
+			// Trees that break the static rules (W3C negative tests) must
+			// not make Analyze panic either.
+			if q, err := Parse(c.src, WithDialect(&unchecked)); err == nil {
+				anMustNotPanic(t, c.name, q)
+			}
 			continue
 		}
 		parsed++
@@ -556,4 +563,49 @@ func TestAnalyzeCorpus(t *testing.T) {
 		t.Errorf("only %d of %d corpus queries parsed", parsed, len(qs))
 	}
 	t.Logf("analysed %d of %d corpus queries", parsed, len(qs))
+}
+
+// anMustNotPanic runs the analysis and rewrite entry points on q.
+func anMustNotPanic(t *testing.T, name string, q *Query) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			t.Errorf("%s: panic: %v", name, r)
+		}
+	}()
+	a := Analyze(q)
+	if _, err := json.Marshal(a); err != nil {
+		t.Errorf("%s: %v", name, err)
+	}
+	TripleKeys(q)
+	c := Clone(q)
+	if !Equal(q, c) {
+		t.Errorf("%s: clone is not Equal", name)
+	}
+	if _, err := Apply(c, func(*Cursor) bool { return true }, nil); err != nil {
+		t.Errorf("%s: Apply: %v", name, err)
+	}
+}
+
+// FuzzAnalyze runs Analyze, TripleKeys, Clone and Apply on every input the
+// parser accepts (with the static checks on and off).
+func FuzzAnalyze(f *testing.F) {
+	for _, s := range []string{
+		rwQuery,
+		`SELECT * { ?s ?p ?o }`,
+		`PREFIX : <http://ex/> SELECT ?x (COUNT(*) AS ?n) { ?x :p [ :q ( 1 ?y ) ] OPTIONAL { ?x :r/:s* ?w } MINUS { ?x :t ?u } } GROUP BY ?x`,
+		`ASK { GRAPH ?g { ?s !(^<http://ex/p>|<http://ex/q>) ?o } FILTER NOT EXISTS { ?s ?p ?o } }`,
+		`CONSTRUCT { ?s <http://ex/p> [] } WHERE { { SELECT * { ?s ?p ?o } } UNION { BIND(1 AS ?s) } } VALUES ?s { UNDEF }`,
+	} {
+		f.Add(s)
+	}
+	unchecked := *SPARQL11
+	unchecked.SkipSemanticChecks = true
+	f.Fuzz(func(t *testing.T, src string) {
+		for _, d := range []*Dialect{SPARQL11, &unchecked} {
+			if q, err := Parse(src, WithDialect(d)); err == nil {
+				anMustNotPanic(t, "fuzz", q)
+			}
+		}
+	})
 }
