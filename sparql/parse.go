@@ -197,6 +197,15 @@ func (p *parser) parseQuery() *Query {
 	q := &Query{}
 	start := p.tok.from
 	p.parsePrologue(q)
+	if p.tok.kind == tEOF {
+		// An empty request (or a prologue alone) is an empty SPARQL Update.
+		if p.err == nil {
+			p.err = newError(p.src, pos(p.tok.from), RefusedError,
+				"expected SELECT, CONSTRUCT, DESCRIBE or ASK, found end of input (an empty request is an empty SPARQL Update; %s)", ErrUpdate.Error())
+			p.err.Err = ErrUpdate
+		}
+		panic(bailout{})
+	}
 	if p.tok.kind == tWord && updateKeywords[strings.ToUpper(p.tok.text)] {
 		if p.err == nil {
 			p.err = newError(p.src, pos(p.tok.from), RefusedError, "%s", ErrUpdate.Error())

@@ -115,18 +115,21 @@ func (q *Query) Prefixes() map[string]string {
 }
 
 // ProjectedVars returns the variables the query projects, in order. For
-// SELECT * it returns the variables in scope of the WHERE clause (see
-// [InScope]), sorted by first appearance.
+// SELECT * it returns [SelectStarVars]: the variables in scope of the WHERE
+// clause and of a trailing VALUES, by first appearance. It is nil for the
+// other query forms.
 func (q *Query) ProjectedVars() []*Var {
 	if q.Form != Select {
 		return nil
 	}
 	if q.Star {
-		return InScope(q.Where)
+		return SelectStarVars(q)
 	}
 	out := make([]*Var, 0, len(q.Projections))
 	for _, p := range q.Projections {
-		out = append(out, p.Var)
+		if p != nil && p.Var != nil {
+			out = append(out, p.Var)
+		}
 	}
 	return out
 }
