@@ -3,7 +3,6 @@ package sparql
 import (
 	"fmt"
 	"io"
-	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -70,15 +69,16 @@ type printer struct {
 	pendLine  bool // a line break was requested before the next token
 	last      byte // last byte written, 0 at the start
 
-	// Root-query state: IRIs whose prefixed form cannot be used and
-	// prefixes to declare because the query uses them without declaring
-	// them (dialect-predeclared prefixes).
-	forceRef map[*IRI]bool
-	extra    []*PrologueDecl
+	// Root-query state: the prefixes in use, and where in buf the
+	// declarations of undeclared ones go (after the prologue).
+	scope    *prefixScope
+	markNext bool // record insertAt at the next token
+	insertAt int
 }
 
 func (p *printer) init(cfg PrintConfig) {
 	p.compact = cfg.Compact
+	p.buf.Grow(256)
 	p.indent = cfg.Indent
 	if p.indent == "" {
 		p.indent = "  "
@@ -114,6 +114,9 @@ func (p *printer) tok(s string) {
 		}
 	}
 	p.pendSpace, p.pendLine = false, false
+	if p.markNext {
+		p.insertAt, p.markNext = p.buf.Len(), false
+	}
 	p.buf.WriteString(s)
 	p.last = s[len(s)-1]
 }
@@ -136,12 +139,28 @@ func isSafePunct(c byte) bool {
 // kw writes a keyword.
 func (p *printer) kw(s string) { p.tok(s) }
 
-// root prints n as the outermost node.
+// root prints n as the outermost node. For a query, the declarations of
+// prefixes it uses without declaring them are spliced in after the prologue.
 func (p *printer) root(n Node) {
-	if q, ok := n.(*Query); ok && q != nil {
-		p.prepareQuery(q)
+	q, ok := n.(*Query)
+	if !ok || q == nil {
+		p.node(n)
+		return
 	}
-	p.node(n)
+	p.scope = newPrefixScope(q)
+	p.insertAt = -1
+	p.query(q)
+	sep := "\n"
+	if p.compact {
+		sep = " "
+	}
+	if decls := p.scope.declarations(sep); decls != "" && p.insertAt >= 0 {
+		out := p.buf.String()
+		p.buf.Reset()
+		p.buf.WriteString(out[:p.insertAt])
+		p.buf.WriteString(decls)
+		p.buf.WriteString(out[p.insertAt:])
+	}
 }
 
 // node prints any node.
@@ -218,92 +237,67 @@ func (p *printer) node(n Node) {
 // ---------------------------------------------------------------------------
 // Queries.
 
-// prepareQuery finds, for a root query, the prefixed names whose prefix the
-// prologue does not declare (a dialect predeclared them): their
-// declarations are printed after the prologue so that the output is
-// standard SPARQL. A prefixed name whose IRI cannot be rebuilt from its
-// namespace and local part is printed as an IRI reference instead.
-func (p *printer) prepareQuery(q *Query) {
-	declared := make(map[string]string)
+// prefixScope tracks, for a root query, the prefixed names the printer
+// writes. A prefix the prologue does not declare (a dialect predeclared it)
+// is declared in the output, after the prologue, so that the output is
+// standard SPARQL; a prefixed name whose IRI does not match its declared or
+// derived namespace is printed as an IRI reference instead.
+type prefixScope struct {
+	declared map[string]string // label -> namespace, from the prologue
+	derived  map[string]string // label -> namespace, for undeclared labels
+}
+
+func newPrefixScope(q *Query) *prefixScope {
+	s := &prefixScope{declared: make(map[string]string, len(q.Prologue))}
 	for _, d := range q.Prologue {
 		if d != nil && d.IsPrefix && d.IRI != nil {
-			declared[d.Prefix] = d.IRI.Value
+			s.declared[d.Prefix] = d.IRI.Value
 		}
 	}
-	derived := make(map[string]string)
-	var order []string
-	eachIRI(reflect.ValueOf(q), func(t *IRI) {
-		if t.Form != PrefixedName {
-			return
-		}
-		if _, ok := prefixedText(t); !ok {
-			return // printed as an IRI reference anyway
-		}
-		if ns, ok := declared[t.Prefix]; ok {
-			if t.Value != "" && ns+t.Local != t.Value {
-				p.forceIRIRef(t)
-			}
-			return
-		}
-		if t.Value == "" || !strings.HasSuffix(t.Value, t.Local) {
-			p.forceIRIRef(t)
-			return
-		}
-		ns := t.Value[:len(t.Value)-len(t.Local)]
-		if prev, ok := derived[t.Prefix]; ok {
-			if prev != ns {
-				p.forceIRIRef(t)
-			}
-			return
-		}
-		derived[t.Prefix] = ns
-		order = append(order, t.Prefix)
-	})
-	sort.Strings(order)
-	for _, label := range order {
-		p.extra = append(p.extra, &PrologueDecl{IsPrefix: true, Prefix: label, IRI: &IRI{Value: derived[label]}})
-	}
+	return s
 }
 
-var iriPtrType = reflect.TypeOf((*IRI)(nil))
-
-// eachIRI calls f for every non-nil *IRI reachable from v, in field order.
-// Unlike [Walk] it tolerates nil nodes anywhere, so that incomplete trees
-// print without panicking.
-func eachIRI(v reflect.Value, f func(*IRI)) {
-	switch v.Kind() {
-	case reflect.Interface:
-		if !v.IsNil() {
-			eachIRI(v.Elem(), f)
-		}
-	case reflect.Pointer:
-		if v.IsNil() {
-			return
-		}
-		if v.Type() == iriPtrType && v.CanInterface() {
-			f(v.Interface().(*IRI))
-			return
-		}
-		eachIRI(v.Elem(), f)
-	case reflect.Struct:
-		for i := 0; i < v.NumField(); i++ {
-			switch v.Field(i).Kind() {
-			case reflect.Pointer, reflect.Interface, reflect.Slice, reflect.Struct:
-				eachIRI(v.Field(i), f)
-			}
-		}
-	case reflect.Slice:
-		for i := 0; i < v.Len(); i++ {
-			eachIRI(v.Index(i), f)
-		}
+// use reports whether t can be printed in its prefixed form, and records
+// the namespace of an undeclared prefix.
+func (s *prefixScope) use(t *IRI) bool {
+	if ns, ok := s.declared[t.Prefix]; ok {
+		return t.Value == "" || (len(ns)+len(t.Local) == len(t.Value) && strings.HasPrefix(t.Value, ns) && strings.HasSuffix(t.Value, t.Local))
 	}
+	if t.Value == "" || !strings.HasSuffix(t.Value, t.Local) {
+		return false
+	}
+	ns := t.Value[:len(t.Value)-len(t.Local)]
+	if prev, ok := s.derived[t.Prefix]; ok {
+		return prev == ns
+	}
+	if s.derived == nil {
+		s.derived = make(map[string]string)
+	}
+	s.derived[t.Prefix] = ns
+	return true
 }
 
-func (p *printer) forceIRIRef(t *IRI) {
-	if p.forceRef == nil {
-		p.forceRef = make(map[*IRI]bool)
+// declarations returns the PREFIX declarations of the derived namespaces,
+// sorted by label, each followed by sep.
+func (s *prefixScope) declarations(sep string) string {
+	if len(s.derived) == 0 {
+		return ""
 	}
-	p.forceRef[t] = true
+	labels := make([]string, 0, len(s.derived))
+	for l := range s.derived {
+		labels = append(labels, l)
+	}
+	sort.Strings(labels)
+	var b strings.Builder
+	for _, l := range labels {
+		b.WriteString("PREFIX ")
+		b.WriteString(l)
+		b.WriteString(": <")
+		b.WriteString(escapeIRI(s.derived[l]))
+		b.WriteString(">")
+		b.WriteString(sep)
+	}
+	return b.String()
 }
 
 func (p *printer) query(q *Query) {
@@ -313,11 +307,9 @@ func (p *printer) query(q *Query) {
 			p.newline()
 		}
 	}
-	for _, d := range p.extra {
-		p.prologueDecl(d)
-		p.newline()
+	if p.scope != nil && p.insertAt < 0 && !p.markNext {
+		p.markNext = true // the root query: its form keyword comes next
 	}
-	p.extra = nil // only the root query gets them
 
 	switch q.Form {
 	case Select:
@@ -1205,10 +1197,8 @@ func (p *printer) iriText(t *IRI, inPath bool) string {
 			return "<" + RDFType + ">"
 		}
 	case PrefixedName:
-		if p == nil || !p.forceRef[t] {
-			if s, ok := prefixedText(t); ok {
-				return s
-			}
+		if s, ok := prefixedText(t); ok && (p == nil || p.scope == nil || p.scope.use(t)) {
+			return s
 		}
 	default:
 		return iriRefText(t)
@@ -1305,6 +1295,9 @@ const localEscapes = "_~.-!$&'()*+,;=/?#@%"
 // ~!$&'()*+,;=/?#@ anywhere) get a backslash; any other character makes the
 // local part unprintable (false).
 func escapeLocal(s string) (string, bool) {
+	if plainLocal(s) {
+		return s, true
+	}
 	if !utf8.ValidString(s) {
 		return "", false
 	}
@@ -1349,6 +1342,23 @@ func escapeLocal(s string) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// plainLocal reports whether s is an ASCII local part that needs no
+// escape: letters, digits, '_' and ':' anywhere, '-' after the first
+// character, '.' in the middle.
+func plainLocal(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == ':':
+		case c == '-' && i > 0:
+		case c == '.' && i > 0 && i < len(s)-1:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func isHexByte(c byte) bool {
