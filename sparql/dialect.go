@@ -57,11 +57,18 @@ type Dialect struct {
 	// not declare resolves through this map. The printer writes the
 	// declarations it used back, so printed queries are standard SPARQL.
 	Prefixes map[string]string
-	// BareAggregates accepts Virtuoso-style aggregates and expressions
-	// without parentheses and alias in SELECT ("SELECT COUNT(?x)",
-	// "SELECT ?a - ?b"); the parser gives them a fresh alias
-	// (?_agg1, ?_expr1 …) so that the tree is standard SPARQL.
+	// BareAggregates accepts Virtuoso-style projections: aggregates,
+	// function calls and expressions without parentheses or alias
+	// ("SELECT COUNT(?x)", "SELECT xsd:date(?d)", "SELECT ?a - ?b"), an
+	// alias without parentheses ("SELECT COUNT(?x) AS ?n") and an alias
+	// inside an aggregate ("COUNT(DISTINCT ?y AS ?y)", whose inner alias is
+	// dropped). Projections without an alias get a fresh one (?_expr1,
+	// ?_expr2 …), so that the tree is standard SPARQL.
 	BareAggregates bool
+	// ImplicitGroupBy groups an aggregating query without GROUP BY by its
+	// plain projected variables, as Virtuoso does, instead of rejecting the
+	// ungrouped variables.
+	ImplicitGroupBy bool
 	// SkipSemanticChecks turns off the static rules the specification adds
 	// beyond the grammar (scoping, grouping, duplicate aliases, blank-node
 	// reuse). The grammar is still enforced.
@@ -110,10 +117,12 @@ var WellKnownPrefixes = map[string]string{
 	"hint":     "http://www.bigdata.com/queryHints#",
 }
 
-// Lenient accepts what public DBpedia and Wikidata endpoints accept beyond
-// SPARQL 1.1: bare aggregates and expressions in SELECT and the well-known
-// prefixes predeclared. The trees it builds are standard SPARQL 1.1.
-var Lenient = &Dialect{Name: "lenient", Prefixes: WellKnownPrefixes, BareAggregates: true}
+// Lenient accepts what public DBpedia and Wikidata endpoints (Virtuoso,
+// Blazegraph) accept beyond SPARQL 1.1: bare aggregates and expressions in
+// SELECT, implicit grouping, and the well-known prefixes predeclared. The
+// trees it builds are standard SPARQL 1.1: they print as queries that a
+// strict parser accepts.
+var Lenient = &Dialect{Name: "lenient", Prefixes: WellKnownPrefixes, BareAggregates: true, ImplicitGroupBy: true}
 
 // Oxigraph is SPARQL 1.1 plus Oxigraph's extension function ADJUST.
 var Oxigraph = &Dialect{Name: "oxigraph", Functions: map[string]FuncSpec{"ADJUST": {MinArgs: 2, MaxArgs: 2}}}

@@ -248,7 +248,41 @@ func (p *parser) parseQuery() *Query {
 		q.Prologue = append(q.Prologue, &PrologueDecl{IsPrefix: true, Prefix: pre, IRI: &IRI{Value: p.d.Prefixes[pre], Ref: p.d.Prefixes[pre]}})
 	}
 	q.Base = p.base
+	if p.d.ImplicitGroupBy {
+		implicitGroupBy(q)
+	}
 	return q
+}
+
+// implicitGroupBy gives a query that aggregates without GROUP BY the
+// grouping Virtuoso infers: every plain projected variable becomes a
+// grouping key. Sub-queries are treated the same way.
+func implicitGroupBy(q *Query) {
+	Inspect(q, func(n Node) bool {
+		sq, ok := n.(*Query)
+		if !ok || sq.Form != Select || len(sq.GroupBy) > 0 || sq.Star {
+			return true
+		}
+		agg := false
+		for _, pr := range sq.Projections {
+			agg = agg || (pr.Expr != nil && hasAggregate(pr.Expr))
+		}
+		for _, h := range sq.Having {
+			agg = agg || hasAggregate(h)
+		}
+		for _, o := range sq.OrderBy {
+			agg = agg || hasAggregate(o.Expr)
+		}
+		if !agg {
+			return true
+		}
+		for _, pr := range sq.Projections {
+			if pr.Expr == nil {
+				sq.GroupBy = append(sq.GroupBy, &GroupCondition{Expr: &Var{Name: pr.Var.Name}})
+			}
+		}
+		return true
+	})
 }
 
 func (p *parser) parsePrologue(q *Query) {
@@ -317,9 +351,15 @@ func (p *parser) parseSelectClause(q *Query) {
 			} else {
 				p.expected("AS")
 			}
-		case p.d.BareAggregates && (p.startsExpression() || p.tok.kind == tVar):
+		case p.d.BareAggregates && (p.startsExpression() || p.tok.kind == tVar || p.tok.kind == tIRI || p.tok.kind == tPName):
 			e := p.parseExpression()
-			q.Projections = append(q.Projections, &Projection{Span: Span{From: e.Pos(), To: e.End()}, Expr: e, Var: p.freshAlias()})
+			v := p.freshAlias()
+			end := e.End()
+			if p.acceptWord("AS") { // "SELECT COUNT(?x) AS ?n"
+				v = p.parseVar()
+				end = v.End()
+			}
+			q.Projections = append(q.Projections, &Projection{Span: Span{From: e.Pos(), To: end}, Expr: e, Var: v})
 		default:
 			if len(q.Projections) == 0 {
 				p.expected("a variable, '(' expression AS ?var ')' or '*' after SELECT")

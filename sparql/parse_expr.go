@@ -337,6 +337,12 @@ func (p *parser) parseAggregate() Expr {
 		a.Separator = &sep
 		p.next()
 	}
+	if p.d.BareAggregates && p.isWord("AS") {
+		// Virtuoso's COUNT(DISTINCT ?y AS ?y): the inner alias is dropped;
+		// the projection gets an alias of its own.
+		p.next()
+		p.parseVar()
+	}
 	if p.isPunct(",") {
 		p.fail("%s takes a single argument", name)
 	}

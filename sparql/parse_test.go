@@ -174,6 +174,26 @@ func TestLenient(t *testing.T) {
 		t.Errorf("strict re-parse of printed lenient query: %v\n%s", err, out)
 	}
 
+	virtuoso := []struct{ src, want string }{
+		{"SELECT Count(?s) as ?c WHERE { ?s a dbo:Film }", "SELECT (COUNT(?s) AS ?c)"},
+		{"SELECT COUNT(DISTINCT ?y AS ?y) WHERE { ?x dbo:child ?y }", "SELECT (COUNT(DISTINCT ?y) AS ?_expr1)"},
+		{"SELECT xsd:date(?d) WHERE { ?x dbo:birthDate ?d }", "SELECT (xsd:date(?d) AS ?_expr1)"},
+		{"SELECT DISTINCT ?u WHERE { ?x dbo:author ?u } ORDER BY DESC(COUNT(?x)) LIMIT 1", "GROUP BY ?u"},
+	}
+	for _, tc := range virtuoso {
+		if _, err := Parse(tc.src); err == nil {
+			t.Errorf("strict SPARQL 1.1 accepted %q", tc.src)
+		}
+		q := mustParse(t, tc.src, WithDialect(Lenient))
+		out := Print(q)
+		if !strings.Contains(out, tc.want) {
+			t.Errorf("lenient %q printed without %q:\n%s", tc.src, tc.want, out)
+		}
+		if q2, err := Parse(out); err != nil || !Equal(q, q2) {
+			t.Errorf("strict re-parse of lenient %q: %v\n%s", tc.src, err, out)
+		}
+	}
+
 	q = mustParse(t, "SELECT ?d ?a - ?b WHERE { ?x <p> ?a ; <q> ?b ; <r> ?d }", WithDialect(Lenient))
 	if len(q.Projections) != 2 || q.Projections[1].Expr == nil {
 		t.Errorf("bare expression projection: %+v", q.Projections)
