@@ -914,7 +914,7 @@ func (p *printer) expr(e Expr) {
 		if e == nil {
 			return
 		}
-		p.tok(e.Name)
+		p.tok(upper(e.Name))
 		p.args(false, e.Args)
 	case *FuncCall:
 		if e == nil {
@@ -928,7 +928,7 @@ func (p *printer) expr(e Expr) {
 		if e == nil {
 			return
 		}
-		p.tok(e.Name)
+		p.tok(upper(e.Name))
 		p.tok("(")
 		if e.Distinct {
 			p.kw("DISTINCT")
@@ -949,7 +949,7 @@ func (p *printer) expr(e Expr) {
 			p.space()
 			p.tok("=")
 			p.space()
-			p.tok(quoteString(*e.Separator))
+			p.tok(printString(*e.Separator))
 		}
 		p.tok(")")
 	case *InExpr:
@@ -1395,12 +1395,78 @@ func literalText(l *Literal, p *printer) string {
 	if l.Form == BareLiteral && l.Datatype != nil && l.Lang == "" && validBareLiteral(l.Lexical, l.Datatype.Value) {
 		return l.Lexical
 	}
-	s := quoteString(l.Lexical)
+	s := printString(l.Lexical)
 	switch {
 	case l.Lang != "":
 		return s + "@" + l.Lang
 	case l.Datatype != nil:
 		return s + "^^" + p.iriText(l.Datatype, false)
+	}
+	return s
+}
+
+// printString writes s as a double-quoted string: ECHAR escapes for
+// " \ and the usual control characters, \u escapes for the other C0
+// controls, DEL and the Unicode line and paragraph separators; everything
+// else as is.
+func printString(s string) string {
+	clean := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c == 0x7F || c == 0xE2 || c == 0xC2 {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return `"` + s + `"`
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			// Not UTF-8: written as is, so that parsing fails rather
+			// than silently reading U+FFFD.
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		i += size
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\f':
+			b.WriteString(`\f`)
+		default:
+			if r < 0x20 || r == 0x7F || r == 0x85 || r == 0x2028 || r == 0x2029 {
+				fmt.Fprintf(&b, `\u%04X`, r)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// upper returns s in upper case (keywords are case-insensitive; the
+// canonical form is upper case).
+func upper(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'a' && c <= 'z' {
+			return strings.ToUpper(s)
+		}
 	}
 	return s
 }

@@ -250,6 +250,8 @@ func TestPrintLiteral(t *testing.T) {
 		{"datatype as written", &Literal{Lexical: "5", Datatype: xsdInt}, `"5"^^xsd:integer`, true},
 		{"datatype ref", &Literal{Lexical: "x", Datatype: ptRef(ptNS + "dt")}, `"x"^^<http://ex.org/dt>`, true},
 		{"unicode", ptStr("Zoë — 東京 🚀"), `"Zoë — 東京 🚀"`, true},
+		{"control characters", ptStr("a\x07b\x00c\x7fd\u0085e\u2028f\u2029"), `"a\u0007b\u0000c\u007Fd\u0085e\u2028f\u2029"`, true},
+		{"long string source", &Literal{Lexical: "multi\nline \"quoted\" '''", Lang: "en-us"}, `"multi\nline \"quoted\" '''"@en-us`, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -795,9 +797,10 @@ func TestPrintCodeBuilt(t *testing.T) {
 				ptBlock(ptTriple(NewVar("x"), NewIRI("http://ex.org/name"), NewLangLiteral("O'Brien \"Ltd\"", "en"))),
 				&FilterPattern{Expr: ptBin(OpGt, NewVar("x"), NewTypedLiteral("5", XSDInteger))},
 				&FilterPattern{Expr: ptBin(OpEq, NewVar("x"), NewTypedLiteral("a}b{", XSDString))},
-			)},
+				&FilterPattern{Expr: ptBin(OpEq, &CallExpr{Name: "str", Args: []Expr{NewVar("x")}}, NewLiteral(""))},
+			), GroupBy: []*GroupCondition{{Expr: NewVar("x")}}, Having: []Expr{ptBin(OpGt, &Aggregate{Name: "count", Star: true}, NewTypedLiteral("1", XSDInteger))}},
 			"SELECT ?x\nWHERE {\n  ?x <" + RDFType + "> <http://ex.org/C> .\n  ?x <http://ex.org/name> \"O'Brien \\\"Ltd\\\"\"@en .\n" +
-				"  FILTER (?x > \"5\"^^<" + XSDInteger + ">)\n  FILTER (?x = \"a}b{\")\n}",
+				"  FILTER (?x > \"5\"^^<" + XSDInteger + ">)\n  FILTER (?x = \"a}b{\")\n  FILTER (STR(?x) = \"\")\n}\nGROUP BY ?x\nHAVING (COUNT(*) > \"1\"^^<" + XSDInteger + ">)",
 		},
 		{
 			// A prefix the prologue does not declare (a dialect
