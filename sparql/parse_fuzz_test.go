@@ -61,7 +61,9 @@ func w3cQueries() []string {
 
 // FuzzParse checks that Parse never panics and returns either a tree or an
 // *Error, and that every accepted query prints to text that parses back to
-// the same tree (canonical and compact forms) and prints identically again.
+// the same tree (canonical and compact forms) and prints identically again;
+// under the lenient dialect, that every accepted query prints as strict
+// SPARQL 1.1 that parses back to the same tree.
 func FuzzParse(f *testing.F) {
 	seeds := []string{
 		"SELECT * { ?s ?p ?o }",
@@ -84,6 +86,20 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
+		// The lenient dialect builds standard trees: what it accepts prints
+		// as strict SPARQL that parses back to the same tree.
+		if lq, err := Parse(src, WithDialect(Lenient)); err == nil {
+			out := Print(lq)
+			lq2, err := Parse(out)
+			if err != nil {
+				t.Fatalf("lenient tree printed as invalid SPARQL 1.1: %v\ninput: %q\nprinted:\n%s", err, src, out)
+			}
+			if !Equal(lq, lq2) {
+				t.Fatalf("lenient round trip changed the tree\ninput: %q\nprinted:\n%s", src, out)
+			}
+		} else if !errors.As(err, new(*Error)) {
+			t.Fatalf("lenient error is not an *Error: %v", err)
+		}
 		q, err := Parse(src)
 		if err != nil {
 			var pe *Error
