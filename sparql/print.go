@@ -119,6 +119,11 @@ func (p *printer) tok(s string) {
 	}
 	p.buf.WriteString(s)
 	p.last = s[len(s)-1]
+	if len(s) > 1 && s[len(s)-2] == '\\' {
+		// An escaped character ending a local name (:a\( or :a\,) is
+		// part of the name, not punctuation.
+		p.last = 'a'
+	}
 }
 
 // needSpace reports whether, in compact mode, a token ending in a must be

@@ -683,6 +683,32 @@ func TestPrintQuery(t *testing.T) {
 	}
 }
 
+// TestPrintCompactSpacing checks the places where the compact form must
+// keep a space for the text to lex the same way.
+func TestPrintCompactSpacing(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"escaped punctuation ends a name", `PREFIX : <> SELECT * { 00 :0\( :\! }`, `PREFIX : <> SELECT * WHERE{00 :0\( :\! .}`},
+		{"escaped comma and semicolon", `PREFIX : <> SELECT * { :a\, :b\; :c\) , :d }`, `PREFIX : <> SELECT * WHERE{:a\, :b\; :c\),:d .}`},
+		{"path modifier before a variable", `PREFIX : <> SELECT * { ?s :p? ?o . ?s (:p|:q)? ?o }`, `PREFIX : <> SELECT * WHERE{?s :p? ?o . ?s(:p|:q)? ?o .}`},
+		{"number before the dot", `SELECT * { ?s ?p 5 . .5 ?q 1e1 }`, `SELECT * WHERE{?s ?p 5 . .5 ?q 1e1 .}`},
+		{"less-than is not an IRI", `SELECT * { FILTER(?x <?y && ?y>?z) }`, `SELECT * WHERE{FILTER(?x < ?y && ?y > ?z)}`},
+		{"minus before a negative number", `SELECT * { FILTER(?x - -1 = -?y) }`, `SELECT * WHERE{FILTER(?x - -1 = -?y)}`},
+		{"empty strings", `SELECT * { ?s ?p "", "" }`, `SELECT * WHERE{?s ?p "","" .}`},
+		{"dot after a name", `PREFIX : <> SELECT * { ?s ?p :o . :o ?p ?s }`, `PREFIX : <> SELECT * WHERE{?s ?p :o . :o ?p ?s .}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q := ptParse(t, tt.src)
+			if got := PrintCompact(q); got != tt.want {
+				t.Errorf("PrintCompact = %s\nwant           %s", got, tt.want)
+			}
+			ptCheckRoundTrip(t, tt.name, q)
+		})
+	}
+}
+
 func TestPrintIndentAndFprint(t *testing.T) {
 	q := &Query{Form: Select, Star: true, Where: ptGroup(&OptionalPattern{Pattern: ptGroup(ptBlock(
 		&TriplesSameSubject{Subject: ptVar("s"), Properties: []*PropertyObjects{
@@ -1050,4 +1076,38 @@ filter(?age > 30 && !bound(?x)) } order by desc (?age) limit 5`)
 	// LIMIT 5
 	//
 	// PREFIX : <http://valuenet/ontop/> SELECT(COUNT(*)AS ?n)WHERE{?T1 a :singer . ?T1 :singer\#age ?age;:singer\#name ?name . FILTER(?age > 30 && !BOUND(?x))}ORDER BY DESC(?age)LIMIT 5
+}
+
+// FuzzPrintRoundTrip checks the printer's contract on arbitrary input:
+// whatever Parse accepts prints, in both forms, to text that parses back
+// to an equal tree, and Print is idempotent. Seeds: hand-written queries
+// and, when the shared data folder is present, the W3C test queries.
+func FuzzPrintRoundTrip(f *testing.F) {
+	for _, s := range []string{
+		ptBigSelectText,
+		`PREFIX : <http://ex.org/> SELECT * WHERE { :a\.b :p\#q "x"@en , 1.5e3 ; ^:r/:s* [ :t (1 -2 ()) ] }`,
+		`ASK { FILTER(-(-5) = +(+5) && ?a - -1 < ?b * (?c + 1) || !(?d IN (1, 2))) }`,
+		`SELECT (GROUP_CONCAT(DISTINCT ?x ; SEPARATOR = "\n") AS ?g) WHERE { ?x !(a|^<p>) ?y } GROUP BY ?y HAVING (COUNT(*) > 1)`,
+		`CONSTRUCT WHERE { ?s ?p ?o }`,
+		`DESCRIBE * FROM <g> WHERE { GRAPH ?g { OPTIONAL { ?s ?p ?o } MINUS { ?s ?p 1 } } } VALUES ?s { UNDEF <a> }`,
+	} {
+		f.Add(s)
+	}
+	if st, err := os.Stat(filepath.Join("..", "..", "shared", "data", "w3c-sparql")); err == nil && st.IsDir() {
+		_ = filepath.WalkDir(filepath.Join("..", "..", "shared", "data", "w3c-sparql"), func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".rq") {
+				if b, err := os.ReadFile(path); err == nil {
+					f.Add(string(b))
+				}
+			}
+			return nil
+		})
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		q, err := Parse(src)
+		if err != nil {
+			return
+		}
+		ptCheckRoundTrip(t, "fuzz input", q)
+	})
 }
