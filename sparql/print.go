@@ -20,10 +20,17 @@ type PrintConfig struct {
 }
 
 // Print returns the canonical, readable form of n: upper-case keywords, one
-// clause per line, nested groups indented, IRIs and literals as they were
-// written. For every query q that [Parse] accepts, Parse(Print(q)) is
-// [Equal] to q. Print also prints trees built or rewritten in code (nodes
-// without positions, IRIs with only Value set). A nil node prints as "".
+// clause per line, nested groups indented, one subject per line with its
+// ';' and ',' continuations indented, IRIs and literals as they were
+// written, and parentheses only where precedence requires them. For every
+// query q that [Parse] accepts, Parse(Print(q)) is [Equal] to q.
+//
+// Print also prints trees built or rewritten in code (nodes without
+// positions, IRIs with only Value set, which print as <Value>). When n is a
+// *Query, a prefix used by a prefixed name but not declared in the prologue
+// is declared in the output, and a prefixed name that does not match its
+// namespace (Value != namespace + Local) is printed as <Value>, so that the
+// output means what the tree says. A nil node prints as "".
 func Print(n Node) string {
 	var p printer
 	p.init(PrintConfig{})

@@ -1079,7 +1079,7 @@ filter(?age > 30 && !bound(?x)) } order by desc (?age) limit 5`)
 }
 
 // FuzzPrintRoundTrip checks the printer's contract on arbitrary input:
-// whatever Parse accepts prints, in both forms, to text that parses back
+// whatever Parse accepts (strict or lenient) prints, in both forms, to text that parses back
 // to an equal tree, and Print is idempotent. Seeds: hand-written queries
 // and, when the shared data folder is present, the W3C test queries.
 func FuzzPrintRoundTrip(f *testing.F) {
@@ -1104,10 +1104,11 @@ func FuzzPrintRoundTrip(f *testing.F) {
 		})
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		q, err := Parse(src)
-		if err != nil {
-			return
+		if q, err := Parse(src); err == nil {
+			ptCheckRoundTrip(t, "fuzz input", q)
 		}
-		ptCheckRoundTrip(t, "fuzz input", q)
+		if q, err := Parse(src, WithDialect(Lenient)); err == nil {
+			ptCheckRoundTrip(t, "fuzz input (lenient)", q, WithDialect(Lenient))
+		}
 	})
 }
