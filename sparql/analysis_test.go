@@ -317,22 +317,11 @@ func TestAnalyzeHandBuiltWithHoles(t *testing.T) {
 	}
 }
 
-// anDataDir returns dir under ../shared/data (relative to the repository
-// root) or skips the test.
-func anDataDir(t testing.TB, dir string) string {
-	t.Helper()
-	p := filepath.Join("..", "..", "shared", "data", dir)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("skipping: data folder %s is absent (the shared data lives in ../shared/data next to the repository root): %v", p, err)
-	}
-	return p
-}
-
 // anSpiderQueries reads the gold queries of a Spider4SPARQL CSV file, with
 // the prefix its queries assume.
 func anSpiderQueries(t testing.TB, file string) (ids, queries []string) {
 	t.Helper()
-	dir := anDataDir(t, filepath.Join("spider4sparql", "questions"))
+	dir := sharedData(t, filepath.Join("spider4sparql", "questions"))
 	f, err := os.Open(filepath.Join(dir, file))
 	if err != nil {
 		t.Fatal(err)
@@ -405,7 +394,7 @@ type anCorpusQuery struct {
 func anCorpusQueries(t testing.TB) []anCorpusQuery {
 	t.Helper()
 	var out []anCorpusQuery
-	w3c := anDataDir(t, "w3c-sparql")
+	w3c := sharedData(t, "w3c-sparql")
 	err := filepath.WalkDir(w3c, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".rq") {
 			return err

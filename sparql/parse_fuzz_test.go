@@ -9,17 +9,14 @@ import (
 	"testing"
 )
 
-// sharedDataDir is ../shared/data relative to the repository root.
-const sharedDataDir = "../../shared/data"
-
 // spiderQueries returns the gold queries of a Spider4SPARQL split with the
 // default prefix they assume, or skips the test when the data is absent.
 func spiderQueries(tb testing.TB, split string) []string {
 	tb.Helper()
-	path := filepath.Join(sharedDataDir, "spider4sparql", "questions", split+".csv")
+	path := filepath.Join(sharedData(tb, "spider4sparql"), "questions", split+".csv")
 	f, err := os.Open(path)
 	if err != nil {
-		tb.Skipf("Spider4SPARQL data not available (%v); it lives in ../shared/data beside the repository", err)
+		tb.Fatalf("opening Spider4SPARQL questions: %v", err)
 	}
 	defer f.Close()
 	rows, err := csv.NewReader(f).ReadAll()

@@ -839,7 +839,7 @@ func (p *printer) valuesBlock(v *ValuesBlock) {
 }
 
 func (p *printer) valuesEntry(t Term) {
-	if isNilNode(t) {
+	if isNil(t) {
 		p.kw("UNDEF")
 		return
 	}
@@ -1135,23 +1135,6 @@ func (p *printer) negItem(it *NegItem) {
 // ---------------------------------------------------------------------------
 // Terms.
 
-// isNilNode reports whether n is a nil interface or a nil pointer.
-func isNilNode(n Node) bool {
-	switch n := n.(type) {
-	case nil:
-		return true
-	case *IRI:
-		return n == nil
-	case *Literal:
-		return n == nil
-	case *BlankNode:
-		return n == nil
-	case *Var:
-		return n == nil
-	}
-	return false
-}
-
 func (p *printer) varTok(v *Var) {
 	if v == nil {
 		return
@@ -1280,14 +1263,14 @@ func validPrefixLabel(s string) bool {
 	for i, r := range s {
 		switch {
 		case i == 0:
-			if !pnCharsBase(r) {
+			if !isPNCharsBase(r) {
 				return false
 			}
 		case r == '.':
 			if i == len(s)-1 {
 				return false
 			}
-		case !pnChars(r):
+		case !isPNChars(r):
 			return false
 		}
 	}
@@ -1320,12 +1303,12 @@ func escapeLocal(s string) (string, bool) {
 		last := i+utf8.RuneLen(r) == len(s)
 		switch {
 		case r == '%':
-			if i+2 < len(s) && isHexByte(s[i+1]) && isHexByte(s[i+2]) {
+			if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
 				b.WriteByte('%')
 			} else {
 				b.WriteString(`\%`)
 			}
-		case pnCharsU(r) || r == ':' || (r >= '0' && r <= '9'):
+		case isPNCharsU(r) || r == ':' || (r >= '0' && r <= '9'):
 			b.WriteRune(r)
 		case r == '.':
 			if first || last {
@@ -1339,7 +1322,7 @@ func escapeLocal(s string) (string, bool) {
 			} else {
 				b.WriteByte('-')
 			}
-		case pnChars(r):
+		case isPNChars(r):
 			// U+00B7 and the combining ranges: allowed bare after the
 			// first character, and not escapable.
 			if first {
@@ -1371,33 +1354,6 @@ func plainLocal(s string) bool {
 		}
 	}
 	return true
-}
-
-func isHexByte(c byte) bool {
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
-}
-
-// pnCharsBase is PN_CHARS_BASE of the SPARQL grammar.
-func pnCharsBase(r rune) bool {
-	switch {
-	case r >= 'A' && r <= 'Z', r >= 'a' && r <= 'z':
-		return true
-	case r >= 0xC0 && r <= 0xD6, r >= 0xD8 && r <= 0xF6, r >= 0xF8 && r <= 0x2FF,
-		r >= 0x370 && r <= 0x37D, r >= 0x37F && r <= 0x1FFF, r >= 0x200C && r <= 0x200D,
-		r >= 0x2070 && r <= 0x218F, r >= 0x2C00 && r <= 0x2FEF, r >= 0x3001 && r <= 0xD7FF,
-		r >= 0xF900 && r <= 0xFDCF, r >= 0xFDF0 && r <= 0xFFFD, r >= 0x10000 && r <= 0xEFFFF:
-		return true
-	}
-	return false
-}
-
-// pnCharsU is PN_CHARS_U: PN_CHARS_BASE or '_'.
-func pnCharsU(r rune) bool { return pnCharsBase(r) || r == '_' }
-
-// pnChars is PN_CHARS.
-func pnChars(r rune) bool {
-	return pnCharsU(r) || r == '-' || (r >= '0' && r <= '9') || r == 0xB7 ||
-		(r >= 0x300 && r <= 0x36F) || (r >= 0x203F && r <= 0x2040)
 }
 
 // literalText returns a literal as written: a bare number or boolean when

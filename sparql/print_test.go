@@ -879,22 +879,11 @@ func TestPrintLenientPrefixes(t *testing.T) {
 // ---------------------------------------------------------------------------
 // Round trips over the shared corpora.
 
-// ptDataDir returns the shared data folder, or skips the test when it is
-// absent.
-func ptDataDir(t testing.TB) string {
-	t.Helper()
-	dir := filepath.Join("..", "..", "shared", "data")
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		t.Skipf("shared data folder %s is absent: skipping corpus round-trip test", dir)
-	}
-	return dir
-}
-
 // ptSpiderQueries returns the gold queries of a Spider4SPARQL CSV file with
 // the default prefix prepended.
 func ptSpiderQueries(t testing.TB, file string) []string {
 	t.Helper()
-	path := filepath.Join(ptDataDir(t), "spider4sparql", "questions", file)
+	path := filepath.Join(sharedData(t, ""), "spider4sparql", "questions", file)
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -946,7 +935,7 @@ func ptRoundTripAll(t *testing.T, names, queries []string) int {
 }
 
 func TestRoundTripW3C(t *testing.T) {
-	root := filepath.Join(ptDataDir(t), "w3c-sparql")
+	root := filepath.Join(sharedData(t, ""), "w3c-sparql")
 	var names, queries []string
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".rq") {

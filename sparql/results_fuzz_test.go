@@ -35,7 +35,7 @@ func addResultSeeds(f *testing.F, ext string) {
 	for _, s := range extra[ext] {
 		f.Add([]byte(s))
 	}
-	dir := filepath.Join(resultsSharedData, "w3c-sparql")
+	dir := filepath.Join(sharedDataDir, "w3c-sparql")
 	if _, err := os.Stat(dir); err != nil {
 		f.Logf("seeding without W3C files: %v", err)
 		return

@@ -14,20 +14,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// resultsSharedData is the benchmark and conformance data folder, relative to this
-// package's directory.
-var resultsSharedData = filepath.Join("..", "..", "shared", "data")
-
-// resultsDataDir returns a folder under ../shared/data or skips the test.
-func resultsDataDir(t testing.TB, sub string) string {
-	t.Helper()
-	dir := filepath.Join(resultsSharedData, sub)
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("skipping: data folder %s is absent (the shared data lives in ../shared/data next to the repository root): %v", dir, err)
-	}
-	return dir
-}
-
 func resultsBool(b bool) *bool { return &b }
 
 func resultsSelect(vars []string, rows ...Row) *Results {
@@ -599,7 +585,7 @@ func resultsRoundTrip(t *testing.T, r *Results) {
 }
 
 func TestResultsW3CResultFiles(t *testing.T) {
-	dir := resultsDataDir(t, "w3c-sparql")
+	dir := sharedData(t, "w3c-sparql")
 	files := resultsFiles(t, dir)
 	if len(files) == 0 {
 		t.Fatalf("no .srj or .srx files under %s", dir)
@@ -664,7 +650,7 @@ func TestResultsW3CResultFiles(t *testing.T) {
 func TestResultsQALDAnswers(t *testing.T) {
 	for _, file := range []string{"qald9plus/qald_9_plus_test_dbpedia.json", "qald10/qald_10.json"} {
 		t.Run(file, func(t *testing.T) {
-			path := filepath.Join(resultsDataDir(t, filepath.Dir(file)), filepath.Base(file))
+			path := filepath.Join(sharedData(t, filepath.Dir(file)), filepath.Base(file))
 			data, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)

@@ -1,5 +1,7 @@
 package sparql
 
+import "reflect"
+
 // Visitor's Visit is called for each node by [Walk]. If it returns a
 // non-nil visitor w, Walk visits each child of the node with w, then calls
 // w.Visit(nil).
@@ -8,8 +10,12 @@ type Visitor interface {
 }
 
 // Walk traverses the tree rooted at n in depth-first order, in source order
-// of the children, like go/ast.Walk.
+// of the children, like go/ast.Walk. Nil nodes (a nil interface or a nil
+// pointer, as in a tree built by hand) are skipped.
 func Walk(v Visitor, n Node) {
+	if isNil(n) {
+		return
+	}
 	if v = v.Visit(n); v == nil {
 		return
 	}
@@ -195,4 +201,13 @@ func (f inspector) Visit(n Node) Visitor {
 // them calls f(nil).
 func Inspect(n Node, f func(Node) bool) {
 	Walk(inspector(f), n)
+}
+
+// isNil reports whether n is a nil interface or a typed nil pointer.
+func isNil(n Node) bool {
+	if n == nil {
+		return true
+	}
+	rv := reflect.ValueOf(n)
+	return rv.Kind() == reflect.Pointer && rv.IsNil()
 }
