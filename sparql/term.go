@@ -113,7 +113,7 @@ func (t *Literal) DatatypeIRI() string {
 // lower-cased and xsd:string literals written as simple literals.
 func (t *Literal) Key() string {
 	var b strings.Builder
-	b.WriteString(quoteString(t.Lexical))
+	b.WriteString(printString(t.Lexical))
 	switch {
 	case t.Lang != "":
 		b.WriteByte('@')
@@ -182,33 +182,3 @@ func (*IRI) termNode()       {}
 func (*Literal) termNode()   {}
 func (*BlankNode) termNode() {}
 func (*Var) termNode()       {}
-
-// quoteString writes s as a double-quoted SPARQL/N-Triples string with the
-// minimal escapes.
-func quoteString(s string) string {
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}

@@ -155,6 +155,18 @@ func runCorpus(ctx context.Context, e *env, args []string) int {
 // listLimit caps the lists of the human-readable summaries.
 const listLimit = 20
 
+// listLines writes the first listLimit of n lines, indented, and how many
+// were left out.
+func listLines(w io.Writer, n int, line func(i int) string) {
+	for i := 0; i < n; i++ {
+		if i == listLimit {
+			fmt.Fprintf(w, "  … %d more (--json lists all)\n", n-listLimit)
+			return
+		}
+		fmt.Fprintf(w, "  %s\n", line(i))
+	}
+}
+
 func printCorpusSummary(w io.Writer, data string, r *conformance.CorpusReport) {
 	pct := func(n, d int) float64 {
 		if d == 0 {
@@ -190,33 +202,24 @@ func printCorpusSummary(w io.Writer, data string, r *conformance.CorpusReport) {
 			fmt.Fprintf(w, "; %d reference verdicts match no corpus query", a.Unmatched)
 		}
 		fmt.Fprintln(w)
-		for i, d := range a.Disagreements {
-			if i == listLimit {
-				fmt.Fprintf(w, "  … %d more (--json lists all)\n", len(a.Disagreements)-listLimit)
-				break
-			}
-			fmt.Fprintf(w, "  %s/%s: ours %q, Oxigraph %q\n", d.Dataset, d.ID, d.Ours, d.Oxigraph)
-		}
+		listLines(w, len(a.Disagreements), func(i int) string {
+			d := a.Disagreements[i]
+			return fmt.Sprintf("%s/%s: ours %q, Oxigraph %q", d.Dataset, d.ID, d.Ours, d.Oxigraph)
+		})
 	}
-	if len(r.RoundTripFailures) > 0 {
-		fmt.Fprintf(w, "round-trip failures (%d):\n", len(r.RoundTripFailures))
-		for i, f := range r.RoundTripFailures {
-			if i == listLimit {
-				fmt.Fprintf(w, "  … %d more (--json lists all)\n", len(r.RoundTripFailures)-listLimit)
-				break
-			}
-			fmt.Fprintf(w, "  %s/%s (%s): %s\n", f.Dataset, f.ID, f.Form, f.Error)
-		}
+	if n := len(r.RoundTripFailures); n > 0 {
+		fmt.Fprintf(w, "round-trip failures (%d):\n", n)
+		listLines(w, n, func(i int) string {
+			f := r.RoundTripFailures[i]
+			return fmt.Sprintf("%s/%s (%s): %s", f.Dataset, f.ID, f.Form, f.Error)
+		})
 	}
-	if len(r.Rejected) > 0 {
-		fmt.Fprintf(w, "rejected (%d):\n", len(r.Rejected))
-		for i, rej := range r.Rejected {
-			if i == listLimit {
-				fmt.Fprintf(w, "  … %d more (--json lists all)\n", len(r.Rejected)-listLimit)
-				break
-			}
-			fmt.Fprintf(w, "  %s/%s: %s\n", rej.Dataset, rej.ID, rej.Error)
-		}
+	if n := len(r.Rejected); n > 0 {
+		fmt.Fprintf(w, "rejected (%d):\n", n)
+		listLines(w, n, func(i int) string {
+			rej := r.Rejected[i]
+			return fmt.Sprintf("%s/%s: %s", rej.Dataset, rej.ID, rej.Error)
+		})
 	}
 }
 
