@@ -123,9 +123,6 @@ func (c *checker) query(q *Query) {
 	if q.Where != nil {
 		c.pattern(q.Where)
 	}
-	if q.Form == Construct && q.Where == nil {
-		return
-	}
 }
 
 // pattern walks a WHERE clause; sub-queries are checked as queries.

@@ -51,7 +51,8 @@ type Dialect struct {
 	// Disabled constructs are rejected with a RefusedError. Supported:
 	// FeatureService, FeatureOptional, FeaturePath, FeatureMinus,
 	// FeatureUnion, FeatureSubquery, FeatureBind, FeatureValues,
-	// FeatureGraph, FeatureExists, FeatureAggregate, FeatureDataset.
+	// FeatureGraph, FeatureExists, FeatureAggregate, FeatureGroup,
+	// FeatureDataset; the other features are reported by analysis only.
 	Disabled map[Feature]bool
 	// Prefixes are predeclared: a prefixed name whose prefix the query does
 	// not declare resolves through this map. The printer writes the

@@ -450,7 +450,6 @@ func (p *parser) parseConstruct(q *Query) {
 		return
 	}
 	p.parseDatasets(q)
-	start := p.tok.from
 	p.expectWord("WHERE")
 	gstart := p.tok.from
 	p.expectPunct("{")
@@ -461,7 +460,6 @@ func (p *parser) parseConstruct(q *Query) {
 	if len(triples) > 0 {
 		g.Elements = []Pattern{&TriplesBlock{Span: Span{From: triples[0].From, To: triples[len(triples)-1].To}, Triples: triples}}
 	}
-	_ = start
 	q.Where = g
 	p.parseSolutionModifier(q)
 }

@@ -199,12 +199,9 @@ func (p *parser) parsePrimary() Expr {
 func (p *parser) parseBracketted() Expr {
 	p.enter()
 	defer p.leave()
-	start := p.tok.from
 	p.expectPunct("(")
 	e := p.parseExpression()
-	end := p.expectPunct(")")
-	_ = start
-	_ = end
+	p.expectPunct(")")
 	return e
 }
 
