@@ -99,7 +99,7 @@ func (e *Error) Short() string { return fmt.Sprintf("%s: %s", e.Position, e.Msg)
 func newError(src string, p Pos, kind ErrorKind, format string, args ...any) *Error {
 	pos := PositionOf(src, p)
 	e := &Error{Position: pos, Msg: fmt.Sprintf(format, args...), Kind: kind}
-	lineStart := pos.Offset - len(src[:pos.Offset]) + strings.LastIndexByte(src[:pos.Offset], '\n') + 1
+	lineStart := strings.LastIndexByte(src[:pos.Offset], '\n') + 1
 	lineEnd := strings.IndexByte(src[lineStart:], '\n')
 	if lineEnd < 0 {
 		lineEnd = len(src)
