@@ -140,6 +140,20 @@ func BenchmarkParse(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "queries/s")
 }
 
+// BenchmarkLex tokenises the same queries as BenchmarkParse: the baseline
+// that parsing is measured against (parse time / lex time).
+func BenchmarkLex(b *testing.B) {
+	qs := spiderQueries(b, "train")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		lx := lexer{src: qs[i%len(qs)]}
+		for lx.next().kind != tEOF {
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "queries/s")
+}
+
 func BenchmarkParsePrint(b *testing.B) {
 	qs := spiderQueries(b, "train")
 	b.ReportAllocs()
