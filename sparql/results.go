@@ -48,6 +48,45 @@ type Results struct {
 	Rows    []Row    // solutions, in order (SELECT)
 	Boolean *bool    // the answer of an ASK query; nil for SELECT
 	Links   []string // head link references
+	// Graph holds the triples of a CONSTRUCT or DESCRIBE result (then Vars,
+	// Rows and Boolean are empty). The SPARQL results formats cannot carry
+	// a graph: WriteJSON and WriteXML refuse it; WriteNTriples writes it.
+	Graph []Statement
+}
+
+// Statement is an RDF triple of a graph result.
+type Statement struct {
+	Subject   Term // *IRI or *BlankNode
+	Predicate *IRI
+	Object    Term // *IRI, *BlankNode or *Literal
+}
+
+// IsGraph reports whether r is a graph (CONSTRUCT or DESCRIBE) result.
+func (r *Results) IsGraph() bool { return r != nil && r.Graph != nil }
+
+// WriteNTriples writes the graph of a CONSTRUCT or DESCRIBE result as
+// N-Triples, one statement per line.
+func (r *Results) WriteNTriples(w io.Writer) error {
+	if !r.IsGraph() {
+		return errors.New("write N-Triples: not a graph result")
+	}
+	var b strings.Builder
+	for _, st := range r.Graph {
+		if st.Subject == nil || st.Predicate == nil || st.Object == nil {
+			return errors.New("write N-Triples: incomplete statement")
+		}
+		b.Reset()
+		b.WriteString(st.Subject.Key())
+		b.WriteByte(' ')
+		b.WriteString(st.Predicate.Key())
+		b.WriteByte(' ')
+		b.WriteString(st.Object.Key())
+		b.WriteString(" .\n")
+		if _, err := io.WriteString(w, b.String()); err != nil {
+			return fmt.Errorf("write N-Triples: %w", err)
+		}
+	}
+	return nil
 }
 
 // Row is one solution: variable name (without "?") to RDF term. Unbound
@@ -143,6 +182,9 @@ func (r *Results) Validate() error {
 	}
 	if r.Boolean != nil && len(r.Rows) > 0 {
 		return errors.New("results have both a boolean and rows")
+	}
+	if r.Graph != nil {
+		return errors.New("a graph (CONSTRUCT/DESCRIBE) result has no SPARQL results form: write it as N-Triples")
 	}
 	seen := make(map[string]bool, len(r.Vars))
 	for _, v := range r.Vars {
