@@ -1,0 +1,111 @@
+//go:build engine
+
+package store
+
+import (
+	"fmt"
+
+	"github.com/schemaforge/go-schemaforge/sparql"
+)
+
+// construct instantiates the template for every solution (fresh blank
+// nodes per solution), dropping triples with unbound or ill-placed terms,
+// and returns the set of triples in first-seen order.
+func (e *engine) construct(q *sparql.Query, sc *scope, rows []solution) (*sparql.Results, error) {
+	var tmpl []sparql.Triple
+	if q.ConstructWhere {
+		tmpl = sparql.Triples(q.Where)
+	} else {
+		tmpl = sparql.TemplateTriples(q.Template)
+	}
+	res := &sparql.Results{Graph: []sparql.Statement{}}
+	seen := map[string]bool{}
+	for n, r := range rows {
+		if err := e.tick(); err != nil {
+			return nil, err
+		}
+		inst := func(t sparql.Term) sparql.Term {
+			switch t := t.(type) {
+			case *sparql.Var:
+				i, ok := sc.slots[t.Name]
+				if !ok || r[i] == 0 {
+					return nil
+				}
+				return e.qd.term(r[i])
+			case *sparql.BlankNode:
+				return &sparql.BlankNode{Label: fmt.Sprintf("c%d_%s", n, t.Label)}
+			}
+			return t
+		}
+		for _, t := range tmpl {
+			pt, ok := t.Predicate.(sparql.Term)
+			if !ok {
+				continue
+			}
+			s, p, o := inst(t.Subject), inst(pt), inst(t.Object)
+			switch s.(type) {
+			case *sparql.IRI, *sparql.BlankNode:
+			default:
+				continue
+			}
+			pi, ok := p.(*sparql.IRI)
+			if !ok || o == nil {
+				continue
+			}
+			st := sparql.Statement{Subject: s, Predicate: pi, Object: o}
+			k := s.Key() + " " + pi.Key() + " " + o.Key()
+			if !seen[k] {
+				seen[k] = true
+				res.Graph = append(res.Graph, st)
+			}
+		}
+	}
+	return res, nil
+}
+
+// describe returns, for every described resource, the triples of the
+// default graph with it as subject, and recursively those of blank-node
+// objects (a concise bounded description).
+func (e *engine) describe(q *sparql.Query, sc *scope, rows []solution) (*sparql.Results, error) {
+	var targets []id
+	add := func(x id) {
+		if x != 0 && !containsID(targets, x) {
+			targets = append(targets, x)
+		}
+	}
+	if q.Star {
+		for _, r := range rows {
+			for _, x := range r {
+				add(x)
+			}
+		}
+	}
+	for _, t := range q.Describe {
+		switch t := t.(type) {
+		case *sparql.Var:
+			for _, r := range rows {
+				add(r[sc.slot(t.Name)])
+			}
+		case *sparql.IRI:
+			add(e.s.dict.lookup(t))
+		}
+	}
+	res := &sparql.Results{Graph: []sparql.Statement{}}
+	done := map[id]bool{}
+	for len(targets) > 0 {
+		x := targets[0]
+		targets = targets[1:]
+		if done[x] || int(x) >= len(e.s.dict.terms) {
+			continue
+		}
+		done[x] = true
+		e.defG.match(x, 0, 0, func(s, p, o id) bool {
+			res.Graph = append(res.Graph, sparql.Statement{Subject: e.qd.term(s), Predicate: e.qd.term(p).(*sparql.IRI), Object: e.qd.term(o)})
+			if _, ok := e.qd.term(o).(*sparql.BlankNode); ok {
+				targets = append(targets, o)
+			}
+			return true
+		})
+	}
+	return res, nil
+}

@@ -1,0 +1,210 @@
+//go:build engine
+
+package store
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/schemaforge/go-schemaforge/sparql"
+)
+
+const ex = "http://example.org/"
+
+func iri(l string) *sparql.IRI { return sparql.NewIRI(ex + l) }
+
+// testStore holds a small graph about people and a named graph.
+func testStore(t testing.TB, opts ...Option) *Store {
+	t.Helper()
+	s := New(opts...)
+	lit := sparql.NewLiteral
+	num := func(n string) *sparql.Literal { return sparql.NewTypedLiteral(n, sparql.XSDInteger) }
+	a := sparql.NewIRI(sparql.RDFType)
+	sts := []sparql.Statement{
+		{Subject: iri("alice"), Predicate: a, Object: iri("Person")},
+		{Subject: iri("bob"), Predicate: a, Object: iri("Person")},
+		{Subject: iri("carol"), Predicate: a, Object: iri("Person")},
+		{Subject: iri("acme"), Predicate: a, Object: iri("Company")},
+		{Subject: iri("alice"), Predicate: iri("name"), Object: lit("Alice")},
+		{Subject: iri("bob"), Predicate: iri("name"), Object: lit("Bob")},
+		{Subject: iri("carol"), Predicate: iri("name"), Object: sparql.NewLangLiteral("Carol", "en")},
+		{Subject: iri("alice"), Predicate: iri("age"), Object: num("34")},
+		{Subject: iri("bob"), Predicate: iri("age"), Object: num("28")},
+		{Subject: iri("alice"), Predicate: iri("knows"), Object: iri("bob")},
+		{Subject: iri("bob"), Predicate: iri("knows"), Object: iri("carol")},
+		{Subject: iri("carol"), Predicate: iri("knows"), Object: iri("alice")},
+		{Subject: iri("alice"), Predicate: iri("worksFor"), Object: iri("acme")},
+		{Subject: iri("bob"), Predicate: iri("worksFor"), Object: iri("acme")},
+		{Subject: iri("list"), Predicate: iri("items"), Object: &sparql.BlankNode{Label: "l1"}},
+		{Subject: &sparql.BlankNode{Label: "l1"}, Predicate: iri("first"), Object: num("1")},
+	}
+	if err := s.AddTriples("", sts); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddTriples(ex+"g1", []sparql.Statement{
+		{Subject: iri("alice"), Predicate: iri("likes"), Object: iri("tea")},
+		{Subject: iri("dave"), Predicate: iri("likes"), Object: iri("coffee")},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// rowsOf renders a SELECT result as sorted lines "v1=… v2=…" (unbound: -).
+func rowsOf(t testing.TB, r *sparql.Results) []string {
+	t.Helper()
+	var out []string
+	for _, row := range r.Rows {
+		var parts []string
+		for _, v := range r.Vars {
+			val := "-"
+			if x, ok := row[v]; ok {
+				val = x.Key()
+				if i, ok := x.(*sparql.IRI); ok {
+					val = strings.TrimPrefix(i.Value, ex)
+				}
+			}
+			parts = append(parts, v+"="+val)
+		}
+		out = append(out, strings.Join(parts, " "))
+	}
+	return out
+}
+
+func TestEngineQueries(t *testing.T) {
+	s := testStore(t)
+	p := "PREFIX : <" + ex + ">\nPREFIX xsd: <http://www.w3.org/2001/XMLSchema#>\n"
+	tests := []struct {
+		name    string
+		q       string
+		want    []string
+		ordered bool
+	}{
+		{"bgp", "SELECT ?n WHERE { ?x a :Person ; :name ?n . ?x :worksFor :acme }", []string{`n="Alice"`, `n="Bob"`}, false},
+		{"filter", "SELECT ?x WHERE { ?x :age ?a FILTER(?a > 30) }", []string{"x=alice"}, false},
+		{"optional", "SELECT ?x ?a WHERE { ?x a :Person OPTIONAL { ?x :age ?a } }", []string{`x=alice a="34"^^<http://www.w3.org/2001/XMLSchema#integer>`, `x=bob a="28"^^<http://www.w3.org/2001/XMLSchema#integer>`, "x=carol a=-"}, false},
+		{"optional filter", "SELECT ?x ?a WHERE { ?x a :Person OPTIONAL { ?x :age ?a FILTER(?a > 30) } }", []string{`x=alice a="34"^^<http://www.w3.org/2001/XMLSchema#integer>`, "x=bob a=-", "x=carol a=-"}, false},
+		{"union", "SELECT ?x WHERE { { ?x :age 34 } UNION { ?x :name \"Bob\" } }", []string{"x=alice", "x=bob"}, false},
+		{"minus", "SELECT ?x WHERE { ?x a :Person MINUS { ?x :worksFor :acme } }", []string{"x=carol"}, false},
+		{"not exists", "SELECT ?x WHERE { ?x a :Person FILTER NOT EXISTS { ?x :age ?a } }", []string{"x=carol"}, false},
+		{"exists", "SELECT ?x WHERE { ?x a :Person FILTER EXISTS { ?x :knows :bob } }", []string{"x=alice"}, false},
+		{"bind", "SELECT ?x ?y WHERE { ?x :age ?a BIND(?a + 1 AS ?y) FILTER(?y = 29) }", []string{`x=bob y="29"^^<http://www.w3.org/2001/XMLSchema#integer>`}, false},
+		{"values", "SELECT ?x ?n WHERE { VALUES ?x { :alice :carol } ?x :name ?n }", []string{`x=alice n="Alice"`, `x=carol n="Carol"@en`}, false},
+		{"count", "SELECT (COUNT(*) AS ?c) WHERE { ?x a :Person }", []string{`c="3"^^<http://www.w3.org/2001/XMLSchema#integer>`}, false},
+		{"group", "SELECT ?c (COUNT(?x) AS ?n) WHERE { ?x :worksFor ?c } GROUP BY ?c", []string{`c=acme n="2"^^<http://www.w3.org/2001/XMLSchema#integer>`}, false},
+		{"having", "SELECT ?c WHERE { ?x :worksFor ?c } GROUP BY ?c HAVING (COUNT(?x) > 5)", nil, false},
+		{"count empty", "SELECT (COUNT(*) AS ?c) WHERE { ?x :nothing ?y }", []string{`c="0"^^<http://www.w3.org/2001/XMLSchema#integer>`}, false},
+		{"order limit", "SELECT ?x WHERE { ?x :age ?a } ORDER BY DESC(?a) LIMIT 1", []string{"x=alice"}, true},
+		{"order offset", "SELECT ?n WHERE { ?x :name ?n } ORDER BY ?n OFFSET 1", []string{`n="Bob"`, `n="Carol"@en`}, true},
+		{"distinct", "SELECT DISTINCT ?c WHERE { ?x :worksFor ?c }", []string{"c=acme"}, false},
+		{"path plus", "SELECT ?y WHERE { :alice :knows+ ?y }", []string{"y=alice", "y=bob", "y=carol"}, false},
+		{"path star from end", "SELECT ?x WHERE { ?x :knows* :alice }", []string{"x=alice", "x=bob", "x=carol"}, false},
+		{"path seq", "SELECT ?y WHERE { :alice :knows/:knows ?y }", []string{"y=carol"}, false},
+		{"path inverse", "SELECT ?x WHERE { :bob ^:knows ?x }", []string{"x=alice"}, false},
+		{"path alt", "SELECT ?o WHERE { :alice (:worksFor|:knows) ?o }", []string{"o=acme", "o=bob"}, false},
+		{"path zero", "SELECT ?o WHERE { :nobody :knows* ?o }", []string{"o=nobody"}, false},
+		{"neg set", "SELECT ?p WHERE { :alice !(:name|:age|:knows|:worksFor) ?o . :alice ?p ?o }", []string{"p=http://www.w3.org/1999/02/22-rdf-syntax-ns#type"}, false},
+		{"graph var", "SELECT ?g ?x WHERE { GRAPH ?g { ?x :likes ?y } }", []string{"g=g1 x=alice", "g=g1 x=dave"}, false},
+		{"graph iri", "SELECT ?x WHERE { GRAPH :g1 { ?x :likes :coffee } }", []string{"x=dave"}, false},
+		{"default graph only", "SELECT ?x WHERE { ?x :likes ?y }", nil, false},
+		{"from", "SELECT ?x FROM :g1 WHERE { ?x :likes ?y }", []string{"x=alice", "x=dave"}, false},
+		{"subquery", "SELECT ?x ?m WHERE { ?x a :Person { SELECT (MAX(?a) AS ?m) WHERE { ?y :age ?a } } }", []string{`x=alice m="34"^^<http://www.w3.org/2001/XMLSchema#integer>`, `x=bob m="34"^^<http://www.w3.org/2001/XMLSchema#integer>`, `x=carol m="34"^^<http://www.w3.org/2001/XMLSchema#integer>`}, false},
+		{"blank node pattern", "SELECT ?v WHERE { :list :items [ :first ?v ] }", []string{`v="1"^^<http://www.w3.org/2001/XMLSchema#integer>`}, false},
+		{"select star", "SELECT * WHERE { ?x :worksFor :acme ; :age 28 }", []string{"x=bob"}, false},
+		{"missing constant", "SELECT ?x WHERE { ?x :nope :nothing }", nil, false},
+		{"same var twice", "SELECT ?x WHERE { ?x :knows ?x }", nil, false},
+		{"lang match", "SELECT ?x WHERE { ?x :name \"Carol\"@en }", []string{"x=carol"}, false},
+		{"xsd string is simple", "SELECT ?x WHERE { ?x :name \"Bob\"^^xsd:string }", []string{"x=bob"}, false},
+		{"trailing values", "SELECT ?x ?n WHERE { ?x :name ?n } VALUES ?x { :bob }", []string{`x=bob n="Bob"`}, false},
+		{"optional unbound join", "SELECT ?x ?a WHERE { ?x a :Person OPTIONAL { ?x :age ?a } FILTER(!BOUND(?a)) }", []string{"x=carol a=-"}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := s.Query(context.Background(), p+tc.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := rowsOf(t, r)
+			want := append([]string(nil), tc.want...)
+			if !tc.ordered {
+				sort.Strings(got)
+				sort.Strings(want)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("got  %q\nwant %q", got, want)
+			}
+		})
+	}
+}
+
+func TestEngineForms(t *testing.T) {
+	s := testStore(t)
+	ctx := context.Background()
+	r, err := s.Query(ctx, "PREFIX : <"+ex+"> ASK { :alice :knows :bob }")
+	if err != nil || r.Boolean == nil || !*r.Boolean {
+		t.Errorf("ASK = %v, %v", r, err)
+	}
+	r, err = s.Query(ctx, "PREFIX : <"+ex+"> CONSTRUCT { ?y :knownBy ?x . ?x :tag [ :v 1 ] } WHERE { ?x :knows ?y }")
+	if err != nil || len(r.Graph) != 9 {
+		t.Fatalf("CONSTRUCT: %v, %d triples, want 9", err, len(r.Graph))
+	}
+	r, err = s.Query(ctx, "PREFIX : <"+ex+"> DESCRIBE :list")
+	if err != nil || len(r.Graph) != 2 {
+		t.Errorf("DESCRIBE :list: %v, %d triples, want 2 (with its blank node)", err, len(r.Graph))
+	}
+}
+
+func TestEngineControl(t *testing.T) {
+	s := testStore(t, WithMaxRows(2))
+	ctx := context.Background()
+	if _, err := s.Query(ctx, "SELECT * { ?s ?p ?o }"); !errors.Is(err, ErrTooManyRows) {
+		t.Errorf("row cap: %v", err)
+	}
+	if _, err := s.Query(ctx, "SELECT * { SERVICE <http://e/sparql> { ?s ?p ?o } }"); !errors.Is(err, ErrService) {
+		t.Errorf("SERVICE: %v", err)
+	}
+	if _, err := s.Query(ctx, "INSERT DATA { <a> <b> <c> }"); !errors.Is(err, sparql.ErrUpdate) {
+		t.Errorf("update: %v", err)
+	}
+	// A cross product that cannot finish before the timeout.
+	slow := New(WithTimeout(50 * time.Millisecond))
+	var sts []sparql.Statement
+	for i := 0; i < 300; i++ {
+		sts = append(sts, sparql.Statement{Subject: iri(strings.Repeat("n", 1) + string(rune('a'+i%26)) + string(rune('a'+i/26))), Predicate: iri("p"), Object: sparql.NewLiteral("x")})
+	}
+	if err := slow.AddTriples("", sts); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, err := slow.Query(ctx, "SELECT (COUNT(*) AS ?n) { ?a ?p ?x . ?b ?q ?y . ?c ?r ?z . ?d ?s ?w }")
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("timeout: %v", err)
+	}
+	if time.Since(start) > 5*time.Second {
+		t.Errorf("timeout honoured late: %v", time.Since(start))
+	}
+}
+
+func TestLoadIsAtomic(t *testing.T) {
+	s := testStore(t)
+	n := s.Len()
+	err := s.AddTriples("", []sparql.Statement{
+		{Subject: iri("x"), Predicate: iri("p"), Object: iri("y")},
+		{Subject: sparql.NewLiteral("bad"), Predicate: iri("p"), Object: iri("y")},
+	})
+	if err == nil {
+		t.Fatal("a literal subject was accepted")
+	}
+	if s.Len() != n {
+		t.Errorf("failed load changed the store: %d triples, want %d", s.Len(), n)
+	}
+	r, _ := s.Query(context.Background(), "ASK { <"+ex+"x> ?p ?o }")
+	if r == nil || *r.Boolean {
+		t.Error("a triple of the failed load is visible")
+	}
+}

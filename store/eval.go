@@ -1,0 +1,719 @@
+//go:build engine
+
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/schemaforge/go-schemaforge/sparql"
+)
+
+// solution holds one id per variable slot of its scope; 0 is unbound.
+type solution []id
+
+func (r solution) clone() solution { return append(solution(nil), r...) }
+
+// scope numbers the variables of one query level (a sub-query has its own).
+// Blank nodes of patterns are variables too, named "_:label".
+type scope struct {
+	slots map[string]int
+	names []string
+	// compiled triple patterns of the TriplesBlocks of this level.
+	blocks map[*sparql.TriplesBlock][]cpattern
+	// aggregate placeholders: each Aggregate node of SELECT/HAVING/ORDER BY
+	// gets a hidden variable.
+	aggVars map[*sparql.Aggregate]string
+}
+
+func newScope() *scope {
+	return &scope{slots: map[string]int{}, blocks: map[*sparql.TriplesBlock][]cpattern{}, aggVars: map[*sparql.Aggregate]string{}}
+}
+
+func (sc *scope) slot(name string) int {
+	if i, ok := sc.slots[name]; ok {
+		return i
+	}
+	i := len(sc.names)
+	sc.slots[name] = i
+	sc.names = append(sc.names, name)
+	return i
+}
+
+func (sc *scope) width() int { return len(sc.names) }
+
+// cterm is a compiled pattern position: a variable slot, or a constant.
+type cterm struct {
+	slot  int         // >= 0 for a variable
+	term  sparql.Term // the constant (slot < 0)
+	value id          // the constant's id; 0 if the store lacks it
+}
+
+// cpattern is a compiled triple pattern; path is set for a property path.
+type cpattern struct {
+	s, p, o cterm
+	path    sparql.Path
+}
+
+// engine evaluates one query.
+type engine struct {
+	ctx     context.Context
+	s       *Store
+	qd      *qdict
+	ev      *exprEnv
+	ticks   int
+	base    string
+	defG    *graphIndex        // the active default graph of the dataset
+	named   []id               // the named graphs of the dataset
+	merged  map[string]*graphIndex
+	empty   *graphIndex
+}
+
+var errStopped = errors.New("stopped")
+
+// tick checks for cancellation every 1024 calls.
+func (e *engine) tick() error {
+	e.ticks++
+	if e.ticks&1023 == 0 {
+		if err := e.ctx.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// evaluate runs q on the store; the caller holds the read lock.
+func (s *Store) evaluate(ctx context.Context, q *sparql.Query) (*sparql.Results, error) {
+	e := &engine{ctx: ctx, s: s, qd: newQdict(s.dict), base: q.Base, merged: map[string]*graphIndex{}, empty: &graphIndex{}}
+	e.ev = newExprEnv(time.Now(), q.Base)
+	if err := e.setDataset(q); err != nil {
+		return nil, err
+	}
+	sc := newScope()
+	e.prepare(q, sc)
+	rows, err := e.queryRows(q, sc)
+	if err != nil {
+		return nil, err
+	}
+	switch q.Form {
+	case sparql.Ask:
+		b := len(rows) > 0
+		return &sparql.Results{Boolean: &b}, nil
+	case sparql.Construct:
+		return e.construct(q, sc, rows)
+	case sparql.Describe:
+		return e.describe(q, sc, rows)
+	}
+	vars := projectionNames(q, sc)
+	if max := s.cfg.maxRows; max > 0 && len(rows) > max {
+		return nil, fmt.Errorf("%w: %d rows, cap %d", ErrTooManyRows, len(rows), max)
+	}
+	res := &sparql.Results{Vars: vars, Rows: make([]sparql.Row, 0, len(rows))}
+	slots := make([]int, len(vars))
+	for i, v := range vars {
+		slots[i] = sc.slot(v)
+	}
+	for _, r := range rows {
+		row := sparql.Row{}
+		for i, v := range vars {
+			if x := r[slots[i]]; x != 0 {
+				row[v] = e.qd.term(x)
+			}
+		}
+		res.Rows = append(res.Rows, row)
+	}
+	return res, nil
+}
+
+// setDataset resolves FROM / FROM NAMED against the store's graphs.
+func (e *engine) setDataset(q *sparql.Query) error {
+	var from, named []id
+	hasFrom, hasNamed := false, false
+	for _, d := range q.Dataset {
+		g := e.s.dict.lookup(&sparql.IRI{Value: d.IRI.Value})
+		if d.Named {
+			hasNamed = true
+			if g != 0 && e.s.graphs[g] != nil {
+				named = append(named, g)
+			}
+		} else {
+			hasFrom = true
+			if g != 0 && e.s.graphs[g] != nil {
+				from = append(from, g)
+			}
+		}
+	}
+	switch {
+	case !hasFrom:
+		e.defG = e.s.graphs[0]
+	default:
+		e.defG = e.mergeGraphs(from)
+	}
+	if e.defG == nil {
+		e.defG = e.empty
+	}
+	if hasNamed {
+		e.named = named
+	} else if !hasFrom {
+		for g := range e.s.graphs {
+			if g != 0 {
+				e.named = append(e.named, g)
+			}
+		}
+	}
+	sort.Slice(e.named, func(i, j int) bool { return e.named[i] < e.named[j] })
+	return nil
+}
+
+// mergeGraphs returns the RDF merge of graphs (cached per query).
+func (e *engine) mergeGraphs(gs []id) *graphIndex {
+	switch len(gs) {
+	case 0:
+		return e.empty
+	case 1:
+		return e.s.graphs[gs[0]]
+	}
+	key := fmt.Sprint(gs)
+	if m, ok := e.merged[key]; ok {
+		return m
+	}
+	var all []triple
+	for _, g := range gs {
+		all = append(all, e.s.graphs[g].spo...)
+	}
+	m := buildIndex(all)
+	e.merged[key] = m
+	return m
+}
+
+// prepare assigns slots to every variable of this query level and compiles
+// its triple patterns. Sub-queries are prepared when evaluated.
+func (e *engine) prepare(q *sparql.Query, sc *scope) {
+	var visit func(n sparql.Node) bool
+	visit = func(n sparql.Node) bool {
+		switch n := n.(type) {
+		case *sparql.SubSelect:
+			for _, v := range n.Query.ProjectedVars() {
+				sc.slot(v.Name)
+			}
+			return false
+		case *sparql.Var:
+			sc.slot(n.Name)
+		case *sparql.TriplesBlock:
+			e.compileBlock(n, sc)
+			return false
+		}
+		return true
+	}
+	if q.Where != nil {
+		sparql.Inspect(q.Where, visit)
+	}
+	for _, p := range q.Projections {
+		sc.slot(p.Var.Name)
+		if p.Expr != nil {
+			sparql.Inspect(p.Expr, visit)
+		}
+	}
+	for _, g := range q.GroupBy {
+		sparql.Inspect(g, visit)
+	}
+	for _, h := range q.Having {
+		sparql.Inspect(h, visit)
+	}
+	for _, o := range q.OrderBy {
+		sparql.Inspect(o, visit)
+	}
+	if q.Values != nil {
+		for _, v := range q.Values.Vars {
+			sc.slot(v.Name)
+		}
+	}
+	for _, v := range q.Describe {
+		if v, ok := v.(*sparql.Var); ok {
+			sc.slot(v.Name)
+		}
+	}
+	if q.Template != nil {
+		for _, t := range sparql.TemplateTriples(q.Template) {
+			for _, x := range []sparql.Term{t.Subject, t.Object} {
+				if v, ok := x.(*sparql.Var); ok {
+					sc.slot(v.Name)
+				}
+			}
+			if v, ok := t.Predicate.(*sparql.Var); ok {
+				sc.slot(v.Name)
+			}
+		}
+	}
+}
+
+func (e *engine) compileBlock(tb *sparql.TriplesBlock, sc *scope) {
+	ts := sparql.Triples(tb)
+	ps := make([]cpattern, 0, len(ts))
+	for _, t := range ts {
+		cp := cpattern{s: e.compileTerm(t.Subject, sc), o: e.compileTerm(t.Object, sc)}
+		switch p := t.Predicate.(type) {
+		case *sparql.Var:
+			cp.p = e.compileTerm(p, sc)
+		case *sparql.IRI:
+			cp.p = e.compileTerm(p, sc)
+		default:
+			cp.p = cterm{slot: -1}
+			cp.path = p
+		}
+		ps = append(ps, cp)
+	}
+	sc.blocks[tb] = ps
+}
+
+func (e *engine) compileTerm(t sparql.Term, sc *scope) cterm {
+	switch t := t.(type) {
+	case *sparql.Var:
+		return cterm{slot: sc.slot(t.Name)}
+	case *sparql.BlankNode:
+		return cterm{slot: sc.slot("_:" + t.Label)}
+	}
+	return cterm{slot: -1, term: t, value: e.s.dict.lookup(t)}
+}
+
+// queryRows evaluates the WHERE clause and the solution modifiers of q in
+// scope sc (projection included for SELECT: rows keep all slots).
+func (e *engine) queryRows(q *sparql.Query, sc *scope) ([]solution, error) {
+	rows := []solution{make(solution, sc.width())}
+	if q.Where != nil {
+		var err error
+		rows, err = e.group(q.Where, sc, make(solution, sc.width()), e.defG)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if q.Values != nil {
+		vals := e.values(q.Values, sc)
+		rows = e.join(rows, vals)
+	}
+	return e.modifiers(q, sc, rows)
+}
+
+// group evaluates a group graph pattern: the elements in order (SPARQL 1.1
+// §18.2.2.6), with the group's FILTERs applied at the end. seed is the
+// initial solution: empty, or the solution substituted by EXISTS.
+func (e *engine) group(g *sparql.GroupPattern, sc *scope, seed solution, active *graphIndex) ([]solution, error) {
+	rows, filters, err := e.groupUnfiltered(g, sc, seed, active)
+	if err != nil {
+		return nil, err
+	}
+	return e.filter(rows, filters, sc, active)
+}
+
+// groupUnfiltered evaluates a group but returns its FILTER expressions
+// unapplied (OPTIONAL uses them as the left-join condition).
+func (e *engine) groupUnfiltered(g *sparql.GroupPattern, sc *scope, seed solution, active *graphIndex) ([]solution, []sparql.Expr, error) {
+	rows := []solution{seed.clone()}
+	var filters []sparql.Expr
+	for _, el := range g.Elements {
+		if err := e.tick(); err != nil {
+			return nil, nil, err
+		}
+		var err error
+		switch el := el.(type) {
+		case *sparql.TriplesBlock:
+			rows, err = e.bgp(sc.blocks[el], rows, active)
+		case *sparql.FilterPattern:
+			filters = append(filters, el.Expr)
+		case *sparql.OptionalPattern:
+			rows, err = e.optional(el.Pattern, sc, seed, rows, active)
+		case *sparql.MinusPattern:
+			var right []solution
+			right, err = e.group(el.Pattern, sc, seed, active)
+			if err == nil {
+				rows = minus(rows, right)
+			}
+		case *sparql.BindPattern:
+			slot := sc.slot(el.Var.Name)
+			for _, r := range rows {
+				v, verr := e.ev.eval(el.Expr, &rowBinder{e: e, sc: sc, row: r, active: active})
+				if verr == nil && v != nil {
+					r[slot] = e.qd.intern(v)
+				}
+			}
+		case *sparql.GroupPattern:
+			var right []solution
+			right, err = e.group(el, sc, seed, active)
+			rows = e.join(rows, right)
+		case *sparql.UnionPattern:
+			var right []solution
+			for _, alt := range el.Alts {
+				var part []solution
+				part, err = e.group(alt, sc, seed, active)
+				if err != nil {
+					break
+				}
+				right = append(right, part...)
+			}
+			rows = e.join(rows, right)
+		case *sparql.GraphPattern:
+			var right []solution
+			right, err = e.graph(el, sc, seed)
+			rows = e.join(rows, right)
+		case *sparql.ServicePattern:
+			if !el.Silent {
+				err = fmt.Errorf("SERVICE %s: the embedded store cannot call remote endpoints", el.Endpoint.Key())
+			}
+		case *sparql.ValuesPattern:
+			rows = e.join(rows, e.values(el.Values, sc))
+		case *sparql.SubSelect:
+			var right []solution
+			right, err = e.subSelect(el.Query, sc, active)
+			rows = e.join(rows, right)
+		default:
+			err = fmt.Errorf("unsupported pattern %T", el)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	return rows, filters, nil
+}
+
+// filter keeps the rows on which every expression's effective boolean value
+// is true (an error counts as false).
+func (e *engine) filter(rows []solution, exprs []sparql.Expr, sc *scope, active *graphIndex) ([]solution, error) {
+	if len(exprs) == 0 {
+		return rows, nil
+	}
+	out := rows[:0:0]
+	for _, r := range rows {
+		if err := e.tick(); err != nil {
+			return nil, err
+		}
+		if e.holds(exprs, r, sc, active) {
+			out = append(out, r)
+		}
+	}
+	return out, e.ctx.Err()
+}
+
+func (e *engine) holds(exprs []sparql.Expr, r solution, sc *scope, active *graphIndex) bool {
+	b := &rowBinder{e: e, sc: sc, row: r, active: active}
+	for _, x := range exprs {
+		v, err := e.ev.eval(x, b)
+		if err != nil {
+			return false
+		}
+		ok, err := ebv(v)
+		if err != nil || !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// optional evaluates rows OPTIONAL { g } (a left join whose condition is g's
+// top-level FILTERs).
+func (e *engine) optional(g *sparql.GroupPattern, sc *scope, seed solution, rows []solution, active *graphIndex) ([]solution, error) {
+	// A group of triples and filters only: a bind left join, evaluating the
+	// patterns once per left solution.
+	simple := true
+	var blocks []*sparql.TriplesBlock
+	var filters []sparql.Expr
+	for _, el := range g.Elements {
+		switch el := el.(type) {
+		case *sparql.TriplesBlock:
+			blocks = append(blocks, el)
+		case *sparql.FilterPattern:
+			filters = append(filters, el.Expr)
+		default:
+			simple = false
+		}
+	}
+	if simple {
+		var out []solution
+		for _, r := range rows {
+			ext := []solution{r.clone()}
+			var err error
+			for _, b := range blocks {
+				if ext, err = e.bgp(sc.blocks[b], ext, active); err != nil {
+					return nil, err
+				}
+			}
+			kept := 0
+			for _, x := range ext {
+				if e.holds(filters, x, sc, active) {
+					out = append(out, x)
+					kept++
+				}
+			}
+			if kept == 0 {
+				out = append(out, r)
+			}
+		}
+		return out, nil
+	}
+	right, conds, err := e.groupUnfiltered(g, sc, seed, active)
+	if err != nil {
+		return nil, err
+	}
+	var out []solution
+	for _, l := range rows {
+		if err := e.tick(); err != nil {
+			return nil, err
+		}
+		kept := false
+		for _, r := range right {
+			if m, ok := merge(l, r); ok && e.holds(conds, m, sc, active) {
+				out = append(out, m)
+				kept = true
+			}
+		}
+		if !kept {
+			out = append(out, l)
+		}
+	}
+	return out, nil
+}
+
+// merge returns the union of two compatible solutions.
+func merge(a, b solution) (solution, bool) {
+	m := make(solution, len(a))
+	for i := range a {
+		switch {
+		case a[i] == 0:
+			m[i] = b[i]
+		case b[i] == 0 || a[i] == b[i]:
+			m[i] = a[i]
+		default:
+			return nil, false
+		}
+	}
+	return m, true
+}
+
+// join is the algebra's Join: all compatible merges. It hashes the right
+// side on the slots bound in all of its rows and in all the left rows.
+func (e *engine) join(left, right []solution) []solution {
+	if len(left) == 0 || len(right) == 0 {
+		return nil
+	}
+	if len(left) == 1 && isEmpty(left[0]) {
+		return right
+	}
+	if len(right) == 1 && isEmpty(right[0]) {
+		return left
+	}
+	w := len(left[0])
+	var keys []int
+	for i := 0; i < w; i++ {
+		all := true
+		for _, r := range right {
+			if r[i] == 0 {
+				all = false
+				break
+			}
+		}
+		if !all {
+			continue
+		}
+		for _, l := range left {
+			if l[i] == 0 {
+				all = false
+				break
+			}
+		}
+		if all {
+			keys = append(keys, i)
+		}
+	}
+	var out []solution
+	if len(keys) == 0 {
+		for _, l := range left {
+			for _, r := range right {
+				if m, ok := merge(l, r); ok {
+					out = append(out, m)
+				}
+			}
+		}
+		return out
+	}
+	hkey := func(r solution) string {
+		var b strings.Builder
+		for _, k := range keys {
+			fmt.Fprintf(&b, "%d,", r[k])
+		}
+		return b.String()
+	}
+	table := map[string][]solution{}
+	for _, r := range right {
+		k := hkey(r)
+		table[k] = append(table[k], r)
+	}
+	for _, l := range left {
+		for _, r := range table[hkey(l)] {
+			if m, ok := merge(l, r); ok {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+func isEmpty(r solution) bool {
+	for _, x := range r {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// minus is the algebra's Minus: left solutions with no compatible right
+// solution sharing a bound variable.
+func minus(left, right []solution) []solution {
+	var out []solution
+	for _, l := range left {
+		removed := false
+		for _, r := range right {
+			shared, compatible := false, true
+			for i := range l {
+				if l[i] != 0 && r[i] != 0 {
+					shared = true
+					if l[i] != r[i] {
+						compatible = false
+						break
+					}
+				}
+			}
+			if shared && compatible {
+				removed = true
+				break
+			}
+		}
+		if !removed {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// values turns a VALUES block into solutions.
+func (e *engine) values(vb *sparql.ValuesBlock, sc *scope) []solution {
+	slots := make([]int, len(vb.Vars))
+	for i, v := range vb.Vars {
+		slots[i] = sc.slot(v.Name)
+	}
+	out := make([]solution, 0, len(vb.Rows))
+	for _, row := range vb.Rows {
+		r := make(solution, sc.width())
+		for i, t := range row {
+			if t != nil {
+				r[slots[i]] = e.qd.intern(t)
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// graph evaluates GRAPH name { … } over the dataset's named graphs.
+func (e *engine) graph(gp *sparql.GraphPattern, sc *scope, seed solution) ([]solution, error) {
+	var out []solution
+	switch n := gp.Name.(type) {
+	case *sparql.IRI:
+		g := e.s.dict.lookup(n)
+		if g == 0 || !containsID(e.named, g) {
+			return nil, nil
+		}
+		return e.group(gp.Pattern, sc, seed, e.s.graphs[g])
+	case *sparql.Var:
+		slot := sc.slot(n.Name)
+		for _, g := range e.named {
+			if seed[slot] != 0 && seed[slot] != g {
+				continue
+			}
+			s := seed.clone()
+			s[slot] = g
+			rows, err := e.group(gp.Pattern, sc, s, e.s.graphs[g])
+			if err != nil {
+				return nil, err
+			}
+			for _, r := range rows {
+				if r[slot] == 0 {
+					r[slot] = g
+				}
+				if r[slot] == g {
+					out = append(out, r)
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+func containsID(xs []id, x id) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// subSelect evaluates a nested SELECT in its own scope and maps its
+// projected variables into the outer scope.
+func (e *engine) subSelect(q *sparql.Query, outer *scope, active *graphIndex) ([]solution, error) {
+	sc := newScope()
+	e.prepare(q, sc)
+	saved := e.defG
+	e.defG = active
+	rows, err := e.queryRows(q, sc)
+	e.defG = saved
+	if err != nil {
+		return nil, err
+	}
+	names := projectionNames(q, sc)
+	out := make([]solution, 0, len(rows))
+	for _, r := range rows {
+		o := make(solution, outer.width())
+		for _, n := range names {
+			o[outer.slot(n)] = r[sc.slot(n)]
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// projectionNames lists the variables a SELECT returns.
+func projectionNames(q *sparql.Query, sc *scope) []string {
+	var names []string
+	for _, v := range q.ProjectedVars() {
+		names = append(names, v.Name)
+	}
+	return names
+}
+
+// rowBinder lets expressions read a solution.
+type rowBinder struct {
+	e      *engine
+	sc     *scope
+	row    solution
+	active *graphIndex
+}
+
+func (b *rowBinder) lookup(v *sparql.Var) sparql.Term {
+	i, ok := b.sc.slots[v.Name]
+	if !ok || i >= len(b.row) || b.row[i] == 0 {
+		return nil
+	}
+	return b.e.qd.term(b.row[i])
+}
+
+func (b *rowBinder) exists(p *sparql.GroupPattern) (bool, error) {
+	rows, err := b.e.group(p, b.sc, b.row.clone(), b.active)
+	if err != nil {
+		return false, err
+	}
+	return len(rows) > 0, nil
+}

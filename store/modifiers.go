@@ -1,0 +1,347 @@
+//go:build engine
+
+package store
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/schemaforge/go-schemaforge/sparql"
+)
+
+// modifiers applies grouping and aggregation, HAVING, projection
+// expressions, ORDER BY, projection, DISTINCT/REDUCED and OFFSET/LIMIT
+// (SPARQL 1.1 §18.2.4–18.2.5), in that order.
+func (e *engine) modifiers(q *sparql.Query, sc *scope, rows []solution) ([]solution, error) {
+	grouped := len(q.GroupBy) > 0 || len(q.Having) > 0
+	for _, p := range q.Projections {
+		grouped = grouped || (p.Expr != nil && containsAggregate(p.Expr))
+	}
+	for _, o := range q.OrderBy {
+		grouped = grouped || containsAggregate(o.Expr)
+	}
+	rewrite := func(x sparql.Expr) sparql.Expr { return x }
+	if grouped {
+		var err error
+		rows, rewrite, err = e.aggregate(q, sc, rows)
+		if err != nil {
+			return nil, err
+		}
+	}
+	active := e.defG
+	// Projection expressions, in order: later ones may use earlier aliases.
+	for _, p := range q.Projections {
+		if p.Expr == nil {
+			continue
+		}
+		x := rewrite(p.Expr)
+		slot := sc.slot(p.Var.Name)
+		for _, r := range rows {
+			if err := e.tick(); err != nil {
+				return nil, err
+			}
+			v, err := e.ev.eval(x, &rowBinder{e: e, sc: sc, row: r, active: active})
+			if err == nil && v != nil {
+				r[slot] = e.qd.intern(v)
+			}
+		}
+	}
+	if len(q.OrderBy) > 0 {
+		if err := e.order(q.OrderBy, rewrite, sc, rows); err != nil {
+			return nil, err
+		}
+	}
+	if q.Form == sparql.Select {
+		keep := map[int]bool{}
+		for _, n := range projectionNames(q, sc) {
+			keep[sc.slot(n)] = true
+		}
+		for _, r := range rows {
+			for i := range r {
+				if !keep[i] {
+					r[i] = 0
+				}
+			}
+		}
+		if q.Distinct || q.Reduced {
+			rows = distinct(rows)
+		}
+	}
+	if q.Offset != nil {
+		if int(*q.Offset) >= len(rows) || *q.Offset < 0 {
+			rows = nil
+		} else {
+			rows = rows[*q.Offset:]
+		}
+	}
+	if q.Limit != nil && int(*q.Limit) < len(rows) {
+		rows = rows[:*q.Limit]
+	}
+	return rows, nil
+}
+
+func distinct(rows []solution) []solution {
+	seen := make(map[string]bool, len(rows))
+	out := rows[:0:0]
+	var b strings.Builder
+	for _, r := range rows {
+		b.Reset()
+		for _, x := range r {
+			fmt.Fprintf(&b, "%d,", x)
+		}
+		k := b.String()
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// order sorts rows stably by the ORDER BY conditions.
+func (e *engine) order(conds []*sparql.OrderCondition, rewrite func(sparql.Expr) sparql.Expr, sc *scope, rows []solution) error {
+	keys := make([][]sparql.Term, len(rows))
+	exprs := make([]sparql.Expr, len(conds))
+	for i, c := range conds {
+		exprs[i] = rewrite(c.Expr)
+	}
+	for i, r := range rows {
+		if err := e.tick(); err != nil {
+			return err
+		}
+		b := &rowBinder{e: e, sc: sc, row: r, active: e.defG}
+		k := make([]sparql.Term, len(conds))
+		for j, x := range exprs {
+			if v, err := e.ev.eval(x, b); err == nil {
+				k[j] = v
+			}
+		}
+		keys[i] = k
+	}
+	idx := make([]int, len(rows))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		ka, kb := keys[idx[a]], keys[idx[b]]
+		for j, c := range conds {
+			d := orderCompare(ka[j], kb[j])
+			if c.Desc {
+				d = -d
+			}
+			if d != 0 {
+				return d < 0
+			}
+		}
+		return false
+	})
+	sorted := make([]solution, len(rows))
+	for i, j := range idx {
+		sorted[i] = rows[j]
+	}
+	copy(rows, sorted)
+	return nil
+}
+
+// aggregate groups rows and computes the aggregates of SELECT, HAVING and
+// ORDER BY. It returns one row per group and a rewrite that replaces each
+// aggregate in an expression by the hidden variable holding its value.
+func (e *engine) aggregate(q *sparql.Query, sc *scope, rows []solution) ([]solution, func(sparql.Expr) sparql.Expr, error) {
+	// Hidden variables for the aggregates.
+	var aggs []*sparql.Aggregate
+	collect := func(x sparql.Expr) {
+		sparql.Inspect(x, func(n sparql.Node) bool {
+			switch n := n.(type) {
+			case *sparql.Aggregate:
+				if _, ok := sc.aggVars[n]; !ok {
+					sc.aggVars[n] = fmt.Sprintf("\x00agg%d", len(sc.aggVars))
+					aggs = append(aggs, n)
+				}
+				return false
+			case *sparql.ExistsExpr:
+				return false
+			}
+			return true
+		})
+	}
+	for _, p := range q.Projections {
+		if p.Expr != nil {
+			collect(p.Expr)
+		}
+	}
+	for _, h := range q.Having {
+		collect(h)
+	}
+	for _, o := range q.OrderBy {
+		collect(o.Expr)
+	}
+	aggSlots := make([]int, len(aggs))
+	for i, a := range aggs {
+		aggSlots[i] = sc.slot(sc.aggVars[a])
+	}
+	w := sc.width()
+	active := e.defG
+
+	// Group keys.
+	type group struct {
+		key     solution
+		members []solution
+	}
+	var groups []*group
+	index := map[string]*group{}
+	keySlots := make([]int, len(q.GroupBy))
+	for i, g := range q.GroupBy {
+		switch {
+		case g.Var != nil:
+			keySlots[i] = sc.slot(g.Var.Name)
+		default:
+			if v, ok := g.Expr.(*sparql.Var); ok {
+				keySlots[i] = sc.slot(v.Name)
+			} else {
+				keySlots[i] = -1 // an expression without alias: grouped on, not bound
+			}
+		}
+	}
+	var kb strings.Builder
+	for _, r := range rows {
+		if err := e.tick(); err != nil {
+			return nil, nil, err
+		}
+		key := make(solution, w)
+		kb.Reset()
+		b := &rowBinder{e: e, sc: sc, row: r, active: active}
+		for i, g := range q.GroupBy {
+			var x id
+			if v, err := e.ev.eval(g.Expr, b); err == nil && v != nil {
+				x = e.qd.intern(v)
+			}
+			fmt.Fprintf(&kb, "%d,", x)
+			if keySlots[i] >= 0 {
+				key[keySlots[i]] = x
+			}
+		}
+		k := kb.String()
+		grp, ok := index[k]
+		if !ok {
+			grp = &group{key: key}
+			index[k] = grp
+			groups = append(groups, grp)
+		}
+		grp.members = append(grp.members, r)
+	}
+	if len(groups) == 0 && len(q.GroupBy) == 0 {
+		groups = append(groups, &group{key: make(solution, w)}) // aggregates over no rows
+	}
+
+	out := make([]solution, 0, len(groups))
+	for _, grp := range groups {
+		row := grp.key
+		for i, a := range aggs {
+			ag := newAggregator(a, e.ev)
+			for _, m := range grp.members {
+				if err := e.tick(); err != nil {
+					return nil, nil, err
+				}
+				if a.Star {
+					ag.add(nil, nil)
+					continue
+				}
+				v, err := e.ev.eval(a.Arg, &rowBinder{e: e, sc: sc, row: m, active: active})
+				ag.add(v, err)
+			}
+			if v, err := ag.result(); err == nil && v != nil {
+				row[aggSlots[i]] = e.qd.intern(v)
+			}
+		}
+		out = append(out, row)
+	}
+	rewrite := func(x sparql.Expr) sparql.Expr { return substAggregates(x, sc.aggVars) }
+	if len(q.Having) > 0 {
+		having := make([]sparql.Expr, len(q.Having))
+		for i, h := range q.Having {
+			having[i] = rewrite(h)
+		}
+		var err error
+		if out, err = e.filter(out, having, sc, active); err != nil {
+			return nil, nil, err
+		}
+	}
+	return out, rewrite, nil
+}
+
+func containsAggregate(x sparql.Expr) bool {
+	found := false
+	sparql.Inspect(x, func(n sparql.Node) bool {
+		switch n.(type) {
+		case *sparql.Aggregate:
+			found = true
+		case *sparql.ExistsExpr:
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
+// substAggregates returns x with every aggregate replaced by the variable
+// named in m; parts without aggregates are shared, not copied.
+func substAggregates(x sparql.Expr, m map[*sparql.Aggregate]string) sparql.Expr {
+	switch x := x.(type) {
+	case *sparql.Aggregate:
+		if name, ok := m[x]; ok {
+			return &sparql.Var{Name: name}
+		}
+	case *sparql.BinaryExpr:
+		l, r := substAggregates(x.X, m), substAggregates(x.Y, m)
+		if l != x.X || r != x.Y {
+			c := *x
+			c.X, c.Y = l, r
+			return &c
+		}
+	case *sparql.UnaryExpr:
+		if y := substAggregates(x.X, m); y != x.X {
+			c := *x
+			c.X = y
+			return &c
+		}
+	case *sparql.CallExpr:
+		if args, changed := substArgs(x.Args, m); changed {
+			c := *x
+			c.Args = args
+			return &c
+		}
+	case *sparql.FuncCall:
+		if args, changed := substArgs(x.Args, m); changed {
+			c := *x
+			c.Args = args
+			return &c
+		}
+	case *sparql.InExpr:
+		y := substAggregates(x.X, m)
+		list, changed := substArgs(x.List, m)
+		if changed || y != x.X {
+			c := *x
+			c.X, c.List = y, list
+			return &c
+		}
+	}
+	return x
+}
+
+func substArgs(args []sparql.Expr, m map[*sparql.Aggregate]string) ([]sparql.Expr, bool) {
+	var out []sparql.Expr
+	for i, a := range args {
+		b := substAggregates(a, m)
+		if b != a && out == nil {
+			out = append([]sparql.Expr(nil), args...)
+		}
+		if out != nil {
+			out[i] = b
+		}
+	}
+	if out == nil {
+		return args, false
+	}
+	return out, true
+}

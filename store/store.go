@@ -1,0 +1,235 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/schemaforge/go-schemaforge/sparql"
+)
+
+// ErrTooManyRows is wrapped by the error of a query whose result exceeds
+// the row cap set with [WithMaxRows].
+var ErrTooManyRows = errors.New("result exceeds the row cap")
+
+// ErrService is wrapped by the error of a query that uses SERVICE when the
+// store was not configured to allow it ([WithService]).
+var ErrService = errors.New("SERVICE is not allowed")
+
+// Option configures a Store.
+type Option func(*config)
+
+type config struct {
+	timeout time.Duration
+	maxRows int
+	service bool
+	dialect *sparql.Dialect
+	logger  *slog.Logger
+}
+
+// WithTimeout bounds each query's evaluation (default 30 s; 0 means no
+// bound beyond the caller's context).
+func WithTimeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
+
+// WithMaxRows makes a query fail with ErrTooManyRows when its result would
+// have more than n rows (default 0: no cap).
+func WithMaxRows(n int) Option { return func(c *config) { c.maxRows = n } }
+
+// WithService allows SERVICE in queries. The embedded store has no
+// federation client, so an allowed SERVICE SILENT evaluates to the empty
+// solution and an allowed SERVICE without SILENT fails (default: SERVICE is
+// refused with ErrService before evaluation).
+func WithService(allowed bool) Option { return func(c *config) { c.service = allowed } }
+
+// WithDialect parses query text with dialect d (default sparql.SPARQL11).
+func WithDialect(d *sparql.Dialect) Option { return func(c *config) { c.dialect = d } }
+
+// WithLogger sets the logger for load and query events (default: discard).
+func WithLogger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }
+
+// Store is an in-memory RDF dataset (a default graph and named graphs) with
+// a SPARQL 1.1 query engine. It is safe for concurrent use: queries run
+// concurrently; a load waits for running queries and blocks new ones.
+type Store struct {
+	cfg config
+
+	mu     sync.RWMutex
+	dict   *dict
+	graphs map[id]*graphIndex // 0 is the default graph
+	loads  int                // number of loads, for blank-node label spaces
+	size   int
+}
+
+// New returns an empty store.
+func New(opts ...Option) *Store {
+	c := config{timeout: 30 * time.Second, dialect: sparql.SPARQL11}
+	for _, o := range opts {
+		o(&c)
+	}
+	if c.logger == nil {
+		c.logger = slog.New(slog.DiscardHandler)
+	}
+	return &Store{cfg: c, dict: newDict(), graphs: map[id]*graphIndex{}}
+}
+
+// Len returns the number of distinct triples over all graphs.
+func (s *Store) Len() int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.size
+}
+
+// Graphs returns the IRIs of the named graphs, in no particular order.
+func (s *Store) Graphs() []string {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	var out []string
+	for g := range s.graphs {
+		if g != 0 {
+			out = append(out, s.dict.terms[g].(*sparql.IRI).Value)
+		}
+	}
+	return out
+}
+
+// batch accumulates the statements of one load before they are committed.
+type batch struct {
+	s      *Store
+	dict   *dict
+	quads  map[id][]triple
+	bnodes map[string]string
+	prefix string
+}
+
+// add validates and encodes one statement; graph is "" for the default
+// graph.
+func (b *batch) add(subj, pred, obj sparql.Term, graph sparql.Term) error {
+	switch subj.(type) {
+	case *sparql.IRI, *sparql.BlankNode:
+	default:
+		return fmt.Errorf("subject %s is not an IRI or blank node", subj.Key())
+	}
+	if _, ok := pred.(*sparql.IRI); !ok {
+		return fmt.Errorf("predicate %s is not an IRI", pred.Key())
+	}
+	switch obj.(type) {
+	case *sparql.IRI, *sparql.BlankNode, *sparql.Literal:
+	default:
+		return fmt.Errorf("object %v is not an RDF term", obj)
+	}
+	g := id(0)
+	if graph != nil {
+		gi, ok := graph.(*sparql.IRI)
+		if !ok {
+			return fmt.Errorf("graph name %s is not an IRI", graph.Key())
+		}
+		g = b.dict.intern(gi)
+	}
+	t := triple{b.dict.intern(b.rename(subj)), b.dict.intern(pred), b.dict.intern(b.rename(obj))}
+	b.quads[g] = append(b.quads[g], t)
+	return nil
+}
+
+// rename gives blank nodes of this load their own label space, so that _:b1
+// in two files are two nodes.
+func (b *batch) rename(t sparql.Term) sparql.Term {
+	bn, ok := t.(*sparql.BlankNode)
+	if !ok {
+		return t
+	}
+	l, ok := b.bnodes[bn.Label]
+	if !ok {
+		l = fmt.Sprintf("%s%d", b.prefix, len(b.bnodes))
+		b.bnodes[bn.Label] = l
+	}
+	return &sparql.BlankNode{Label: l}
+}
+
+// load runs fill with a batch and commits it atomically: on error the store
+// is left unchanged.
+func (s *Store) load(fill func(b *batch) error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.loads++
+	// The batch writes into a copy-on-write view of the dictionary: new
+	// terms are appended; on failure we truncate back.
+	nterms := len(s.dict.terms)
+	b := &batch{s: s, dict: s.dict, quads: map[id][]triple{}, bnodes: map[string]string{}, prefix: fmt.Sprintf("l%d_b", s.loads)}
+	if err := fill(b); err != nil {
+		for _, t := range s.dict.terms[nterms:] {
+			delete(s.dict.ids, t.Key())
+		}
+		clear(s.dict.terms[nterms:])
+		s.dict.terms = s.dict.terms[:nterms]
+		return err
+	}
+	for g, ts := range b.quads {
+		if old := s.graphs[g]; old != nil {
+			s.size -= len(old.spo)
+			ts = append(ts, old.spo...)
+		}
+		idx := buildIndex(ts)
+		s.graphs[g] = idx
+		s.size += len(idx.spo)
+	}
+	return nil
+}
+
+// AddTriples adds statements to a graph (graph "" is the default graph) in
+// one atomic step. It is meant for tests and small programmatic datasets.
+func (s *Store) AddTriples(graph string, sts []sparql.Statement) error {
+	return s.load(func(b *batch) error {
+		var g sparql.Term
+		if graph != "" {
+			g = &sparql.IRI{Value: graph}
+		}
+		for i, st := range sts {
+			if err := b.add(st.Subject, st.Predicate, st.Object, g); err != nil {
+				return fmt.Errorf("store: statement %d: %w", i, err)
+			}
+		}
+		return nil
+	})
+}
+
+// Query parses and evaluates a read-only SPARQL query. SELECT results have
+// Vars and Rows, ASK results Boolean, CONSTRUCT and DESCRIBE results Graph.
+func (s *Store) Query(ctx context.Context, query string) (*sparql.Results, error) {
+	q, err := sparql.Parse(query, sparql.WithDialect(s.cfg.dialect))
+	if err != nil {
+		return nil, fmt.Errorf("store: parse query: %w", err)
+	}
+	return s.QueryParsed(ctx, q)
+}
+
+// QueryParsed evaluates a parsed query.
+func (s *Store) QueryParsed(ctx context.Context, q *sparql.Query) (*sparql.Results, error) {
+	if q == nil {
+		return nil, errors.New("store: nil query")
+	}
+	if !s.cfg.service && sparql.Analyze(q).HasService() {
+		return nil, fmt.Errorf("store: %w (enable it with store.WithService)", ErrService)
+	}
+	if s.cfg.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.cfg.timeout)
+		defer cancel()
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	start := time.Now()
+	res, err := s.evaluate(ctx, q)
+	if err != nil {
+		if ctx.Err() != nil {
+			err = fmt.Errorf("store: query stopped after %v: %w", time.Since(start).Round(time.Millisecond), ctx.Err())
+		} else {
+			err = fmt.Errorf("store: evaluate query: %w", err)
+		}
+		s.cfg.logger.Debug("query failed", "err", err)
+		return nil, err
+	}
+	return res, nil
+}
