@@ -61,16 +61,16 @@ type cpattern struct {
 
 // engine evaluates one query.
 type engine struct {
-	ctx     context.Context
-	s       *Store
-	qd      *qdict
-	ev      *exprEnv
-	ticks   int
-	base    string
-	defG    *graphIndex        // the active default graph of the dataset
-	named   []id               // the named graphs of the dataset
-	merged  map[string]*graphIndex
-	empty   *graphIndex
+	ctx    context.Context
+	s      *Store
+	qd     *qdict
+	ev     *exprEnv
+	ticks  int
+	base   string
+	defG   *graphIndex // the active default graph of the dataset
+	named  []id        // the named graphs of the dataset
+	merged map[string]*graphIndex
+	empty  *graphIndex
 }
 
 var errStopped = errors.New("stopped")
