@@ -4,10 +4,10 @@ package store
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/schemaforge/go-schemaforge/sparql"
@@ -538,12 +538,13 @@ func (e *engine) join(left, right []solution) []solution {
 		}
 		return out
 	}
+	var buf []byte
 	hkey := func(r solution) string {
-		var b strings.Builder
+		buf = buf[:0]
 		for _, k := range keys {
-			fmt.Fprintf(&b, "%d,", r[k])
+			buf = binary.LittleEndian.AppendUint32(buf, r[k])
 		}
-		return b.String()
+		return string(buf)
 	}
 	table := map[string][]solution{}
 	for _, r := range right {

@@ -3,9 +3,9 @@
 package store
 
 import (
+	"encoding/binary"
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
@@ -84,13 +84,13 @@ func (e *engine) modifiers(q *sparql.Query, sc *scope, rows []solution) ([]solut
 func distinct(rows []solution) []solution {
 	seen := make(map[string]bool, len(rows))
 	out := rows[:0:0]
-	var b strings.Builder
+	var buf []byte
 	for _, r := range rows {
-		b.Reset()
+		buf = buf[:0]
 		for _, x := range r {
-			fmt.Fprintf(&b, "%d,", x)
+			buf = binary.LittleEndian.AppendUint32(buf, x)
 		}
-		k := b.String()
+		k := string(buf)
 		if !seen[k] {
 			seen[k] = true
 			out = append(out, r)
@@ -203,25 +203,25 @@ func (e *engine) aggregate(q *sparql.Query, sc *scope, rows []solution) ([]solut
 			}
 		}
 	}
-	var kb strings.Builder
+	var kb []byte
 	for _, r := range rows {
 		if err := e.tick(); err != nil {
 			return nil, nil, err
 		}
 		key := make(solution, w)
-		kb.Reset()
+		kb = kb[:0]
 		b := &rowBinder{e: e, sc: sc, row: r, active: active}
 		for i, g := range q.GroupBy {
 			var x id
 			if v, err := e.ev.eval(g.Expr, b); err == nil && v != nil {
 				x = e.qd.intern(v)
 			}
-			fmt.Fprintf(&kb, "%d,", x)
+			kb = binary.LittleEndian.AppendUint32(kb, x)
 			if keySlots[i] >= 0 {
 				key[keySlots[i]] = x
 			}
 		}
-		k := kb.String()
+		k := string(kb)
 		grp, ok := index[k]
 		if !ok {
 			grp = &group{key: key}

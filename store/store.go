@@ -210,7 +210,7 @@ func (s *Store) QueryParsed(ctx context.Context, q *sparql.Query) (*sparql.Resul
 	if q == nil {
 		return nil, errors.New("store: nil query")
 	}
-	if !s.cfg.service && sparql.Analyze(q).HasService() {
+	if !s.cfg.service && usesService(q) {
 		return nil, fmt.Errorf("store: %w (enable it with store.WithService)", ErrService)
 	}
 	if s.cfg.timeout > 0 {
@@ -232,4 +232,16 @@ func (s *Store) QueryParsed(ctx context.Context, q *sparql.Query) (*sparql.Resul
 		return nil, err
 	}
 	return res, nil
+}
+
+// usesService reports whether q contains a SERVICE pattern.
+func usesService(q *sparql.Query) bool {
+	found := false
+	sparql.Inspect(q, func(n sparql.Node) bool {
+		if _, ok := n.(*sparql.ServicePattern); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
