@@ -5,3 +5,5 @@ go 1.26
 require github.com/google/go-cmp v0.7.0
 
 require gopkg.in/yaml.v3 v3.0.1
+
+require github.com/knakk/rdf v0.0.0-20190304171630-8521bf4c5042
