@@ -170,7 +170,6 @@ func knakkReadFormat(path string, f knakk.Format) (out [][3]string, err error) {
 	}
 }
 
-
 // TestCrossCheckKnakkRDFXML compares the RDF/XML reader with knakk/rdf's
 // on the W3C .rdf files, without a base IRI.
 func TestCrossCheckKnakkRDFXML(t *testing.T) {
