@@ -101,7 +101,13 @@ func (e *engine) matchFrom(ps []cpattern, i int, row solution, g *graphIndex, ou
 	if err := e.tick(); err != nil {
 		return err
 	}
-	p := ps[i]
+	return e.matchOne(ps[i], row, g, func() error { return e.matchFrom(ps, i+1, row, g, out) })
+}
+
+// matchOne matches one pattern with row's bindings substituted; for each
+// match it binds the pattern's unbound variables in row, calls next, and
+// unbinds them. It stops at next's first error.
+func (e *engine) matchOne(p cpattern, row solution, g *graphIndex, next func() error) error {
 	val := func(t cterm) (id, bool) {
 		if t.slot < 0 {
 			return t.value, t.value != 0
@@ -134,7 +140,7 @@ func (e *engine) matchFrom(ps []cpattern, i int, row solution, g *graphIndex, ou
 			set[n] = x.t.slot
 			n++
 		}
-		err = e.matchFrom(ps, i+1, row, g, out)
+		err = next()
 		for k := 0; k < n; k++ {
 			row[set[k]] = 0
 		}

@@ -69,6 +69,8 @@ type engine struct {
 	named  []id        // the named graphs of the dataset
 	merged map[string]*graphIndex
 	empty  *graphIndex
+	// subCache holds the solutions of sub-queries (see subSelect).
+	subCache map[subKey][]solution
 }
 
 var errStopped = errors.New("stopped")
@@ -312,6 +314,7 @@ func (e *engine) group(g *sparql.GroupPattern, sc *scope, seed solution, active 
 func (e *engine) groupUnfiltered(g *sparql.GroupPattern, sc *scope, seed solution, active *graphIndex) ([]solution, []sparql.Expr, error) {
 	rows := []solution{seed.clone()}
 	var filters []sparql.Expr
+	pushed := e.pushdown(g, sc)
 	for _, el := range g.Elements {
 		if err := e.tick(); err != nil {
 			return nil, nil, err
@@ -319,9 +322,11 @@ func (e *engine) groupUnfiltered(g *sparql.GroupPattern, sc *scope, seed solutio
 		var err error
 		switch el := el.(type) {
 		case *sparql.TriplesBlock:
-			rows, err = e.bgp(sc.blocks[el], rows, active)
+			rows, err = e.bgpFiltered(sc.blocks[el], rows, active, pushed[el], sc)
 		case *sparql.FilterPattern:
-			filters = append(filters, el.Expr)
+			if !pushed.consumed(el.Expr) {
+				filters = append(filters, el.Expr)
+			}
 		case *sparql.OptionalPattern:
 			rows, err = e.optional(el.Pattern, sc, seed, rows, active)
 		case *sparql.MinusPattern:
@@ -663,6 +668,38 @@ func containsID(xs []id, x id) bool {
 // subSelect evaluates a nested SELECT in its own scope and maps its
 // projected variables into the outer scope.
 func (e *engine) subSelect(q *sparql.Query, outer *scope, active *graphIndex) ([]solution, error) {
+	// A sub-query sees none of the outer solution, so its result depends
+	// only on the active graph: evaluated once per query (EXISTS may ask
+	// for it once per row).
+	key := subKey{q, active}
+	if rows, ok := e.subCache[key]; ok {
+		out := make([]solution, len(rows))
+		for i, r := range rows {
+			out[i] = r.clone()
+		}
+		return out, nil
+	}
+	rows, err := e.subSelectUncached(q, outer, active)
+	if err != nil {
+		return nil, err
+	}
+	if e.subCache == nil {
+		e.subCache = map[subKey][]solution{}
+	}
+	cached := make([]solution, len(rows))
+	for i, r := range rows {
+		cached[i] = r.clone()
+	}
+	e.subCache[key] = cached
+	return rows, nil
+}
+
+type subKey struct {
+	q *sparql.Query
+	g *graphIndex
+}
+
+func (e *engine) subSelectUncached(q *sparql.Query, outer *scope, active *graphIndex) ([]solution, error) {
 	sc := newScope()
 	e.prepare(q, sc)
 	saved := e.defG
