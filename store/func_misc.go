@@ -1,0 +1,627 @@
+package store
+
+// Functions on RDF terms (SPARQL 1.1 §17.4.2): STR, LANG, DATATYPE, IRI,
+// BNODE, STRDT, STRLANG, UUID, STRUUID, isIRI/isURI/isBLANK/isLITERAL/
+// isNUMERIC; the hash functions (§17.4.6); and the XSD constructor
+// functions (casts, §17.5).
+
+import (
+	"crypto/md5"
+	"crypto/rand"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/hex"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/schemaforge/go-schemaforge/sparql"
+)
+
+// fnStr is STR: the lexical form of a literal, the string of an IRI.
+func fnStr(args []sparql.Term) (sparql.Term, error) {
+	if err := arity(args, 1, 1); err != nil {
+		return nil, err
+	}
+	switch t := args[0].(type) {
+	case *sparql.Literal:
+		if t != nil {
+			if t.Lang == "" && t.Datatype == nil {
+				return t, nil
+			}
+			return sparql.NewLiteral(t.Lexical), nil
+		}
+	case *sparql.IRI:
+		if t != nil {
+			return sparql.NewLiteral(t.Value), nil
+		}
+	}
+	return nil, errTypeMismatch
+}
+
+// fnLang is LANG: the language tag of a literal, "" when it has none.
+func fnLang(args []sparql.Term) (sparql.Term, error) {
+	if err := arity(args, 1, 1); err != nil {
+		return nil, err
+	}
+	l, ok := args[0].(*sparql.Literal)
+	if !ok || l == nil {
+		return nil, errTypeMismatch
+	}
+	return sparql.NewLiteral(l.Lang), nil
+}
+
+// fnDatatype is DATATYPE: xsd:string for simple literals, rdf:langString
+// for language-tagged ones.
+func fnDatatype(args []sparql.Term) (sparql.Term, error) {
+	if err := arity(args, 1, 1); err != nil {
+		return nil, err
+	}
+	l, ok := args[0].(*sparql.Literal)
+	if !ok || l == nil {
+		return nil, errTypeMismatch
+	}
+	if l.Datatype != nil {
+		return l.Datatype, nil
+	}
+	return sparql.NewIRI(l.DatatypeIRI()), nil
+}
+
+// fnIRI is IRI and URI: an IRI unchanged, a simple literal or xsd:string
+// resolved against the query's base IRI.
+func (ev *exprEnv) fnIRI(args []sparql.Term) (sparql.Term, error) {
+	if err := arity(args, 1, 1); err != nil {
+		return nil, err
+	}
+	if i, ok := args[0].(*sparql.IRI); ok && i != nil {
+		return i, nil
+	}
+	s, ok := plainString(args[0])
+	if !ok {
+		return nil, errTypeMismatch
+	}
+	return sparql.NewIRI(resolveReference(ev.base, s.Lexical)), nil
+}
+
+// fnBNode is BNODE: with no argument a fresh blank node on every call;
+// with a simple literal or xsd:string, the same blank node for the same
+// string within one solution (see resetBNodes).
+func (ev *exprEnv) fnBNode(args []sparql.Term) (sparql.Term, error) {
+	if err := arity(args, 0, 1); err != nil {
+		return nil, err
+	}
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if len(args) == 0 {
+		return ev.newBNodeLocked(), nil
+	}
+	s, ok := plainString(args[0])
+	if !ok {
+		return nil, errNotString
+	}
+	if n, ok := ev.bnodeScope[s.Lexical]; ok {
+		return n, nil
+	}
+	n := ev.newBNodeLocked()
+	ev.bnodeScope[s.Lexical] = n
+	return n, nil
+}
+
+// newBNodeLocked returns a blank node with a new label ("fn_b0", "fn_b1",
+// …, distinct from the labels the store gives loaded data). ev.mu is held.
+func (ev *exprEnv) newBNodeLocked() *sparql.BlankNode {
+	n := &sparql.BlankNode{Label: "fn_b" + strconv.FormatUint(ev.bnodeSeq, 10)}
+	ev.bnodeSeq++
+	return n
+}
+
+// fnStrDT is STRDT(lexical, datatype IRI).
+func fnStrDT(args []sparql.Term) (sparql.Term, error) {
+	if err := arity(args, 2, 2); err != nil {
+		return nil, err
+	}
+	s, ok := plainString(args[0])
+	if !ok {
+		return nil, errNotString
+	}
+	dt, ok := args[1].(*sparql.IRI)
+	if !ok || dt == nil || dt.Value == "" || dt.Value == sparql.RDFLangString {
+		return nil, errTypeMismatch
+	}
+	return sparql.NewTypedLiteral(s.Lexical, dt.Value), nil
+}
+
+// fnStrLang is STRLANG(lexical, language tag).
+func fnStrLang(args []sparql.Term) (sparql.Term, error) {
+	if err := arity(args, 2, 2); err != nil {
+		return nil, err
+	}
+	s, ok1 := plainString(args[0])
+	tag, ok2 := plainString(args[1])
+	if !ok1 || !ok2 {
+		return nil, errNotString
+	}
+	if !validLangTag(tag.Lexical) {
+		return nil, exprErrorf("STRLANG: invalid language tag %q", tag.Lexical)
+	}
+	return sparql.NewLangLiteral(s.Lexical, tag.Lexical), nil
+}
+
+// validLangTag checks the BCP 47 shape [a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*.
+func validLangTag(tag string) bool {
+	if tag == "" {
+		return false
+	}
+	for i, part := range strings.Split(tag, "-") {
+		if len(part) < 1 || len(part) > 8 {
+			return false
+		}
+		for j := 0; j < len(part); j++ {
+			c := part[j]
+			if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && isDigit(c)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// newUUID returns a random (version 4) UUID in its string form.
+func newUUID() string {
+	var u [16]byte
+	_, _ = rand.Read(u[:])
+	u[6] = u[6]&0x0f | 0x40
+	u[8] = u[8]&0x3f | 0x80
+	h := hex.EncodeToString(u[:])
+	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
+}
+
+// fnUUID is UUID: a fresh urn:uuid: IRI per call.
+func fnUUID(args []sparql.Term) (sparql.Term, error) {
+	if err := arity(args, 0, 0); err != nil {
+		return nil, err
+	}
+	return sparql.NewIRI("urn:uuid:" + newUUID()), nil
+}
+
+// fnStrUUID is STRUUID: a fresh UUID string per call.
+func fnStrUUID(args []sparql.Term) (sparql.Term, error) {
+	if err := arity(args, 0, 0); err != nil {
+		return nil, err
+	}
+	return sparql.NewLiteral(newUUID()), nil
+}
+
+// fnIsKind is isIRI, isURI, isBLANK, isLITERAL and isNUMERIC (a valid
+// numeric literal; "1200"^^xsd:byte is not).
+func fnIsKind(name string, args []sparql.Term) (sparql.Term, error) {
+	if err := arity(args, 1, 1); err != nil {
+		return nil, err
+	}
+	var v bool
+	switch t := args[0].(type) {
+	case *sparql.IRI:
+		v = name == "isIRI" || name == "isURI"
+	case *sparql.BlankNode:
+		v = name == "isBLANK"
+	case *sparql.Literal:
+		switch name {
+		case "isLITERAL":
+			v = true
+		case "isNUMERIC":
+			_, v = numericTerm(t)
+		}
+	default:
+		return nil, errTypeMismatch
+	}
+	return boolLiteral(v), nil
+}
+
+// fnHash is MD5, SHA1, SHA256, SHA384 and SHA512 of the UTF-8 form of a
+// simple literal or xsd:string, in lower-case hex.
+func fnHash(name string, args []sparql.Term) (sparql.Term, error) {
+	if err := arity(args, 1, 1); err != nil {
+		return nil, err
+	}
+	s, ok := plainString(args[0])
+	if !ok {
+		return nil, errNotString
+	}
+	b := []byte(s.Lexical)
+	var sum []byte
+	switch name {
+	case "MD5":
+		h := md5.Sum(b)
+		sum = h[:]
+	case "SHA1":
+		h := sha1.Sum(b)
+		sum = h[:]
+	case "SHA256":
+		h := sha256.Sum256(b)
+		sum = h[:]
+	case "SHA384":
+		h := sha512.Sum384(b)
+		sum = h[:]
+	default:
+		h := sha512.Sum512(b)
+		sum = h[:]
+	}
+	return sparql.NewLiteral(hex.EncodeToString(sum)), nil
+}
+
+// resolveReference resolves ref against base (RFC 3986 §5.2) on strings,
+// so that IRIs are kept as written. An absolute ref, or an empty base,
+// gives ref unchanged.
+func resolveReference(base, ref string) string {
+	if base == "" || uriScheme(ref) != "" {
+		return ref
+	}
+	bs := uriScheme(base)
+	if bs == "" {
+		return ref
+	}
+	rest := base[len(bs)+1:]
+	bAuth, bPath, bQuery := "", rest, ""
+	hasAuth := strings.HasPrefix(rest, "//")
+	if hasAuth {
+		i := strings.IndexAny(rest[2:], "/?#")
+		if i < 0 {
+			bAuth, bPath = rest, ""
+		} else {
+			bAuth, bPath = rest[:i+2], rest[i+2:]
+		}
+	}
+	if i := strings.IndexByte(bPath, '#'); i >= 0 {
+		bPath = bPath[:i]
+	}
+	if i := strings.IndexByte(bPath, '?'); i >= 0 {
+		bPath, bQuery = bPath[:i], bPath[i:]
+	}
+	rPath, frag := ref, ""
+	if i := strings.IndexByte(rPath, '#'); i >= 0 {
+		rPath, frag = rPath[:i], rPath[i:]
+	}
+	rQuery := ""
+	if i := strings.IndexByte(rPath, '?'); i >= 0 {
+		rPath, rQuery = rPath[:i], rPath[i:]
+	}
+	switch {
+	case strings.HasPrefix(ref, "//"):
+		return bs + ":" + removeDotSegments(ref[:len(ref)-len(frag)-len(rQuery)]) + rQuery + frag
+	case rPath == "":
+		if rQuery == "" {
+			rQuery = bQuery
+		}
+		return bs + ":" + bAuth + bPath + rQuery + frag
+	case strings.HasPrefix(rPath, "/"):
+		return bs + ":" + bAuth + removeDotSegments(rPath) + rQuery + frag
+	}
+	var merged string
+	if hasAuth && bPath == "" {
+		merged = "/" + rPath
+	} else {
+		merged = bPath[:strings.LastIndexByte(bPath, '/')+1] + rPath
+	}
+	return bs + ":" + bAuth + removeDotSegments(merged) + rQuery + frag
+}
+
+// uriScheme returns the scheme of s ("" when s has none).
+func uriScheme(s string) string {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+		case i > 0 && (isDigit(c) || c == '+' || c == '-' || c == '.'):
+		case c == ':' && i > 0:
+			return s[:i]
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// removeDotSegments is remove_dot_segments of RFC 3986 §5.2.4.
+func removeDotSegments(p string) string {
+	if !strings.Contains(p, ".") {
+		return p
+	}
+	var out []string
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		last := i == len(segs)-1
+		switch s {
+		case ".":
+			if last {
+				out = append(out, "")
+			}
+		case "..":
+			if len(out) > 1 || len(out) == 1 && out[0] != "" {
+				out = out[:len(out)-1]
+			}
+			if last {
+				out = append(out, "")
+			}
+		default:
+			out = append(out, s)
+		}
+	}
+	r := strings.Join(out, "/")
+	if strings.HasPrefix(p, "/") && !strings.HasPrefix(r, "/") {
+		r = "/" + r
+	}
+	return r
+}
+
+// ---------------------------------------------------------------------------
+// Casts
+
+// isCastTarget reports whether dt names an XSD constructor function we
+// implement.
+func isCastTarget(dt string) bool {
+	switch dt {
+	case sparql.XSDString, sparql.XSDBoolean, sparql.XSDDecimal, sparql.XSDDouble, xsdFloat,
+		xsdDateTime, xsdDate, xsdTime:
+		return true
+	}
+	_, ok := xsdIntegerTypes[dt]
+	return ok
+}
+
+// castTo applies the XSD constructor function dt to t (§17.5, XPath
+// casting): from IRIs only to xsd:string; from simple literals and
+// xsd:strings by parsing the target's lexical space; between numbers,
+// booleans and date/times by value. Results are in canonical form. Blank
+// nodes, ill-typed literals and language-tagged literals (except to
+// xsd:string, which takes their lexical form) are errors; so is a literal
+// of an unknown datatype, except to xsd:string.
+func castTo(dt string, t sparql.Term) (sparql.Term, error) {
+	switch x := t.(type) {
+	case *sparql.IRI:
+		if x != nil && dt == sparql.XSDString {
+			return sparql.NewLiteral(x.Value), nil
+		}
+		return nil, errTypeMismatch
+	case *sparql.Literal:
+		if x != nil {
+			return castLiteral(dt, x)
+		}
+	}
+	return nil, errTypeMismatch
+}
+
+var errCast error = exprError("invalid cast")
+
+func castLiteral(dt string, l *sparql.Literal) (sparql.Term, error) {
+	v := valueOf(l)
+	if v.cls == clsOther {
+		known := l.Datatype != nil && (numericKindOf(l.Datatype.Value) != numNone || isCastTarget(l.Datatype.Value))
+		if dt == sparql.XSDString && !known {
+			return sparql.NewLiteral(l.Lexical), nil
+		}
+		return nil, errCast
+	}
+	if v.cls == clsLang {
+		if dt == sparql.XSDString {
+			return sparql.NewLiteral(l.Lexical), nil
+		}
+		return nil, errCast
+	}
+	switch dt {
+	case sparql.XSDString:
+		switch v.cls {
+		case clsNumeric:
+			return sparql.NewLiteral(v.num.xpathString()), nil
+		case clsBoolean:
+			return sparql.NewLiteral(strconv.FormatBool(v.b)), nil
+		case clsString:
+			if l.Datatype == nil {
+				return l, nil
+			}
+			return sparql.NewLiteral(l.Lexical), nil
+		}
+		return sparql.NewLiteral(xmlSpace(l.Lexical)), nil
+	case sparql.XSDBoolean:
+		switch v.cls {
+		case clsString:
+			b, ok := parseBoolLex(l.Lexical)
+			if !ok {
+				return nil, errCast
+			}
+			return boolLiteral(b), nil
+		case clsBoolean:
+			return boolLiteral(v.b), nil
+		case clsNumeric:
+			return boolLiteral(v.num.sign() != 0), nil
+		}
+		return nil, errCast
+	case sparql.XSDDecimal:
+		var n numVal
+		switch v.cls {
+		case clsString:
+			r, ok := parseDecimalLex(l.Lexical)
+			if !ok {
+				return nil, errCast
+			}
+			n = decVal(r)
+		case clsBoolean:
+			n = decVal(new(big.Rat).SetInt64(b2i(v.b)))
+		case clsNumeric:
+			var ok bool
+			if n, ok = toDecimal(v.num); !ok {
+				return nil, errCast
+			}
+		default:
+			return nil, errCast
+		}
+		return n.literal(), nil
+	case sparql.XSDDouble, xsdFloat:
+		kind := numDouble
+		bits := 64
+		if dt == xsdFloat {
+			kind, bits = numFloat, 32
+		}
+		var f float64
+		switch v.cls {
+		case clsString:
+			var ok bool
+			if f, ok = parseFloatLex(l.Lexical, bits); !ok {
+				return nil, errCast
+			}
+		case clsBoolean:
+			f = float64(b2i(v.b))
+		case clsNumeric:
+			f = v.num.float()
+		default:
+			return nil, errCast
+		}
+		return floatVal(kind, f).literal(), nil
+	case xsdDateTime, xsdDate, xsdTime:
+		return castDateTime(dt, l, v)
+	}
+	rg, ok := xsdIntegerTypes[dt]
+	if !ok {
+		return nil, errCast
+	}
+	var n numVal
+	switch v.cls {
+	case clsString:
+		if n, ok = parseIntegerLex(l.Lexical); !ok {
+			return nil, errCast
+		}
+	case clsBoolean:
+		n = intVal(b2i(v.b))
+	case clsNumeric:
+		if n, ok = toInteger(v.num); !ok {
+			return nil, errCast
+		}
+	default:
+		return nil, errCast
+	}
+	if !rg.contains(n) {
+		return nil, errCast
+	}
+	lit := n.literal()
+	if dt != sparql.XSDInteger {
+		lit.Datatype = &sparql.IRI{Value: dt}
+	}
+	return lit, nil
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// toInteger truncates a number toward zero; NaN and ±INF have no integer
+// value.
+func toInteger(n numVal) (numVal, bool) {
+	switch n.kind {
+	case numInteger:
+		return n, true
+	case numDecimal:
+		return bigIntVal(new(big.Int).Quo(n.r.Num(), n.r.Denom())), true
+	}
+	if math.IsNaN(n.f) || math.IsInf(n.f, 0) {
+		return numVal{}, false
+	}
+	t := math.Trunc(n.f)
+	if math.Abs(t) < 1<<62 {
+		return intVal(int64(t)), true
+	}
+	b, _ := new(big.Float).SetFloat64(t).Int(nil)
+	return bigIntVal(b), true
+}
+
+// toDecimal converts a number to xsd:decimal; a float or double becomes the
+// decimal of its shortest round-tripping representation, NaN and ±INF have
+// none.
+func toDecimal(n numVal) (numVal, bool) {
+	switch n.kind {
+	case numInteger:
+		return decVal(n.rat()), true
+	case numDecimal:
+		return n, true
+	}
+	if math.IsNaN(n.f) || math.IsInf(n.f, 0) {
+		return numVal{}, false
+	}
+	bits := 64
+	if n.kind == numFloat {
+		bits = 32
+	}
+	r, ok := parseDecimalLex(strconv.FormatFloat(n.f, 'f', -1, bits))
+	return decVal(r), ok
+}
+
+// castDateTime casts to xsd:dateTime, xsd:date or xsd:time: from strings
+// by parsing; a dateTime gives its date or time part; a date gives the
+// dateTime at midnight.
+func castDateTime(dt string, l *sparql.Literal, v litValue) (sparql.Term, error) {
+	kind := kindDateTime
+	switch dt {
+	case xsdDate:
+		kind = kindDate
+	case xsdTime:
+		kind = kindTime
+	}
+	switch v.cls {
+	case clsString:
+		s := xmlSpace(l.Lexical)
+		if _, ok := parseDateTimeLex(s, kind); !ok {
+			return nil, errCast
+		}
+		return sparql.NewTypedLiteral(s, dt), nil
+	case clsDateTime, clsDate, clsTime:
+	default:
+		return nil, errCast
+	}
+	d := v.dt
+	if d.kind == kind {
+		return sparql.NewTypedLiteral(xmlSpace(l.Lexical), dt), nil
+	}
+	date := func() string {
+		y := strconv.FormatInt(abs64(d.year), 10)
+		if len(y) < 4 {
+			y = strings.Repeat("0", 4-len(y)) + y
+		}
+		if d.year < 0 {
+			y = "-" + y
+		}
+		return y + "-" + two(d.month) + "-" + two(d.day)
+	}
+	clock := func() string {
+		s := two(d.hour) + ":" + two(d.minute) + ":" + two(d.second)
+		if d.frac != "" {
+			s += "." + d.frac
+		}
+		return s
+	}
+	switch {
+	case d.kind == kindDate && kind == kindDateTime:
+		return sparql.NewTypedLiteral(date()+"T00:00:00"+d.tzLex, dt), nil
+	case d.kind == kindDateTime && kind == kindDate:
+		return sparql.NewTypedLiteral(date()+d.tzLex, dt), nil
+	case d.kind == kindDateTime && kind == kindTime:
+		return sparql.NewTypedLiteral(clock()+d.tzLex, dt), nil
+	}
+	return nil, errCast
+}
+
+func two(n int) string {
+	if n < 10 {
+		return "0" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+func abs64(n int64) int64 {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
