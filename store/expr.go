@@ -7,9 +7,11 @@ package store
 //	    per-query state: NOW() (constant for the query), the base IRI of
 //	    IRI(), BNODE(str) scoping, the compiled-regex cache.
 //	(*exprEnv).resetBNodes()
-//	    starts a new solution for BNODE(str): call it before evaluating the
-//	    expressions of each solution (BIND, projection), so that BNODE("x")
-//	    is one node within a solution and a different one in the next.
+//	    forgets the BNODE(str) blank nodes made so far. BNODE("x") is one
+//	    node within a solution and a different one in the next: a binder
+//	    that implements solutionIdentifier (func_misc.go) scopes it by
+//	    solution whatever the evaluation order; otherwise the engine calls
+//	    resetBNodes before the expressions of each solution.
 //	(*exprEnv).eval(e sparql.Expr, b binder) (sparql.Term, error)
 //	    the value of e under the solution b gives; a non-nil error is a
 //	    SPARQL expression error (type error, unbound variable, …, test with
@@ -80,9 +82,9 @@ type exprEnv struct {
 	base   string          // base IRI for IRI()/URI()
 
 	mu         sync.Mutex
-	bnodeScope map[string]*sparql.BlankNode // BNODE(str) within the current solution
-	bnodeSeq   uint64                       // labels of generated blank nodes
-	regexps    map[string]regexEntry        // compiled REGEX/REPLACE patterns
+	bnodeScope map[bnodeKey]*sparql.BlankNode // BNODE(str) per solution and string
+	bnodeSeq   uint64                         // labels of generated blank nodes
+	regexps    map[string]regexEntry          // compiled REGEX/REPLACE patterns
 }
 
 // regexEntry is a cached compilation result.
@@ -101,7 +103,7 @@ func newExprEnv(now time.Time, base string) *exprEnv {
 		now:        now,
 		nowLit:     &sparql.Literal{Lexical: now.Format("2006-01-02T15:04:05.999999999Z07:00"), Datatype: dtDateTime},
 		base:       base,
-		bnodeScope: map[string]*sparql.BlankNode{},
+		bnodeScope: map[bnodeKey]*sparql.BlankNode{},
 		regexps:    map[string]regexEntry{},
 	}
 }
@@ -402,6 +404,9 @@ func (ev *exprEnv) evalCall(e *sparql.CallExpr, b binder) (sparql.Term, error) {
 		}
 		args = append(args, t)
 	}
+	if e.Name == "BNODE" {
+		return ev.fnBNode(args, b)
+	}
 	return ev.callBuiltin(e.Name, args)
 }
 
@@ -426,7 +431,7 @@ func (ev *exprEnv) callBuiltin(name string, args []sparql.Term) (sparql.Term, er
 	case "IRI", "URI":
 		return ev.fnIRI(args)
 	case "BNODE":
-		return ev.fnBNode(args)
+		return ev.fnBNode(args, nil)
 	case "STRDT":
 		return fnStrDT(args)
 	case "STRLANG":

@@ -85,10 +85,26 @@ func (ev *exprEnv) fnIRI(args []sparql.Term) (sparql.Term, error) {
 	return sparql.NewIRI(resolveReference(ev.base, s.Lexical)), nil
 }
 
+// solutionIdentifier is an optional capability of a binder: a comparable
+// value identifying the solution it binds (the same value for every binder
+// of that solution, different for different solutions). With it, BNODE(str)
+// is scoped to the solution however the engine interleaves the evaluation
+// of expressions over solutions; without it, the scope is the span between
+// two calls of resetBNodes.
+type solutionIdentifier interface {
+	solutionID() any
+}
+
+// bnodeKey identifies a BNODE(str) blank node: the solution and the string.
+type bnodeKey struct {
+	solution any
+	str      string
+}
+
 // fnBNode is BNODE: with no argument a fresh blank node on every call;
 // with a simple literal or xsd:string, the same blank node for the same
-// string within one solution (see resetBNodes).
-func (ev *exprEnv) fnBNode(args []sparql.Term) (sparql.Term, error) {
+// string within one solution (see solutionIdentifier and resetBNodes).
+func (ev *exprEnv) fnBNode(args []sparql.Term, b binder) (sparql.Term, error) {
 	if err := arity(args, 0, 1); err != nil {
 		return nil, err
 	}
@@ -101,11 +117,15 @@ func (ev *exprEnv) fnBNode(args []sparql.Term) (sparql.Term, error) {
 	if !ok {
 		return nil, errNotString
 	}
-	if n, ok := ev.bnodeScope[s.Lexical]; ok {
+	k := bnodeKey{str: s.Lexical}
+	if si, ok := b.(solutionIdentifier); ok {
+		k.solution = si.solutionID()
+	}
+	if n, ok := ev.bnodeScope[k]; ok {
 		return n, nil
 	}
 	n := ev.newBNodeLocked()
-	ev.bnodeScope[s.Lexical] = n
+	ev.bnodeScope[k] = n
 	return n, nil
 }
 

@@ -289,3 +289,31 @@ func TestCasts(t *testing.T) {
 		{`xsd:integer("1"@en)`, E},
 	})
 }
+
+// idBinder is a binder that identifies its solution.
+type idBinder struct {
+	testBinder
+	id int
+}
+
+func (b *idBinder) solutionID() any { return b.id }
+
+func TestBNodeScopedBySolution(t *testing.T) {
+	// Expressions evaluated column by column (all solutions for one
+	// expression, then the next): the solution identity keeps BNODE("x")
+	// the same within a solution.
+	ev := newExprEnv(time.Now(), "")
+	var first [3]string
+	for id := range 3 {
+		first[id] = evalShow(t, ev, `BNODE("x")`, &idBinder{id: id})
+	}
+	var got []bool
+	for id := range 3 {
+		again := evalShow(t, ev, `BNODE("x")`, &idBinder{id: id})
+		got = append(got, again == first[id])
+	}
+	got = append(got, first[0] != first[1], first[1] != first[2])
+	if d := cmp.Diff([]bool{true, true, true, true, true}, got); d != "" {
+		t.Errorf("BNODE by solution %v (-want +got):\n%s", first, d)
+	}
+}
