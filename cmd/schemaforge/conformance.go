@@ -15,10 +15,12 @@ import (
 )
 
 const conformanceDescription = `
-Conformance measures the SPARQL parser.
+Conformance measures the SPARQL parser and the embedded engine.
 
 	syntax   run the W3C SPARQL 1.0/1.1 syntax tests listed in the manifest.ttl files of a suite
 	corpus   parse and round-trip every gold query of the real corpora, and compare with Oxigraph
+	eval     run the W3C SPARQL 1.0/1.1 query-evaluation tests on the embedded store
+	spider   run the Spider4SPARQL gold queries on the embedded store and compare with the gold answers
 
 Use "schemaforge help conformance <subcommand>" for the flags of each.`
 
@@ -30,20 +32,24 @@ var (
 
 // runConformance implements "schemaforge conformance".
 func runConformance(ctx context.Context, e *env, args []string) int {
-	fs := newFlagSet(e, "conformance", "schemaforge conformance syntax|corpus [flags]", conformanceDescription)
+	fs := newFlagSet(e, "conformance", "schemaforge conformance syntax|corpus|eval|spider [flags]", conformanceDescription)
 	if len(args) == 0 {
-		return usageError(fs, "missing subcommand (syntax or corpus)")
+		return usageError(fs, "missing subcommand (syntax, corpus, eval or spider)")
 	}
 	switch args[0] {
 	case "syntax":
 		return runSyntax(ctx, e, args[1:])
 	case "corpus":
 		return runCorpus(ctx, e, args[1:])
+	case "eval":
+		return runEval(ctx, e, args[1:])
+	case "spider":
+		return runSpider(ctx, e, args[1:])
 	case "-h", "-help", "--help", "help":
 		fs.Usage()
 		return exitOK
 	}
-	return usageError(fs, "unknown subcommand %q (want syntax or corpus)", args[0])
+	return usageError(fs, "unknown subcommand %q (want syntax, corpus, eval or spider)", args[0])
 }
 
 const syntaxDescription = `

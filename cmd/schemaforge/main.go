@@ -7,7 +7,8 @@
 // The commands are:
 //
 //	parse        parse a SPARQL query; print it canonically, compactly or its analysis
-//	conformance  run the W3C syntax tests or the real-corpus check of the parser
+//	query        run SPARQL queries on RDF files with the embedded store
+//	conformance  run the W3C syntax and evaluation tests, the corpus and Spider gold checks
 //	help         show help for a command
 //
 // Exit status: 0 on success, 1 when the work fails (invalid query, failing
@@ -58,7 +59,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"parse", "parse a SPARQL query; print it canonically, compactly or its analysis", runParse},
-		{"conformance", "run the W3C syntax tests or the real-corpus check of the parser", runConformance},
+		{"query", "run SPARQL queries on RDF files with the embedded store", runQuery},
+		{"conformance", "run the W3C syntax and evaluation tests, the corpus and Spider gold checks", runConformance},
 	}
 }
 

@@ -37,8 +37,9 @@ type KeyFunc func(sparql.Term) string
 func TermKey(t sparql.Term) string { return t.Key() }
 
 // NumericKey is [TermKey] except for literals of an XSD numeric datatype
-// with a valid lexical form, which are keyed by their datatype and their
-// value's canonical form: "01"^^xsd:integer and "1"^^xsd:integer get the same
+// with a valid lexical form, which are keyed as the literal with the same
+// datatype and the canonical lexical form of their value (XSD 1.0 style:
+// "2.0" for decimals, "2.5E1" for doubles): "01"^^xsd:integer and "1"^^xsd:integer get the same
 // key, "2.50"^^xsd:decimal and "2.5"^^xsd:decimal too, "1.0E6"^^xsd:double and
 // "1000000"^^xsd:double too; "1"^^xsd:integer and "1"^^xsd:decimal do not
 // (different datatypes are different terms however equal their values).
@@ -49,7 +50,7 @@ func NumericKey(t sparql.Term) string {
 	}
 	dt := lit.Datatype.Value
 	if c, ok := canonicalNumber(lit.Lexical, dt); ok {
-		return "#" + c + "^^<" + dt + ">"
+		return sparql.NewTypedLiteral(c, dt).Key()
 	}
 	return t.Key()
 }
@@ -111,9 +112,25 @@ func canonicalNumber(lex, dt string) (string, bool) {
 		if err != nil {
 			return "", false
 		}
-		return strconv.FormatFloat(f, 'E', -1, bits), true
+		return canonicalDouble(f, bits), true
 	}
 	return "", false
+}
+
+// canonicalDouble writes f in the canonical form of xsd:double: a
+// mantissa with one digit before the point and at least one after, and an
+// exponent ("2.5E1", "1.0E0", "-1.0E-3", "0.0E0").
+func canonicalDouble(f float64, bits int) string {
+	s := strconv.FormatFloat(f, 'E', -1, bits) // "2.5E+01", "1E+00"
+	mant, exp, _ := strings.Cut(s, "E")
+	if !strings.Contains(mant, ".") {
+		mant += ".0"
+	}
+	e, err := strconv.Atoi(exp)
+	if err != nil {
+		return s
+	}
+	return mant + "E" + strconv.Itoa(e)
 }
 
 // decimalString writes an exact decimal value with the fewest fraction

@@ -49,6 +49,22 @@ func TestNumericKey(t *testing.T) {
 			t.Errorf("NumericKey(%s) = NumericKey(%s) = %q: want different", c.a.Key(), c.b.Key(), NumericKey(c.a))
 		}
 	}
+	// The key of a numeric literal is its canonical literal.
+	for _, c := range []struct {
+		in   sparql.Term
+		want string
+	}{
+		{tlit("25", xsd("double")), `"2.5E1"^^<` + xsd("double") + ">"},
+		{tlit("-0.001e0", xsd("double")), `"-1.0E-3"^^<` + xsd("double") + ">"},
+		{tlit("0", xsd("float")), `"0.0E0"^^<` + xsd("float") + ">"},
+		{tlit("2", xsd("decimal")), `"2.0"^^<` + xsd("decimal") + ">"},
+		{tlit("-1.250", xsd("decimal")), `"-1.25"^^<` + xsd("decimal") + ">"},
+		{tlit("007", xsd("integer")), `"7"^^<` + xsd("integer") + ">"},
+	} {
+		if got := NumericKey(c.in); got != c.want {
+			t.Errorf("NumericKey(%s) = %s, want %s", c.in.Key(), got, c.want)
+		}
+	}
 	// Invalid lexical forms and non-numeric literals keep their term key.
 	for _, x := range []sparql.Term{tlit("1.5", xsd("integer")), sparql.NewLiteral("01"), &sparql.BlankNode{Label: "b"}} {
 		if NumericKey(x) != x.Key() {

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/schemaforge/go-schemaforge/sparql"
+	"github.com/schemaforge/go-schemaforge/store"
+	"github.com/schemaforge/go-schemaforge/store/rdfio"
 )
 
 // This file runs the W3C SPARQL query-evaluation tests
@@ -310,6 +312,52 @@ type Engine interface {
 	Query(ctx context.Context, q *sparql.Query) (*sparql.Results, error)
 }
 
+// NewStoreEngine returns an [Engine] backed by a fresh embedded store
+// (package store) made with opts.
+func NewStoreEngine(opts ...store.Option) Engine {
+	return &storeEngine{st: store.New(opts...)}
+}
+
+// storeEngine adapts *store.Store to Engine.
+type storeEngine struct{ st *store.Store }
+
+// LoadFile loads path into graph; base defaults to the file's URL, which
+// is what store.LoadFile uses (and which handles .gz).
+func (e *storeEngine) LoadFile(ctx context.Context, path, base, graph string) error {
+	if base == "" || base == rdfio.FileIRI(path) {
+		return e.st.LoadFile(ctx, path, graph)
+	}
+	f, ok := rdfio.FormatFromPath(path)
+	if !ok || strings.EqualFold(filepath.Ext(path), ".gz") {
+		return fmt.Errorf("%s: %w", path, ErrUnsupportedFormat)
+	}
+	file, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	return e.st.Load(ctx, file, f, base, graph)
+}
+
+// Query evaluates q on the store.
+func (e *storeEngine) Query(ctx context.Context, q *sparql.Query) (*sparql.Results, error) {
+	return e.st.QueryParsed(ctx, q)
+}
+
+// ReadRDFXMLStatements reads an RDF/XML file with package rdfio, for
+// [EvalOptions.ReadRDFXML].
+func ReadRDFXMLStatements(ctx context.Context, path, base string) ([]sparql.Statement, error) {
+	sts := []sparql.Statement{}
+	err := rdfio.ReadFile(ctx, path, base, func(q rdfio.Quad) error {
+		sts = append(sts, sparql.Statement{Subject: q.S, Predicate: q.P, Object: q.O})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return sts, nil
+}
+
 // EvalOptions configures [RunEval].
 type EvalOptions struct {
 	// NewEngine returns a fresh, empty engine; one is made per test.
@@ -432,7 +480,7 @@ func RunEval(ctx context.Context, suite *EvalSuite, opts EvalOptions) (*EvalRepo
 		r.Failures = append(r.Failures, EvalFailure{
 			Test:  testName(suite.Dir, t),
 			Name:  t.Name,
-			Query: rel(suite.Dir, t.Query),
+			Query: rel(suite.Dir, t.Query), // t.Query is absolute (resolved from the manifest's URL)
 			Error: clipLong(oneLine(msg)),
 			Note:  note,
 		})
@@ -460,12 +508,20 @@ func testName(dir string, t EvalTest) string {
 	if i := strings.LastIndexAny(local, "#/"); i >= 0 && i+1 < len(local) {
 		local = local[i+1:]
 	}
-	return strings.TrimSuffix(rel(dir, t.Manifest), ".ttl") + "#" + local
+	m := t.Manifest
+	if abs, err := filepath.Abs(m); err == nil {
+		m = abs
+	}
+	return strings.TrimSuffix(rel(dir, m), ".ttl") + "#" + local
 }
 
 // skipReason says why t is out of scope, or "".
 func skipReason(dir string, t EvalTest, unsupported []string) string {
-	r := filepath.ToSlash(rel(dir, t.Manifest))
+	m := t.Manifest
+	if abs, err := filepath.Abs(m); err == nil {
+		m = abs
+	}
+	r := filepath.ToSlash(rel(dir, m))
 	inDir := func(name string) bool {
 		return strings.Contains("/"+r, "/"+name+"/")
 	}

@@ -444,7 +444,7 @@ func (j *spiderJudge) judge(gold, got *sparql.Results, ordered bool) (verdictKin
 	if ok {
 		return verdictAgree, "", numeric
 	}
-	why := diffTuples(gt, ot, vars, NumericKey)
+	why := diffTuples(gt, ot, vars, NumericKey) + roundingHint(gt, ot)
 	if j.q.Limit != nil || j.q.Offset != nil {
 		if v, w := j.sliceOfFull(gt, ot, vars); v == verdictTie {
 			return v, w, false
@@ -456,6 +456,27 @@ func (j *spiderJudge) judge(gold, got *sparql.Results, ordered bool) (verdictKin
 		why += "; a sub-query has LIMIT, which may cut through ties"
 	}
 	return verdictDisagree, why, false
+}
+
+// roundingHint says when two bags that differ become equal with doubles
+// and floats rounded to 12 significant digits: a difference of floating-
+// point rounding (typically the summation order of SUM or AVG).
+func roundingHint(a, b []tuple) string {
+	if ok, err := bagsIsomorphic(a, b, roundedKey, isoBudget); err == nil && ok {
+		return "; equal with doubles rounded to 12 significant digits (floating-point rounding, e.g. summation order)"
+	}
+	return ""
+}
+
+// roundedKey is NumericKey with xsd:double and xsd:float values rounded to
+// 12 significant digits.
+func roundedKey(t sparql.Term) string {
+	if l, ok := t.(*sparql.Literal); ok && l.Datatype != nil && (l.Datatype.Value == sparql.XSDDouble || l.Datatype.Value == sparql.XSD+"float") {
+		if f, err := strconv.ParseFloat(strings.TrimSpace(l.Lexical), 64); err == nil {
+			return "~" + strconv.FormatFloat(f, 'g', 12, 64) + "^^" + l.Datatype.Value
+		}
+	}
+	return NumericKey(t)
 }
 
 // sameBag compares two bags of rows, first by term, then with numeric
@@ -574,7 +595,8 @@ func (j *spiderJudge) judgeOrdered(gold, got *sparql.Results, vars []string, gt,
 		if !ok {
 			boundary := (e == n && cutLast) || (s == 0 && cutFirst)
 			if !boundary {
-				return verdictDisagree, fmt.Sprintf("rows %d-%d, tied on sort key %s, differ: %s", s+1, e, keysG[s], diffTuples(gt[s:e], ot[s:e], vars, NumericKey)), false
+				return verdictDisagree, fmt.Sprintf("rows %d-%d, tied on sort key %s, differ: %s%s", s+1, e, keysG[s],
+					diffTuples(gt[s:e], ot[s:e], vars, NumericKey), roundingHint(gt[s:e], ot[s:e])), false
 			}
 			tie = fmt.Sprintf("LIMIT/OFFSET cuts through rows tied on sort key %s: rows %d-%d differ (%s) but carry the same key",
 				keysG[s], s+1, e, diffTuples(gt[s:e], ot[s:e], vars, NumericKey))

@@ -3,6 +3,7 @@ package conformance
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -74,6 +75,9 @@ func TestSpiderJudge(t *testing.T) {
 		{name: "blank nodes relabelled", query: "SELECT ?x { ?x :n ?n }",
 			gold: sel([]string{"x"}, sparql.Row{"x": bn("b0123")}, sparql.Row{"x": bn("b9")}),
 			got:  sel([]string{"x"}, sparql.Row{"x": bn("l1_b0")}, sparql.Row{"x": bn("l1_b1")}), want: verdictAgree},
+		{name: "double rounding", query: "SELECT (AVG(?k) AS ?n) { ?x :k ?k }",
+			gold: sel([]string{"n"}, sparql.Row{"n": tlit("28.862318840579718", sparql.XSDDouble)}),
+			got:  sel([]string{"n"}, sparql.Row{"n": tlit("2.8862318840579707E1", sparql.XSDDouble)}), want: verdictDisagree, contains: "rounded to 12 significant digits"},
 		{name: "variables differ", query: "SELECT ?n { ?x :n ?n }",
 			gold: sel([]string{"n"}), got: sel([]string{"m"}), want: verdictDisagree, contains: "variables differ"},
 		{name: "limit without order, both slices of the full answer", query: "SELECT ?n { ?x :n ?n } LIMIT 1",
@@ -264,5 +268,51 @@ func TestSpiderGoldReadable(t *testing.T) {
 		if len(qs) < 500 {
 			t.Errorf("%s: only %d questions", split, len(qs))
 		}
+	}
+}
+
+// TestSpiderDevWithStore runs Spider4SPARQL dev-public gold queries on the
+// embedded store and logs the figures. By default it runs the graphs whose
+// questions are quick; SPIDER_FULL=1 runs the whole split (and
+// SPIDER_SPLIT=train the train split).
+func TestSpiderDevWithStore(t *testing.T) {
+	needData(t)
+	needParser(t)
+	needStore(t)
+	split := "dev-public"
+	if s := os.Getenv("SPIDER_SPLIT"); s != "" {
+		split = s
+	}
+	kgs := []string{"concert_singer", "pets_1", "course_teach", "poker_player", "singer", "network_1", "employee_hire_evaluation"}
+	if os.Getenv("SPIDER_FULL") != "" || split != "dev-public" {
+		kgs = []string{""}
+	}
+	total := &SpiderReport{}
+	for _, kg := range kgs {
+		r, err := RunSpider(context.Background(), filepath.Join(dataDir, "spider4sparql"), SpiderOptions{
+			Split: split, KG: kg, NewEngine: func() Engine { return NewStoreEngine() },
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		total.Total += r.Total
+		total.Agree += r.Agree
+		total.MSTotal += r.MSTotal
+		total.LoadMS += r.LoadMS
+		total.Disagree = append(total.Disagree, r.Disagree...)
+		total.Errors = append(total.Errors, r.Errors...)
+		total.Ties = append(total.Ties, r.Ties...)
+		total.NumericCanonical = append(total.NumericCanonical, r.NumericCanonical...)
+	}
+	t.Logf("Spider %s %v: agree %d/%d (%.2f%%), %d ties, %d by numeric value, load %.0f ms, queries %.0f ms",
+		split, kgs, total.Agree, total.Total, 100*total.Rate(), len(total.Ties), len(total.NumericCanonical), total.LoadMS, total.MSTotal)
+	for _, c := range total.Disagree {
+		t.Logf("  disagree %d %s: %s", c.Index, c.KG, clip(c.Why))
+	}
+	for _, c := range total.Errors {
+		t.Logf("  error %d %s: %s", c.Index, c.KG, clip(c.Error))
+	}
+	if total.Total == 0 {
+		t.Error("no question run")
 	}
 }
