@@ -98,3 +98,45 @@ func BenchmarkNTriples(b *testing.B) {
 		b.ReportMetric(float64(benchTriples)*float64(b.N)/b.Elapsed().Seconds(), "triples/s")
 	})
 }
+
+// BenchmarkTurtle reads the same generated document with the Turtle reader
+// (N-Triples is Turtle) and with knakk/rdf's Turtle decoder.
+func BenchmarkTurtle(b *testing.B) {
+	data := benchInput()
+	b.Run("rdfio", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		for b.Loop() {
+			n := 0
+			if err := ReadTurtle(bytes.NewReader(data), "", func(Quad) error { n++; return nil }); err != nil {
+				b.Fatal(err)
+			}
+			if n != benchTriples {
+				b.Fatalf("read %d statements, want %d", n, benchTriples)
+			}
+		}
+		b.ReportMetric(float64(benchTriples)*float64(b.N)/b.Elapsed().Seconds(), "triples/s")
+	})
+	b.Run("knakk", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		for b.Loop() {
+			dec := knakk.NewTripleDecoder(bytes.NewReader(data), knakk.Turtle)
+			n := 0
+			for {
+				_, err := dec.Decode()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+			if n != benchTriples {
+				b.Fatalf("knakk read %d statements, want %d", n, benchTriples)
+			}
+		}
+		b.ReportMetric(float64(benchTriples)*float64(b.N)/b.Elapsed().Seconds(), "triples/s")
+	})
+}

@@ -218,3 +218,38 @@ func TestCanonicalTriples(t *testing.T) {
 		t.Errorf("non-isomorphic graphs get the same canonical form")
 	}
 }
+
+// TestCrossCheckKnakkNTriples compares the N-Triples reader with
+// knakk/rdf's, statement by statement, on the Spider dev graphs.
+func TestCrossCheckKnakkNTriples(t *testing.T) {
+	dir := sharedData(t, filepath.Join("spider4sparql", "graphs", "dev"))
+	files := dataFiles(t, dir, func(p string) bool { return strings.HasSuffix(p, ".nt") })
+	total := 0
+	for _, f := range files {
+		var ours []string
+		if err := ReadFile(t.Context(), f, "", func(q Quad) error {
+			ours = append(ours, q.String())
+			return nil
+		}); err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		theirs, err := knakkReadFormat(f, knakk.NTriples)
+		if err != nil {
+			t.Errorf("knakk: %s: %v", f, err)
+			continue
+		}
+		if len(ours) != len(theirs) {
+			t.Errorf("%s: %d statements, knakk/rdf reads %d", f, len(ours), len(theirs))
+			continue
+		}
+		for i, tr := range theirs {
+			if k := tr[0] + " " + tr[1] + " " + tr[2]; ours[i] != k {
+				t.Errorf("%s: statement %d is %s, knakk/rdf reads %s", f, i+1, ours[i], k)
+				break
+			}
+		}
+		total += len(ours)
+	}
+	t.Logf("%d dev graphs, %d statements, identical to knakk/rdf's reading", len(files), total)
+}

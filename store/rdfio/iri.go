@@ -22,7 +22,10 @@ type iriParts struct {
 // ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
 func splitIRI(ref string) iriParts {
 	var p iriParts
-	if i := strings.IndexAny(ref, ":/?#"); i > 0 && ref[i] == ':' {
+	// Unlike the regular expression, a scheme must be well-formed (RFC 3986
+	// section 3.1), so "0:x" is read as a (malformed) relative path, the
+	// same way hasScheme sees it.
+	if i := strings.IndexAny(ref, ":/?#"); i > 0 && ref[i] == ':' && hasScheme(ref[:i+1]) {
 		p.scheme, ref = ref[:i], ref[i+1:]
 	}
 	if strings.HasPrefix(ref, "//") {

@@ -61,7 +61,9 @@ func TestResolveIRI(t *testing.T) {
 		{"urn:ex:a", "#b", "urn:ex:a#b"},
 		{"http://a/b?q#f", "", "http://a/b?q"},
 		{"", "rel/x", "rel/x"},
-		{"http://a/é/ü", "ö", "http://a/é/ö"}, // no percent-encoding
+		{"http://a/é/ü", "ö", "http://a/é/ö"},     // no percent-encoding
+		{"http://a/b/c", "0:x", "http://a/b/0:x"}, // not a scheme: a (malformed) relative path
+		{"http://a/b/c", "a_b:x", "http://a/b/a_b:x"},
 	}
 	for _, tt := range tests {
 		if got := resolveIRI(tt.base, tt.ref); got != tt.want {

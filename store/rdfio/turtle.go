@@ -46,6 +46,7 @@ type ttlParser struct {
 	iris     iriCache
 	langs    map[string]string
 	sb       []byte // scratch for names, IRIs and strings
+	lastSubj *sparql.IRI
 
 	rdfType, rdfFirst, rdfRest, rdfNil            *sparql.IRI
 	xsdInteger, xsdDecimal, xsdDouble, xsdBoolean *sparql.IRI
@@ -324,7 +325,7 @@ func (p *ttlParser) statement() error {
 		}
 		return p.expect('.', "'.' at the end of the statement")
 	case p.isNameStart():
-		iri, word, err := p.name(false)
+		iri, word, err := p.name(p.subjectIRI)
 		if err != nil {
 			return err
 		}
@@ -552,13 +553,13 @@ func (p *ttlParser) verb() (*sparql.IRI, error) {
 	at := p.here()
 	switch {
 	case p.peek() == '<':
-		v, err := p.iriRef()
+		v, err := p.iriRefBytes()
 		if err != nil {
 			return nil, err
 		}
-		return p.iris.getString(v), nil
+		return p.iris.get(v), nil
 	case p.isNameStart():
-		iri, word, err := p.name(true)
+		iri, word, err := p.name(p.iris.get)
 		if err != nil {
 			return nil, err
 		}
@@ -573,20 +574,33 @@ func (p *ttlParser) verb() (*sparql.IRI, error) {
 	return nil, p.errAt(at, "expected a predicate (IRI, prefixed name or \"a\"), found %s", p.found())
 }
 
+// newIRI returns a new IRI with value b.
+func newIRI(b []byte) *sparql.IRI { return &sparql.IRI{Value: string(b)} }
+
+// subjectIRI returns the IRI b, reusing the previous subject's when it is
+// the same (consecutive statements about one subject are the rule).
+func (p *ttlParser) subjectIRI(b []byte) *sparql.IRI {
+	if p.lastSubj != nil && p.lastSubj.Value == string(b) {
+		return p.lastSubj
+	}
+	p.lastSubj = newIRI(b)
+	return p.lastSubj
+}
+
 // subject parses an IRI or a blank-node label.
 func (p *ttlParser) subject() (sparql.Term, error) {
 	at := p.here()
 	switch c := p.peek(); {
 	case c == '<':
-		v, err := p.iriRef()
+		v, err := p.iriRefBytes()
 		if err != nil {
 			return nil, err
 		}
-		return &sparql.IRI{Value: v}, nil
+		return p.subjectIRI(v), nil
 	case c == '_':
 		return p.bnodeLabel()
 	case p.isNameStart():
-		iri, word, err := p.name(false)
+		iri, word, err := p.name(p.subjectIRI)
 		if err != nil {
 			return nil, err
 		}
@@ -604,11 +618,11 @@ func (p *ttlParser) object() (sparql.Term, error) {
 	at := p.here()
 	switch c := p.peek(); {
 	case c == '<':
-		v, err := p.iriRef()
+		v, err := p.iriRefBytes()
 		if err != nil {
 			return nil, err
 		}
-		return &sparql.IRI{Value: v}, nil
+		return newIRI(v), nil
 	case c == '_':
 		return p.bnodeLabel()
 	case c == '[':
@@ -623,7 +637,7 @@ func (p *ttlParser) object() (sparql.Term, error) {
 	case isDigit(c) || c == '+' || c == '-' || c == '.' && isDigit(p.peekAt(1)):
 		return p.number()
 	case p.isNameStart():
-		iri, word, err := p.name(false)
+		iri, word, err := p.name(newIRI)
 		if err != nil {
 			return nil, err
 		}
@@ -710,6 +724,12 @@ func (p *ttlParser) collection() (sparql.Term, error) {
 
 // iriRef parses "<…>" and returns the IRI resolved against the base.
 func (p *ttlParser) iriRef() (string, error) {
+	b, err := p.iriRefBytes()
+	return string(b), err
+}
+
+// iriRefBytes is iriRef returning bytes valid until the next token.
+func (p *ttlParser) iriRefBytes() ([]byte, error) {
 	at := p.here()
 	p.advance(1) // '<'
 	buf := p.sb[:0]
@@ -728,25 +748,24 @@ func (p *ttlParser) iriRef() (string, error) {
 		switch {
 		case c < 0:
 			p.sb = buf
-			return "", p.errAt(at, "unterminated IRI (missing '>')")
+			return nil, p.errAt(at, "unterminated IRI (missing '>')")
 		case c == '>':
 			p.advance(1)
 			p.sb = buf
-			v := string(buf)
-			if p.base != "" && !hasScheme(v) {
-				v = resolveIRI(p.base, v)
+			if p.base != "" && !hasScheme(buf) {
+				return []byte(resolveIRI(p.base, string(buf))), nil
 			}
-			return v, nil
+			return buf, nil
 		case c == '\\':
 			p.fill(10)
 			r, n, err := unescapeUCHAR(p.buf[p.pos:p.end])
 			if err != nil {
 				p.sb = buf
-				return "", p.errAt(p.here(), "IRI: %v", err)
+				return nil, p.errAt(p.here(), "IRI: %v", err)
 			}
 			if isIRIRuneForbidden(r) {
 				p.sb = buf
-				return "", p.errAt(p.here(), "escaped character %q is not allowed in an IRI", r)
+				return nil, p.errAt(p.here(), "escaped character %q is not allowed in an IRI", r)
 			}
 			buf = utf8.AppendRune(buf, r)
 			p.advance(n)
@@ -755,12 +774,12 @@ func (p *ttlParser) iriRef() (string, error) {
 			p.advance(1)
 		case c < utf8.RuneSelf:
 			p.sb = buf
-			return "", p.errAt(p.here(), "character %q is not allowed in an IRI", rune(c))
+			return nil, p.errAt(p.here(), "character %q is not allowed in an IRI", rune(c))
 		default:
 			r, n := p.peekRune(0)
 			if r == invalidRune {
 				p.sb = buf
-				return "", p.errAt(p.here(), "invalid UTF-8 in IRI")
+				return nil, p.errAt(p.here(), "invalid UTF-8 in IRI")
 			}
 			buf = append(buf, p.buf[p.pos:p.pos+n]...)
 			p.advance(n)
@@ -853,9 +872,9 @@ func (p *ttlParser) scanPrefix() (string, error) {
 const localEscapable = "_~.-!$&'()*+,;=/?#@%"
 
 // name parses a prefixed name or a bare word (a keyword). For a prefixed
-// name it returns the IRI (shared through the IRI cache when cache is
-// set); otherwise the word.
-func (p *ttlParser) name(cache bool) (*sparql.IRI, string, error) {
+// name it returns the IRI made by mk from the expanded IRI's bytes;
+// otherwise the word.
+func (p *ttlParser) name(mk func([]byte) *sparql.IRI) (*sparql.IRI, string, error) {
 	at := p.here()
 	prefix, err := p.scanPrefix()
 	if err != nil {
@@ -910,10 +929,7 @@ func (p *ttlParser) name(cache bool) (*sparql.IRI, string, error) {
 	}
 done:
 	p.sb = buf
-	if cache {
-		return p.iris.get(buf), "", nil
-	}
-	return &sparql.IRI{Value: string(buf)}, "", nil
+	return mk(buf), "", nil
 }
 
 // rdfLiteral parses a quoted string with optional @lang or ^^datatype.
@@ -965,13 +981,13 @@ func (p *ttlParser) rdfLiteral() (sparql.Term, error) {
 		var dt *sparql.IRI
 		switch {
 		case p.peek() == '<':
-			v, err := p.iriRef()
+			v, err := p.iriRefBytes()
 			if err != nil {
 				return nil, err
 			}
-			dt = p.iris.getString(v)
+			dt = p.iris.get(v)
 		case p.isNameStart():
-			iri, word, err := p.name(true)
+			iri, word, err := p.name(p.iris.get)
 			if err != nil {
 				return nil, err
 			}
