@@ -206,3 +206,18 @@ func TestLoadIsAtomic(t *testing.T) {
 		t.Error("a triple of the failed load is visible")
 	}
 }
+
+func TestFilterOnVariableBoundNowhere(t *testing.T) {
+	s := testStore(t, WithTimeout(5*time.Second))
+	// ?z is bound only inside the sub-query and not projected: the filter
+	// is false for every row, and the answer must come fast and empty.
+	q := "PREFIX : <" + ex + "> SELECT ?x WHERE { ?x ?p ?o . ?y ?q ?w . FILTER(?x NOT IN (?z)) { SELECT ?a WHERE { ?a :age ?z } } }"
+	r, err := s.Query(context.Background(), q)
+	if err != nil || len(r.Rows) != 0 {
+		t.Fatalf("got %v rows, %v; want none", r, err)
+	}
+	r, err = s.Query(context.Background(), "PREFIX : <"+ex+"> SELECT ?x WHERE { ?x :age ?a FILTER(!BOUND(?z)) }")
+	if err != nil || len(r.Rows) != 2 {
+		t.Fatalf("!BOUND(?never): got %v, %v; want 2 rows", r, err)
+	}
+}

@@ -45,8 +45,9 @@ func (p pushdowns) consumed(x sparql.Expr) bool {
 	return false
 }
 
-// pushdown assigns each FILTER of g whose variables are all bound by one
-// triples block of g (and that uses no EXISTS) to the first such block.
+// pushdown assigns each FILTER of g (that uses no EXISTS) to the first
+// triples block of g that binds every variable it reads, except variables
+// in scope nowhere in g, which stay unbound whatever happens.
 func (e *engine) pushdown(g *sparql.GroupPattern, sc *scope) pushdowns {
 	var blocks []*sparql.TriplesBlock
 	var filters []*sparql.FilterPattern
@@ -60,6 +61,13 @@ func (e *engine) pushdown(g *sparql.GroupPattern, sc *scope) pushdowns {
 	}
 	if len(blocks) == 0 || len(filters) == 0 {
 		return nil
+	}
+	// Variables in scope nowhere in the group stay unbound through it: a
+	// filter reading them can be decided as soon as its other variables
+	// are bound (FILTER(?x IN (?unboundElsewhere)) is then simply false).
+	inScope := map[string]bool{}
+	for _, v := range sparql.InScope(g) {
+		inScope[v.Name] = true
 	}
 	out := pushdowns{}
 	for _, f := range filters {
@@ -76,12 +84,21 @@ func (e *engine) pushdown(g *sparql.GroupPattern, sc *scope) pushdowns {
 					}
 				}
 			}
-			all := true
+			all, some := true, false
+			var need []int
 			for _, s := range slots {
-				all = all && bound[s]
+				switch {
+				case bound[s]:
+					some = true
+					need = append(need, s)
+				case !inScope[sc.names[s]]:
+					// never bound in this group
+				default:
+					all = false
+				}
 			}
-			if all {
-				out[b] = append(out[b], &pushedFilter{expr: f.Expr, slots: slots, hints: e.hintsOf(f.Expr, sc)})
+			if all && some {
+				out[b] = append(out[b], &pushedFilter{expr: f.Expr, slots: need, hints: e.hintsOf(f.Expr, sc)})
 				break
 			}
 		}
