@@ -753,3 +753,13 @@ func (b *rowBinder) exists(p *sparql.GroupPattern) (bool, error) {
 	}
 	return len(rows) > 0, nil
 }
+
+// solutionID identifies the solution (its backing array: BIND and
+// projection expressions extend a solution in place), so that BNODE("x")
+// is one node per solution.
+func (b *rowBinder) solutionID() any {
+	if len(b.row) == 0 {
+		return nil
+	}
+	return &b.row[0]
+}
