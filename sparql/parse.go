@@ -1234,14 +1234,16 @@ func (p *parser) parseNumber() *Literal {
 	return &Literal{Span: p.span(t.from, t.to), Lexical: t.text, Datatype: &IRI{Value: dt}, Form: BareLiteral}
 }
 
-// isBoolean reports whether the current token is the literal true or false;
-// like Oxigraph, and unlike the other keywords, they are case-sensitive.
+// isBoolean reports whether the current token is the literal true or false.
+// Like every keyword they are case-insensitive (the W3C test
+// case-insensitive-booleans; Oxigraph 0.5 rejects TRUE, we follow the
+// specification); the lexical form is lower-cased.
 func (p *parser) isBoolean() bool {
-	return p.tok.kind == tWord && (p.tok.text == "true" || p.tok.text == "false")
+	return p.tok.kind == tWord && (strings.EqualFold(p.tok.text, "true") || strings.EqualFold(p.tok.text, "false"))
 }
 
 func (p *parser) parseBoolean() *Literal {
 	t := p.tok
 	p.next()
-	return &Literal{Span: p.span(t.from, t.to), Lexical: t.text, Datatype: &IRI{Value: XSDBoolean}, Form: BareLiteral}
+	return &Literal{Span: p.span(t.from, t.to), Lexical: strings.ToLower(t.text), Datatype: &IRI{Value: XSDBoolean}, Form: BareLiteral}
 }

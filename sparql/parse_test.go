@@ -43,7 +43,6 @@ func TestParseErrorsArePositioned(t *testing.T) {
 		{"missing dot", "SELECT * { ?s ?p ?o ?a ?b ?c }", 1, 21, "expected '.' or '}'", SyntaxError},
 		{"bad escape", `SELECT * { ?s ?p "\q" }`, 1, 19, `invalid escape \q`, SyntaxError},
 		{"bad local escape", `PREFIX : <http://e/> SELECT * { :a :b :c\:z }`, 1, 39, "malformed prefixed name", SyntaxError},
-		{"upper-case boolean", "SELECT * { FILTER(?x = TRUE) }", 1, 24, "unknown function or keyword", SyntaxError},
 		{"deep nesting", "SELECT * {" + strings.Repeat("{", 1000) + strings.Repeat("}", 1000) + "}", 1, 0, "nesting too deep", SyntaxError},
 	}
 	for _, tc := range tests {
@@ -252,6 +251,7 @@ func TestBaseResolution(t *testing.T) {
 		{"http://a/b/c/d;p?q", "../../../g", "http://a/g"},
 		{"http://a/b/c/d;p?q", "g;x=1/../y", "http://a/b/c/y"},
 		{"http://a/b/c/d;p?q", "urn:x", "urn:x"},
+		{"http://a/b/c/d;p?q", "eXAMPLE://a/./b/../b/%63", "eXAMPLE://a/./b/../b/%63"}, // absolute: as written
 		{"http://example.org/ü/", "ä", "http://example.org/ü/ä"},
 	}
 	for _, tc := range tests {
@@ -313,6 +313,17 @@ func TestParseNeverPanicsOnPrefixes(t *testing.T) {
 		var pe *Error
 		if !errors.As(err, &pe) {
 			t.Fatalf("prefix %d: error %v is not an *Error", i, err)
+		}
+	}
+}
+
+func TestBooleansAreCaseInsensitive(t *testing.T) {
+	q := mustParse(t, "SELECT * { FILTER(?x = TRUE || ?y = False) }")
+	or := q.Where.Elements[0].(*FilterPattern).Expr.(*BinaryExpr)
+	for _, side := range []Expr{or.X, or.Y} {
+		lit := side.(*BinaryExpr).Y.(*Literal)
+		if lit.Lexical != "true" && lit.Lexical != "false" || lit.DatatypeIRI() != XSDBoolean {
+			t.Errorf("boolean parsed as %+v", lit)
 		}
 	}
 }

@@ -59,7 +59,7 @@ func (r iriParts) String() string {
 
 // resolveIRI resolves ref against base following RFC 3986 §5.2 on strings,
 // so that IRIs with non-ASCII characters are kept as written. With an empty
-// base, ref is returned unchanged.
+// base, or an absolute ref, ref is returned unchanged.
 func resolveIRI(base, ref string) string {
 	if base == "" {
 		return ref
@@ -68,9 +68,9 @@ func resolveIRI(base, ref string) string {
 	var t iriParts
 	switch {
 	case r.hasScheme:
-		t = r
-		t.path = removeDots(r.path)
-		return t.String()
+		// An absolute IRI is kept as written: SPARQL and RDF compare IRIs
+		// character by character, so "a/./b" must not become "a/b".
+		return ref
 	case r.hasAuth:
 		t = r
 		t.path = removeDots(r.path)

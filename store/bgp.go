@@ -148,12 +148,17 @@ func (e *engine) matchOne(p cpattern, row solution, g *graphIndex, next func() e
 	}
 	if p.path != nil {
 		// Path ends that are constants must exist as terms even if the
-		// store lacks them (a zero-length path matches them).
+		// store lacks them (a zero-length path matches them). An end bound
+		// by a variable must be a node of the graph: the path's own
+		// solutions, joined with the binding, only hold graph nodes.
 		if p.s.slot < 0 && s == 0 {
 			s = e.qd.intern(p.s.term)
 		}
 		if p.o.slot < 0 && o == 0 {
 			o = e.qd.intern(p.o.term)
+		}
+		if (p.s.slot >= 0 && s != 0 && !isGraphNode(g, s)) || (p.o.slot >= 0 && o != 0 && !isGraphNode(g, o)) {
+			return nil
 		}
 		e.pathPairs(p.path, s, o, g, func(ms, mo id) bool { return bind(ms, 0, mo) })
 		return err
@@ -366,4 +371,9 @@ func graphNodes(g *graphIndex) []id {
 		}
 	}
 	return out
+}
+
+// isGraphNode reports whether n is the subject or object of a triple of g.
+func isGraphNode(g *graphIndex, n id) bool {
+	return g.count(n, 0, 0) > 0 || g.count(0, 0, n) > 0
 }

@@ -221,3 +221,22 @@ func TestFilterOnVariableBoundNowhere(t *testing.T) {
 		t.Fatalf("!BOUND(?never): got %v, %v; want 2 rows", r, err)
 	}
 }
+
+func TestGraphVariableScope(t *testing.T) {
+	s := testStore(t)
+	// ?g is not bound inside GRAPH ?g { … } (W3C graph-variable-scope).
+	r, err := s.Query(context.Background(), "SELECT * { GRAPH ?g { FILTER(BOUND(?g)) } }")
+	if err != nil || len(r.Rows) != 0 {
+		t.Errorf("BOUND(?g) inside GRAPH ?g: %v rows, %v; want none", r, err)
+	}
+	// MINUS inside GRAPH shares no variable with the left side.
+	r, err = s.Query(context.Background(), "PREFIX : <"+ex+"> SELECT ?x { GRAPH ?g { ?x :likes :tea MINUS { ?y :likes :coffee } } }")
+	if err != nil || len(r.Rows) != 1 {
+		t.Errorf("MINUS in GRAPH: %v, %v; want 1 row", r, err)
+	}
+	// A zero-length path does not invent nodes for a bound variable.
+	r, err = s.Query(context.Background(), "PREFIX : <"+ex+"> SELECT * { VALUES ?v { 2 } ?v :knows? ?v }")
+	if err != nil || len(r.Rows) != 0 {
+		t.Errorf("zero-length path on a non-node: %v, %v; want none", r, err)
+	}
+}

@@ -632,14 +632,15 @@ func (e *engine) graph(gp *sparql.GraphPattern, sc *scope, seed solution) ([]sol
 		}
 		return e.group(gp.Pattern, sc, seed, e.s.graphs[g])
 	case *sparql.Var:
+		// The pattern is evaluated without the graph variable (it is not
+		// in scope inside unless the pattern binds it), then joined with
+		// the graph name.
 		slot := sc.slot(n.Name)
 		for _, g := range e.named {
 			if seed[slot] != 0 && seed[slot] != g {
 				continue
 			}
-			s := seed.clone()
-			s[slot] = g
-			rows, err := e.group(gp.Pattern, sc, s, e.s.graphs[g])
+			rows, err := e.group(gp.Pattern, sc, seed, e.s.graphs[g])
 			if err != nil {
 				return nil, err
 			}
