@@ -30,10 +30,8 @@ func isPNChars(r rune) bool {
 	return isPNCharsU(r)
 }
 
-// isIRIForbidden reports whether byte c may not appear unescaped in an
-// IRIREF: [#x00-#x20<>"{}|^`\].
-func isIRIForbidden(c byte) bool { return iriForbidden[c] }
-
+// iriForbidden marks the bytes that may not appear unescaped in an IRIREF:
+// [#x00-#x20<>"{}|^`\].
 var iriForbidden = func() (t [256]bool) {
 	for c := 0; c <= 0x20; c++ {
 		t[c] = true

@@ -182,3 +182,47 @@ func TestErrorFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentReads runs reads of every format through one Reader at
+// once (run with -race): a Reader holds no per-read state.
+func TestConcurrentReads(t *testing.T) {
+	r := Reader{BNodePrefix: "c_"}
+	docs := []struct {
+		f   Format
+		src string
+	}{
+		{NTriples, string(genNTriples(2000))},
+		{Turtle, ex + ":s :p [ :q ( 1 2 ) ] ."},
+		{TriG, ex + ":g { :s :p [] }"},
+		{RDFXML, xmlHead + `<rdf:Description rdf:about="http://ex/s"><ex:p>v</ex:p></rdf:Description></rdf:RDF>`},
+	}
+	want := make([][]string, len(docs))
+	for i, d := range docs {
+		var err error
+		want[i], err = collect(func(h func(Quad) error) error {
+			return r.Read(context.Background(), strings.NewReader(d.src), d.f, "", h)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	errs := make(chan error, 4*len(docs))
+	for range 4 {
+		for i, d := range docs {
+			go func() {
+				got, err := collect(func(h func(Quad) error) error {
+					return r.Read(context.Background(), strings.NewReader(d.src), d.f, "", h)
+				})
+				if err == nil && !cmp.Equal(got, want[i]) {
+					err = errors.New(d.f.String() + ": concurrent read differs")
+				}
+				errs <- err
+			}()
+		}
+	}
+	for range 4 * len(docs) {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}

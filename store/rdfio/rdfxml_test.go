@@ -88,6 +88,12 @@ func TestRDFXMLErrors(t *testing.T) {
 		{"two node elements in a property", xmlHead + `<rdf:Description rdf:about="http://ex/a"><ex:p><ex:A/><ex:B/></ex:p></rdf:Description></rdf:RDF>`, "property element <p> has more than one node element"},
 		{"truncated", xmlHead + `<rdf:Description rdf:about="http://ex/a">`, "unexpected EOF"},
 		{"empty input", "", "no root element"},
+		{"bad nodeID", xmlHead + `<rdf:Description rdf:nodeID="a b"/></rdf:RDF>`, `rdf:nodeID "a b" is not an XML name`},
+		{"resource and nodeID", xmlHead + `<rdf:Description rdf:about="http://ex/a"><ex:p rdf:resource="http://ex/b" rdf:nodeID="n"/></rdf:Description></rdf:RDF>`, "has both rdf:resource and rdf:nodeID"},
+		{"unqualified property attribute", xmlHead + `<rdf:Description rdf:about="http://ex/a" name="x"/></rdf:RDF>`, `attribute "name" of <Description> has no namespace`},
+		{"rdf:li as attribute", xmlHead + `<rdf:Description rdf:about="http://ex/a" rdf:li="x"/></rdf:RDF>`, "rdf:li is not allowed as an attribute of <Description>"},
+		{"two roots", xmlHead + `</rdf:RDF><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/>`, "a second root element <RDF>"},
+		{"text in a collection", xmlHead + `<rdf:Description rdf:about="http://ex/a"><ex:p rdf:parseType="Collection">x</ex:p></rdf:Description></rdf:RDF>`, `text "x" in a collection`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -103,5 +109,13 @@ func TestRDFXMLErrors(t *testing.T) {
 				t.Errorf("error %q does not contain %q", err, tt.want)
 			}
 		})
+	}
+}
+
+func TestRDFXMLCallbackError(t *testing.T) {
+	stop := errors.New("stop")
+	err := ReadRDFXML(strings.NewReader(xmlHead+"<rdf:Description rdf:about=\"http://ex/s\">\n<ex:p>v</ex:p></rdf:Description></rdf:RDF>"), "", func(Quad) error { return stop })
+	if !errors.Is(err, stop) || err.Error() != "line 4: stop" {
+		t.Errorf("error %v, want \"line 4: stop\" wrapping the callback's error", err)
 	}
 }

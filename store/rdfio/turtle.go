@@ -653,13 +653,19 @@ func (p *ttlParser) object() (sparql.Term, error) {
 	return nil, p.errAt(at, "expected an object (IRI, blank node, literal, [ … ] or ( … )), found %s", p.found())
 }
 
-// isAnon reports whether the input is "[" WS* "]" and consumes it if so.
+// isAnon reports whether the input is "[" WS* "]" (comments count as
+// white space) and consumes it if so.
 func (p *ttlParser) isAnon() bool {
 	k := 1
 	for {
 		switch p.peekAt(k) {
 		case ' ', '\t', '\r', '\n':
 			k++
+			continue
+		case '#':
+			for c := p.peekAt(k); c >= 0 && c != '\n' && c != '\r'; c = p.peekAt(k) {
+				k++
+			}
 			continue
 		case ']':
 			p.advance(k + 1)
