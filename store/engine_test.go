@@ -96,6 +96,7 @@ func TestEngineQueries(t *testing.T) {
 		{"count", "SELECT (COUNT(*) AS ?c) WHERE { ?x a :Person }", []string{`c="3"^^<http://www.w3.org/2001/XMLSchema#integer>`}, false},
 		{"group", "SELECT ?c (COUNT(?x) AS ?n) WHERE { ?x :worksFor ?c } GROUP BY ?c", []string{`c=acme n="2"^^<http://www.w3.org/2001/XMLSchema#integer>`}, false},
 		{"having", "SELECT ?c WHERE { ?x :worksFor ?c } GROUP BY ?c HAVING (COUNT(?x) > 5)", nil, false},
+		{"count distinct star", "SELECT (COUNT(DISTINCT *) AS ?c) WHERE { ?x :worksFor ?c2 . ?y :worksFor ?c2 }", []string{`c="4"^^<http://www.w3.org/2001/XMLSchema#integer>`}, false},
 		{"count empty", "SELECT (COUNT(*) AS ?c) WHERE { ?x :nothing ?y }", []string{`c="0"^^<http://www.w3.org/2001/XMLSchema#integer>`}, false},
 		{"order limit", "SELECT ?x WHERE { ?x :age ?a } ORDER BY DESC(?a) LIMIT 1", []string{"x=alice"}, true},
 		{"order offset", "SELECT ?n WHERE { ?x :name ?n } ORDER BY ?n OFFSET 1", []string{`n="Bob"`, `n="Carol"@en`}, true},

@@ -292,8 +292,10 @@ func (e *engine) queryRows(q *sparql.Query, sc *scope) ([]solution, error) {
 		}
 	}
 	if q.Values != nil {
-		vals := e.values(q.Values, sc)
-		rows = e.join(rows, vals)
+		var err error
+		if rows, err = e.join(rows, e.values(q.Values, sc)); err != nil {
+			return nil, err
+		}
 	}
 	return e.modifiers(q, sc, rows)
 }
@@ -333,7 +335,7 @@ func (e *engine) groupUnfiltered(g *sparql.GroupPattern, sc *scope, seed solutio
 			var right []solution
 			right, err = e.group(el.Pattern, sc, seed, active)
 			if err == nil {
-				rows = minus(rows, right)
+				rows, err = e.minus(rows, right)
 			}
 		case *sparql.BindPattern:
 			slot := sc.slot(el.Var.Name)
@@ -345,8 +347,9 @@ func (e *engine) groupUnfiltered(g *sparql.GroupPattern, sc *scope, seed solutio
 			}
 		case *sparql.GroupPattern:
 			var right []solution
-			right, err = e.group(el, sc, seed, active)
-			rows = e.join(rows, right)
+			if right, err = e.group(el, sc, seed, active); err == nil {
+				rows, err = e.join(rows, right)
+			}
 		case *sparql.UnionPattern:
 			var right []solution
 			for _, alt := range el.Alts {
@@ -357,21 +360,25 @@ func (e *engine) groupUnfiltered(g *sparql.GroupPattern, sc *scope, seed solutio
 				}
 				right = append(right, part...)
 			}
-			rows = e.join(rows, right)
+			if err == nil {
+				rows, err = e.join(rows, right)
+			}
 		case *sparql.GraphPattern:
 			var right []solution
-			right, err = e.graph(el, sc, seed)
-			rows = e.join(rows, right)
+			if right, err = e.graph(el, sc, seed); err == nil {
+				rows, err = e.join(rows, right)
+			}
 		case *sparql.ServicePattern:
 			if !el.Silent {
 				err = fmt.Errorf("SERVICE %s: the embedded store cannot call remote endpoints", el.Endpoint.Key())
 			}
 		case *sparql.ValuesPattern:
-			rows = e.join(rows, e.values(el.Values, sc))
+			rows, err = e.join(rows, e.values(el.Values, sc))
 		case *sparql.SubSelect:
 			var right []solution
-			right, err = e.subSelect(el.Query, sc, active)
-			rows = e.join(rows, right)
+			if right, err = e.subSelect(el.Query, sc, active); err == nil {
+				rows, err = e.join(rows, right)
+			}
 		default:
 			err = fmt.Errorf("unsupported pattern %T", el)
 		}
@@ -497,15 +504,15 @@ func merge(a, b solution) (solution, bool) {
 
 // join is the algebra's Join: all compatible merges. It hashes the right
 // side on the slots bound in all of its rows and in all the left rows.
-func (e *engine) join(left, right []solution) []solution {
+func (e *engine) join(left, right []solution) ([]solution, error) {
 	if len(left) == 0 || len(right) == 0 {
-		return nil
+		return nil, nil
 	}
 	if len(left) == 1 && isEmpty(left[0]) {
-		return right
+		return right, nil
 	}
 	if len(right) == 1 && isEmpty(right[0]) {
-		return left
+		return left, nil
 	}
 	w := len(left[0])
 	var keys []int
@@ -533,13 +540,16 @@ func (e *engine) join(left, right []solution) []solution {
 	var out []solution
 	if len(keys) == 0 {
 		for _, l := range left {
+			if err := e.tick(); err != nil {
+				return nil, err
+			}
 			for _, r := range right {
 				if m, ok := merge(l, r); ok {
 					out = append(out, m)
 				}
 			}
 		}
-		return out
+		return out, nil
 	}
 	var buf []byte
 	hkey := func(r solution) string {
@@ -555,13 +565,16 @@ func (e *engine) join(left, right []solution) []solution {
 		table[k] = append(table[k], r)
 	}
 	for _, l := range left {
+		if err := e.tick(); err != nil {
+			return nil, err
+		}
 		for _, r := range table[hkey(l)] {
 			if m, ok := merge(l, r); ok {
 				out = append(out, m)
 			}
 		}
 	}
-	return out
+	return out, nil
 }
 
 func isEmpty(r solution) bool {
@@ -575,9 +588,12 @@ func isEmpty(r solution) bool {
 
 // minus is the algebra's Minus: left solutions with no compatible right
 // solution sharing a bound variable.
-func minus(left, right []solution) []solution {
+func (e *engine) minus(left, right []solution) ([]solution, error) {
 	var out []solution
 	for _, l := range left {
+		if err := e.tick(); err != nil {
+			return nil, err
+		}
 		removed := false
 		for _, r := range right {
 			shared, compatible := false, true
@@ -599,7 +615,7 @@ func minus(left, right []solution) []solution {
 			out = append(out, l)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // values turns a VALUES block into solutions.

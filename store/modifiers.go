@@ -242,7 +242,13 @@ func (e *engine) aggregate(q *sparql.Query, sc *scope, rows []solution) ([]solut
 					return nil, nil, err
 				}
 				if a.Star {
-					ag.add(nil, nil)
+					if a.Distinct {
+						// COUNT(DISTINCT *) counts distinct solutions:
+						// each row is handed over as a term naming it.
+						ag.add(sparql.NewLiteral(rowKey(m)), nil)
+					} else {
+						ag.add(nil, nil)
+					}
 					continue
 				}
 				v, err := e.ev.eval(a.Arg, &rowBinder{e: e, sc: sc, row: m, active: active})
@@ -342,4 +348,13 @@ func substArgs(args []sparql.Expr, m map[*sparql.Aggregate]string) ([]sparql.Exp
 		return args, false
 	}
 	return out, true
+}
+
+// rowKey is a string identifying a solution's bindings.
+func rowKey(r solution) string {
+	buf := make([]byte, 0, 4*len(r))
+	for _, x := range r {
+		buf = binary.LittleEndian.AppendUint32(buf, x)
+	}
+	return string(buf)
 }
