@@ -25,8 +25,8 @@ func sharedData(tb testing.TB, sub string) string {
 	return dir
 }
 
-// dataFiles lists the files under dir whose names end in one of exts,
-// sorted.
+// dataFiles lists the files under dir for which keep is true, in lexical
+// order.
 func dataFiles(tb testing.TB, dir string, keep func(path string) bool) []string {
 	tb.Helper()
 	var out []string
