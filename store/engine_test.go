@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/schemaforge/go-schemaforge/sparql"
+	"github.com/schemaforge/go-schemaforge/store/rdfio"
 )
 
 const ex = "http://example.org/"
@@ -239,5 +240,20 @@ func TestGraphVariableScope(t *testing.T) {
 	r, err = s.Query(context.Background(), "PREFIX : <"+ex+"> SELECT * { VALUES ?v { 2 } ?v :knows? ?v }")
 	if err != nil || len(r.Rows) != 0 {
 		t.Errorf("zero-length path on a non-node: %v, %v; want none", r, err)
+	}
+}
+
+func TestLoadNQuadsWithBlankGraphName(t *testing.T) {
+	s := New()
+	doc := "<http://e/a> <http://e/p> \"1\" _:g .\n<http://e/a> <http://e/p> \"2\" <http://e/g2> .\n"
+	if err := s.Load(context.Background(), strings.NewReader(doc), rdfio.NQuads, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Query(context.Background(), "SELECT ?g ?o { GRAPH ?g { ?s ?p ?o } }")
+	if err != nil || len(r.Rows) != 2 {
+		t.Fatalf("got %v, %v; want both graphs", r, err)
+	}
+	if got := s.Graphs(); len(got) != 1 || got[0] != "http://e/g2" {
+		t.Errorf("Graphs() = %v", got)
 	}
 }

@@ -82,14 +82,15 @@ func (s *Store) Len() int {
 	return s.size
 }
 
-// Graphs returns the IRIs of the named graphs, in no particular order.
+// Graphs returns the IRIs of the named graphs (not those named by blank
+// nodes), in no particular order.
 func (s *Store) Graphs() []string {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	var out []string
 	for g := range s.graphs {
-		if g != 0 {
-			out = append(out, s.dict.terms[g].(*sparql.IRI).Value)
+		if iri, ok := s.dict.terms[g].(*sparql.IRI); ok && g != 0 {
+			out = append(out, iri.Value)
 		}
 	}
 	return out
@@ -121,12 +122,14 @@ func (b *batch) add(subj, pred, obj sparql.Term, graph sparql.Term) error {
 		return fmt.Errorf("object %v is not an RDF term", obj)
 	}
 	g := id(0)
-	if graph != nil {
-		gi, ok := graph.(*sparql.IRI)
-		if !ok {
-			return fmt.Errorf("graph name %s is not an IRI", graph.Key())
-		}
-		g = b.dict.intern(gi)
+	switch gn := graph.(type) {
+	case nil:
+	case *sparql.IRI:
+		g = b.dict.intern(gn)
+	case *sparql.BlankNode: // allowed by N-Quads and TriG
+		g = b.dict.intern(b.rename(gn))
+	default:
+		return fmt.Errorf("graph name %s is not an IRI or blank node", graph.Key())
 	}
 	t := triple{b.dict.intern(b.rename(subj)), b.dict.intern(pred), b.dict.intern(b.rename(obj))}
 	b.quads[g] = append(b.quads[g], t)
