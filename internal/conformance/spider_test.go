@@ -135,6 +135,11 @@ func TestRunSpiderQuestionGoldErrors(t *testing.T) {
 	if v.kind != verdictDisagree || !strings.Contains(v.why, "Oxigraph rejected") {
 		t.Errorf("gold rejects, we answer: verdict %d (%s)", v.kind, v.why)
 	}
+	// Gold timed out, we answer: nothing to compare with.
+	v = runSpiderQuestion(context.Background(), eng, spiderQuestion{query: "SELECT ?x {}", gold: &SpiderGold{Status: "error", Error: "timeout after 60000 ms"}}, time.Second)
+	if v.kind != verdictUnverifiable || !strings.Contains(v.why, "gave up") {
+		t.Errorf("gold timed out, we answer: verdict %d (%s)", v.kind, v.why)
+	}
 	// Gold answers, we fail: an error.
 	ok := &SpiderGold{Status: "ok", Vars: []string{"x"}}
 	v = runSpiderQuestion(context.Background(), eng, spiderQuestion{query: "SELECT ?x {", gold: ok}, time.Second)
@@ -208,6 +213,12 @@ func TestRunSpider(t *testing.T) {
 	}
 	if !slices.Equal(progress, []string{"alpha_kg", "beta", "missing"}) {
 		t.Errorf("progress %v", progress)
+	}
+
+	// Skip leaves questions out and lists them.
+	r, err = RunSpider(context.Background(), dir, SpiderOptions{Split: "dev-public", NewEngine: newEngine, Skip: []int{2, 3}})
+	if err != nil || r.Total != 3 || r.Agree != 3 || !slices.Equal(r.Skipped, []int{2, 3}) || len(r.Errors) != 0 {
+		t.Errorf("Skip 2, 3: %+v, %v", r, err)
 	}
 
 	// KG and Limit select questions.
