@@ -96,7 +96,7 @@ func (e *engine) cost(p cpattern, bound map[int]bool, g *graphIndex) float64 {
 func (e *engine) matchFrom(ps []cpattern, i int, row solution, g *graphIndex, out *[]solution) error {
 	if i == len(ps) {
 		*out = append(*out, row.clone())
-		return nil
+		return e.grow(len(*out))
 	}
 	if err := e.tick(); err != nil {
 		return err

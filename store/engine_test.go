@@ -257,3 +257,14 @@ func TestLoadNQuadsWithBlankGraphName(t *testing.T) {
 		t.Errorf("Graphs() = %v", got)
 	}
 }
+
+func TestIntermediateCap(t *testing.T) {
+	s := testStore(t, WithMaxIntermediate(1000))
+	_, err := s.Query(context.Background(), "SELECT * { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }")
+	if !errors.Is(err, ErrTooLarge) {
+		t.Errorf("cross product under a cap of 1000: %v, want ErrTooLarge", err)
+	}
+	if _, err := s.Query(context.Background(), "SELECT * { ?a ?b ?c }"); err != nil {
+		t.Errorf("small query under the cap: %v", err)
+	}
+}

@@ -75,6 +75,14 @@ type engine struct {
 
 var errStopped = errors.New("stopped")
 
+// grow checks that a step's output of n solutions is within the cap.
+func (e *engine) grow(n int) error {
+	if max := e.s.cfg.maxMid; max > 0 && n > max {
+		return fmt.Errorf("%w: more than %d solutions in one step (raise it with store.WithMaxIntermediate)", ErrTooLarge, max)
+	}
+	return nil
+}
+
 // tick checks for cancellation every 1024 calls.
 func (e *engine) tick() error {
 	e.ticks++
@@ -359,6 +367,9 @@ func (e *engine) groupUnfiltered(g *sparql.GroupPattern, sc *scope, seed solutio
 					break
 				}
 				right = append(right, part...)
+				if err == nil {
+					err = e.grow(len(right))
+				}
 			}
 			if err == nil {
 				rows, err = e.join(rows, right)
@@ -460,6 +471,9 @@ func (e *engine) optional(g *sparql.GroupPattern, sc *scope, seed solution, rows
 			if kept == 0 {
 				out = append(out, r)
 			}
+			if err := e.grow(len(out)); err != nil {
+				return nil, err
+			}
 		}
 		return out, nil
 	}
@@ -481,6 +495,9 @@ func (e *engine) optional(g *sparql.GroupPattern, sc *scope, seed solution, rows
 		}
 		if !kept {
 			out = append(out, l)
+		}
+		if err := e.grow(len(out)); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
@@ -548,6 +565,9 @@ func (e *engine) join(left, right []solution) ([]solution, error) {
 					out = append(out, m)
 				}
 			}
+			if err := e.grow(len(out)); err != nil {
+				return nil, err
+			}
 		}
 		return out, nil
 	}
@@ -572,6 +592,9 @@ func (e *engine) join(left, right []solution) ([]solution, error) {
 			if m, ok := merge(l, r); ok {
 				out = append(out, m)
 			}
+		}
+		if err := e.grow(len(out)); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil

@@ -310,7 +310,7 @@ func (e *engine) orderPatternsHinted(ps []cpattern, sample solution, g *graphInd
 func (e *engine) matchPlan(plan *bgpPlan, i int, row solution, out *[]solution) error {
 	if i == len(plan.ps) {
 		*out = append(*out, row.clone())
-		return nil
+		return e.grow(len(*out))
 	}
 	if err := e.tick(); err != nil {
 		return err

@@ -15,6 +15,10 @@ import (
 // the row cap set with [WithMaxRows].
 var ErrTooManyRows = errors.New("result exceeds the row cap")
 
+// ErrTooLarge is wrapped by the error of a query whose intermediate results
+// exceed the cap set with [WithMaxIntermediate], before memory runs out.
+var ErrTooLarge = errors.New("intermediate results exceed the cap")
+
 // ErrService is wrapped by the error of a query that uses SERVICE when the
 // store was not configured to allow it ([WithService]).
 var ErrService = errors.New("SERVICE is not allowed")
@@ -25,6 +29,7 @@ type Option func(*config)
 type config struct {
 	timeout time.Duration
 	maxRows int
+	maxMid  int
 	service bool
 	dialect *sparql.Dialect
 	logger  *slog.Logger
@@ -37,6 +42,12 @@ func WithTimeout(d time.Duration) Option { return func(c *config) { c.timeout = 
 // WithMaxRows makes a query fail with ErrTooManyRows when its result would
 // have more than n rows (default 0: no cap).
 func WithMaxRows(n int) Option { return func(c *config) { c.maxRows = n } }
+
+// WithMaxIntermediate bounds the solutions any one step of a query may
+// produce (a basic graph pattern, a join, a union…); a query that needs
+// more fails with ErrTooLarge instead of exhausting memory (default
+// 4,000,000; 0 means no bound).
+func WithMaxIntermediate(n int) Option { return func(c *config) { c.maxMid = n } }
 
 // WithService allows SERVICE in queries. The embedded store has no
 // federation client, so an allowed SERVICE SILENT evaluates to the empty
@@ -65,7 +76,7 @@ type Store struct {
 
 // New returns an empty store.
 func New(opts ...Option) *Store {
-	c := config{timeout: 30 * time.Second, dialect: sparql.SPARQL11}
+	c := config{timeout: 30 * time.Second, maxMid: 4_000_000, dialect: sparql.SPARQL11}
 	for _, o := range opts {
 		o(&c)
 	}
