@@ -48,6 +48,7 @@ func runEval(ctx context.Context, e *env, args []string) int {
 	match := fs.String("run", "", "run only the tests whose query path (relative to the suite) or IRI matches this regular expression")
 	timeout := fs.Duration("timeout", 10*time.Second, "time limit per test (loading and query)")
 	skip := fs.String("skip-requires", "", "comma-separated mf:requires features whose tests are skipped")
+	strict := fs.Bool("strict-numeric", false, "fail tests whose numbers match the expected ones by value but not by lexical form")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	pos, code := parseFlags(fs, args)
 	if code >= 0 {
@@ -56,7 +57,7 @@ func runEval(ctx context.Context, e *env, args []string) int {
 	if len(pos) != 0 {
 		return usageError(fs, "unexpected arguments %q", pos)
 	}
-	opts := conformance.EvalOptions{NewEngine: newEngine, Timeout: *timeout, ReadRDFXML: rdfxmlReader}
+	opts := conformance.EvalOptions{NewEngine: newEngine, Timeout: *timeout, ReadRDFXML: rdfxmlReader, StrictNumeric: *strict}
 	if *match != "" {
 		re, err := regexp.Compile(*match)
 		if err != nil {
@@ -93,6 +94,9 @@ func printEvalSummary(w io.Writer, r *conformance.EvalReport) {
 	fmt.Fprintf(w, "  skipped  %s\n", countList(r.Skipped))
 	if len(r.Requires) > 0 {
 		fmt.Fprintf(w, "  in scope, by mf:requires: %s\n", countList(r.Requires))
+	}
+	if n := len(r.NumericByValue); n > 0 {
+		fmt.Fprintf(w, "  %d passed only with numeric literals compared by value (--strict-numeric fails them): %s\n", n, strings.Join(r.NumericByValue, ", "))
 	}
 	if n := len(r.Failures); n > 0 {
 		fmt.Fprintf(w, "failures (%d):\n", n)

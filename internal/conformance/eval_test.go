@@ -249,7 +249,6 @@ func TestRunEval(t *testing.T) {
 	}
 	wantFail := map[string]string{
 		"wrong.rq":   "missing",
-		"numeric.rq": "missing",
 		"bad.rq":     "does not parse",
 		"timeout.rq": "timed out",
 		"panic.rq":   "panic: boom",
@@ -267,16 +266,31 @@ func TestRunEval(t *testing.T) {
 	if len(r.Failures) != len(wantFail) {
 		t.Errorf("%d failures, want %d", len(r.Failures), len(wantFail))
 	}
-	if n := failed["numeric.rq"].Note; !strings.Contains(n, "by value") {
-		t.Errorf("numeric failure note %q, want a by-value note", n)
+	// Numbers equal by value but written differently pass by default and
+	// are listed; StrictNumeric fails them with a by-value note.
+	if !slices.Equal(r.NumericByValue, []string{"manifest#numeric"}) {
+		t.Errorf("NumericByValue = %v, want [manifest#numeric]", r.NumericByValue)
+	}
+	strict, err := RunEvalDir(context.Background(), suiteDir, EvalOptions{NewEngine: newEngine, Timeout: 200 * time.Millisecond, StrictNumeric: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var strictNote string
+	for _, f := range strict.Failures {
+		if f.Query == "numeric.rq" {
+			strictNote = f.Note
+		}
+	}
+	if !strings.Contains(strictNote, "by value") || strict.Passed != r.Passed-1 {
+		t.Errorf("StrictNumeric: numeric note %q, passed %d (default %d)", strictNote, strict.Passed, r.Passed)
 	}
 	if failed["wrong.rq"].Test != "manifest#wrong" {
 		t.Errorf("test name %q, want manifest#wrong", failed["wrong.rq"].Test)
 	}
-	// pass, from, ask, construct, ordered, csv, tsv pass; rdfxml and rs
-	// (RDF/XML result, no reader) are skipped.
-	if r.Passed != 7 || r.Total != 12 {
-		t.Errorf("passed %d of %d, want 7 of 12", r.Passed, r.Total)
+	// pass, from, ask, construct, ordered, csv, tsv and numeric (by value)
+	// pass; rdfxml and rs (RDF/XML result, no reader) are skipped.
+	if r.Passed != 8 || r.Total != 12 {
+		t.Errorf("passed %d of %d, want 8 of 12", r.Passed, r.Total)
 	}
 	wantSkip := map[string]int{"entailment": 1, "rdfxml-data": 1, "rdfxml-result": 1}
 	for k, n := range wantSkip {
@@ -436,6 +450,15 @@ func TestW3CEvalWithStore(t *testing.T) {
 	}
 	if r.Total < 450 {
 		t.Errorf("only %d tests in scope, want ≥ 450", r.Total)
+	}
+	// The store issue's bar: ≥ 95% of the in-scope tests, with numbers
+	// compared by lexical form as well (strict), and every test by value.
+	strict := float64(r.Passed-len(r.NumericByValue)) / float64(r.Total)
+	if strict < 0.95 {
+		t.Errorf("strict pass rate %.1f%%, want ≥ 95%%", 100*strict)
+	}
+	if r.Passed != r.Total {
+		t.Errorf("%d of %d tests fail even with numbers compared by value", r.Total-r.Passed, r.Total)
 	}
 	for reason := range r.Skipped {
 		if reason != "entailment" && reason != "service" {
