@@ -1178,7 +1178,7 @@ func (p *parser) parseIRI() *IRI {
 	switch t.kind {
 	case tIRI:
 		p.next()
-		return &IRI{Span: p.span(t.from, t.to), Value: resolveIRI(p.base, t.text), Form: IRIRef, Ref: t.text}
+		return &IRI{Span: p.span(t.from, t.to), Value: ResolveIRI(p.base, t.text), Form: IRIRef, Ref: t.text}
 	case tPName:
 		ns, ok := p.prefixes[t.text]
 		if !ok {

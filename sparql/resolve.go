@@ -57,10 +57,13 @@ func (r iriParts) String() string {
 	return b.String()
 }
 
-// resolveIRI resolves ref against base following RFC 3986 §5.2 on strings,
-// so that IRIs with non-ASCII characters are kept as written. With an empty
-// base, or an absolute ref, ref is returned unchanged.
-func resolveIRI(base, ref string) string {
+// ResolveIRI resolves the IRI reference ref against base following RFC 3986
+// §5.2, working on strings: IRIs are not percent-encoded or otherwise
+// rewritten (unlike with net/url), so non-ASCII characters stay as written.
+// With an empty base, or an absolute ref, ref is returned unchanged: SPARQL
+// and RDF compare IRIs character by character, so "a/./b" is not "a/b".
+// The parser, the RDF readers and the IRI() function all resolve with it.
+func ResolveIRI(base, ref string) string {
 	if base == "" {
 		return ref
 	}

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -266,5 +268,29 @@ func TestIntermediateCap(t *testing.T) {
 	}
 	if _, err := s.Query(context.Background(), "SELECT * { ?a ?b ?c }"); err != nil {
 		t.Errorf("small query under the cap: %v", err)
+	}
+}
+
+func TestLoadFileBadInputLeavesStoreUnchanged(t *testing.T) {
+	s := testStore(t)
+	n := s.Len()
+	path := filepath.Join(t.TempDir(), "bad.nt")
+	doc := "<http://e/a> <http://e/p> <http://e/b> .\n<http://e/c> <http://e/p> \"ok\" .\n<http://e/d> <http://e/p> \"unterminated .\n"
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := s.LoadFile(context.Background(), path, "")
+	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "line 3") {
+		t.Fatalf("error %v, want one naming %s and line 3", err, path)
+	}
+	if s.Len() != n {
+		t.Errorf("failed load changed the store: %d triples, want %d", s.Len(), n)
+	}
+	r, _ := s.Query(context.Background(), "ASK { <http://e/a> ?p ?o }")
+	if r == nil || *r.Boolean {
+		t.Error("a statement of the failed load is visible")
+	}
+	if err := s.LoadFile(context.Background(), filepath.Join(t.TempDir(), "missing.ttl"), ""); err == nil {
+		t.Error("a missing file loaded")
 	}
 }

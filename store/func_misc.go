@@ -82,7 +82,7 @@ func (ev *exprEnv) fnIRI(args []sparql.Term) (sparql.Term, error) {
 	if !ok {
 		return nil, errTypeMismatch
 	}
-	return sparql.NewIRI(resolveReference(ev.base, s.Lexical)), nil
+	return sparql.NewIRI(sparql.ResolveIRI(ev.base, s.Lexical)), nil
 }
 
 // solutionIdentifier is an optional capability of a binder: a comparable
@@ -269,110 +269,6 @@ func fnHash(name string, args []sparql.Term) (sparql.Term, error) {
 		sum = h[:]
 	}
 	return sparql.NewLiteral(hex.EncodeToString(sum)), nil
-}
-
-// resolveReference resolves ref against base (RFC 3986 §5.2) on strings,
-// so that IRIs are kept as written. An absolute ref, or an empty base,
-// gives ref unchanged.
-func resolveReference(base, ref string) string {
-	if base == "" || uriScheme(ref) != "" {
-		return ref
-	}
-	bs := uriScheme(base)
-	if bs == "" {
-		return ref
-	}
-	rest := base[len(bs)+1:]
-	bAuth, bPath, bQuery := "", rest, ""
-	hasAuth := strings.HasPrefix(rest, "//")
-	if hasAuth {
-		i := strings.IndexAny(rest[2:], "/?#")
-		if i < 0 {
-			bAuth, bPath = rest, ""
-		} else {
-			bAuth, bPath = rest[:i+2], rest[i+2:]
-		}
-	}
-	if i := strings.IndexByte(bPath, '#'); i >= 0 {
-		bPath = bPath[:i]
-	}
-	if i := strings.IndexByte(bPath, '?'); i >= 0 {
-		bPath, bQuery = bPath[:i], bPath[i:]
-	}
-	rPath, frag := ref, ""
-	if i := strings.IndexByte(rPath, '#'); i >= 0 {
-		rPath, frag = rPath[:i], rPath[i:]
-	}
-	rQuery := ""
-	if i := strings.IndexByte(rPath, '?'); i >= 0 {
-		rPath, rQuery = rPath[:i], rPath[i:]
-	}
-	switch {
-	case strings.HasPrefix(ref, "//"):
-		return bs + ":" + removeDotSegments(ref[:len(ref)-len(frag)-len(rQuery)]) + rQuery + frag
-	case rPath == "":
-		if rQuery == "" {
-			rQuery = bQuery
-		}
-		return bs + ":" + bAuth + bPath + rQuery + frag
-	case strings.HasPrefix(rPath, "/"):
-		return bs + ":" + bAuth + removeDotSegments(rPath) + rQuery + frag
-	}
-	var merged string
-	if hasAuth && bPath == "" {
-		merged = "/" + rPath
-	} else {
-		merged = bPath[:strings.LastIndexByte(bPath, '/')+1] + rPath
-	}
-	return bs + ":" + bAuth + removeDotSegments(merged) + rQuery + frag
-}
-
-// uriScheme returns the scheme of s ("" when s has none).
-func uriScheme(s string) string {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
-		case i > 0 && (isDigit(c) || c == '+' || c == '-' || c == '.'):
-		case c == ':' && i > 0:
-			return s[:i]
-		default:
-			return ""
-		}
-	}
-	return ""
-}
-
-// removeDotSegments is remove_dot_segments of RFC 3986 §5.2.4.
-func removeDotSegments(p string) string {
-	if !strings.Contains(p, ".") {
-		return p
-	}
-	var out []string
-	segs := strings.Split(p, "/")
-	for i, s := range segs {
-		last := i == len(segs)-1
-		switch s {
-		case ".":
-			if last {
-				out = append(out, "")
-			}
-		case "..":
-			if len(out) > 1 || len(out) == 1 && out[0] != "" {
-				out = out[:len(out)-1]
-			}
-			if last {
-				out = append(out, "")
-			}
-		default:
-			out = append(out, s)
-		}
-	}
-	r := strings.Join(out, "/")
-	if strings.HasPrefix(p, "/") && !strings.HasPrefix(r, "/") {
-		r = "/" + r
-	}
-	return r
 }
 
 // ---------------------------------------------------------------------------

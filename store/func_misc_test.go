@@ -161,12 +161,12 @@ func TestResolveReference(t *testing.T) {
 	}
 	got, want := map[string]string{}, map[string]string{}
 	for ref, w := range tests {
-		got[ref] = resolveReference(base, ref)
+		got[ref] = sparql.ResolveIRI(base, ref)
 		want[ref] = w
 	}
-	got["(no base)"] = resolveReference("", "g")
+	got["(no base)"] = sparql.ResolveIRI("", "g")
 	want["(no base)"] = "g"
-	got["(authority only)"] = resolveReference("http://a", "g")
+	got["(authority only)"] = sparql.ResolveIRI("http://a", "g")
 	want["(authority only)"] = "http://a/g"
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("resolution (-want +got):\n%s", d)

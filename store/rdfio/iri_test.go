@@ -1,9 +1,14 @@
 package rdfio
 
-import "testing"
+import (
+	"testing"
 
-// TestResolveIRI checks the examples of RFC 3986 section 5.4 and a few
-// bases without a path or with a file: scheme.
+	"github.com/schemaforge/go-schemaforge/sparql"
+)
+
+// TestResolveIRI checks the resolver the readers use (sparql.ResolveIRI)
+// on the examples of RFC 3986 section 5.4 and a few bases without a path or
+// with a file: scheme.
 func TestResolveIRI(t *testing.T) {
 	const base = "http://a/b/c/d;p?q"
 	tests := []struct{ base, ref, want string }{
@@ -66,8 +71,8 @@ func TestResolveIRI(t *testing.T) {
 		{"http://a/b/c", "a_b:x", "http://a/b/a_b:x"},
 	}
 	for _, tt := range tests {
-		if got := resolveIRI(tt.base, tt.ref); got != tt.want {
-			t.Errorf("resolveIRI(%q, %q) = %q, want %q", tt.base, tt.ref, got, tt.want)
+		if got := sparql.ResolveIRI(tt.base, tt.ref); got != tt.want {
+			t.Errorf("ResolveIRI(%q, %q) = %q, want %q", tt.base, tt.ref, got, tt.want)
 		}
 	}
 }

@@ -210,7 +210,7 @@ func (x *xmlParser) resolve(base, ref string) string {
 	if hasScheme(ref) {
 		return ref
 	}
-	return resolveIRI(base, ref)
+	return sparql.ResolveIRI(base, ref)
 }
 
 // nodeElementList parses node elements until the end of the enclosing

@@ -759,7 +759,7 @@ func (p *ttlParser) iriRefBytes() ([]byte, error) {
 			p.advance(1)
 			p.sb = buf
 			if p.base != "" && !hasScheme(buf) {
-				return []byte(resolveIRI(p.base, string(buf))), nil
+				return []byte(sparql.ResolveIRI(p.base, string(buf))), nil
 			}
 			return buf, nil
 		case c == '\\':
