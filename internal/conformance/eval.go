@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -252,30 +251,11 @@ type EvalSuite struct {
 // LoadEvalSuite reads every file named manifest.ttl under dir and collects
 // their evaluation tests; a test listed by several manifests is kept once.
 func LoadEvalSuite(ctx context.Context, dir string) (*EvalSuite, error) {
-	st, err := os.Stat(dir)
+	manifests, err := findManifests(dir)
 	if err != nil {
-		return nil, fmt.Errorf("test suite: %w", err)
+		return nil, err
 	}
-	if !st.IsDir() {
-		return nil, fmt.Errorf("test suite %s is not a directory", dir)
-	}
-	s := &EvalSuite{Dir: dir}
-	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && d.Name() == "manifest.ttl" {
-			s.Manifests = append(s.Manifests, path)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("test suite %s: %w", dir, err)
-	}
-	if len(s.Manifests) == 0 {
-		return nil, fmt.Errorf("test suite %s: no manifest.ttl found", dir)
-	}
-	sort.Strings(s.Manifests)
+	s := &EvalSuite{Dir: dir, Manifests: manifests}
 	seen := map[string]bool{}
 	for _, m := range s.Manifests {
 		if err := ctx.Err(); err != nil {

@@ -205,30 +205,11 @@ type Suite struct {
 // action file) is kept once; listing the same file with contradictory
 // types is an error.
 func LoadSyntaxSuite(ctx context.Context, dir string) (*Suite, error) {
-	st, err := os.Stat(dir)
+	manifests, err := findManifests(dir)
 	if err != nil {
-		return nil, fmt.Errorf("test suite: %w", err)
+		return nil, err
 	}
-	if !st.IsDir() {
-		return nil, fmt.Errorf("test suite %s is not a directory", dir)
-	}
-	s := &Suite{Dir: dir}
-	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && d.Name() == "manifest.ttl" {
-			s.Manifests = append(s.Manifests, path)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("test suite %s: %w", dir, err)
-	}
-	if len(s.Manifests) == 0 {
-		return nil, fmt.Errorf("test suite %s: no manifest.ttl found", dir)
-	}
-	sort.Strings(s.Manifests)
+	s := &Suite{Dir: dir, Manifests: manifests}
 	byAction := map[string]int{}
 	for _, m := range s.Manifests {
 		if err := ctx.Err(); err != nil {
@@ -261,4 +242,33 @@ func rel(dir, path string) string {
 		return filepath.ToSlash(path)
 	}
 	return filepath.ToSlash(r)
+}
+
+// findManifests returns the files named manifest.ttl under dir, sorted.
+func findManifests(dir string) ([]string, error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("test suite: %w", err)
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("test suite %s is not a directory", dir)
+	}
+	var out []string
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && d.Name() == "manifest.ttl" {
+			out = append(out, path)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("test suite %s: %w", dir, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("test suite %s: no manifest.ttl found", dir)
+	}
+	sort.Strings(out)
+	return out, nil
 }
