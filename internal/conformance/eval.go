@@ -95,47 +95,19 @@ func localPath(iri string) (string, error) {
 // order; other entries are ignored. Relative IRIs resolve against the
 // manifest's file URL, so data graphs are named by their file URLs.
 func ReadEvalManifest(path string) ([]EvalTest, error) {
-	src, err := os.ReadFile(path)
+	props, entries, err := readManifestEntries(path)
 	if err != nil {
-		return nil, fmt.Errorf("manifest: %w", err)
+		return nil, err
 	}
-	triples, err := parseTurtle(string(src), fileURL(path))
-	if err != nil {
-		return nil, fmt.Errorf("manifest %s:%w", path, err)
-	}
-	props := map[term]map[string][]term{}
-	for _, t := range triples {
-		m := props[t.S]
-		if m == nil {
-			m = map[string][]term{}
-			props[t.S] = m
-		}
-		m[t.P.Value] = append(m[t.P.Value], t.O)
-	}
-	var manifests []term
-	for subj, m := range props {
-		if hasType(m, mfManifest) {
-			manifests = append(manifests, subj)
-		}
-	}
-	sort.Slice(manifests, func(i, j int) bool { return manifests[i].Value < manifests[j].Value })
 	var tests []EvalTest
-	for _, subj := range manifests {
-		for _, list := range props[subj][mfEntries] {
-			entries, err := readList(props, list)
-			if err != nil {
-				return nil, fmt.Errorf("manifest %s: mf:entries of %s: %w", path, subj.Value, err)
-			}
-			for _, e := range entries {
-				t, ok, err := evalTest(props, e)
-				if err != nil {
-					return nil, fmt.Errorf("manifest %s: %w", path, err)
-				}
-				if ok {
-					t.Manifest = path
-					tests = append(tests, t)
-				}
-			}
+	for _, e := range entries {
+		t, ok, err := evalTest(props, e)
+		if err != nil {
+			return nil, fmt.Errorf("manifest %s: %w", path, err)
+		}
+		if ok {
+			t.Manifest = path
+			tests = append(tests, t)
 		}
 	}
 	return tests, nil

@@ -79,20 +79,37 @@ type Test struct {
 // mf:entries list, in list order. Relative IRIs (mf:action) are resolved
 // against the manifest file's own location.
 func ReadManifest(path string) ([]Test, error) {
-	abs, err := filepath.Abs(path)
+	props, entries, err := readManifestEntries(path)
 	if err != nil {
-		return nil, fmt.Errorf("manifest %s: %w", path, err)
+		return nil, err
 	}
-	src, err := os.ReadFile(abs)
+	var tests []Test
+	for _, e := range entries {
+		t, ok, err := syntaxTest(props[e], e)
+		if err != nil {
+			return nil, fmt.Errorf("manifest %s: %w", path, err)
+		}
+		if ok {
+			t.Manifest = path
+			tests = append(tests, t)
+		}
+	}
+	return tests, nil
+}
+
+// readManifestEntries parses the manifest at path (relative IRIs resolve
+// against its file URL), indexes its triples by subject and predicate, and
+// returns the index with the entries of its mf:entries lists in order
+// (manifests by IRI, then list order).
+func readManifestEntries(path string) (map[term]map[string][]term, []term, error) {
+	src, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("manifest: %w", err)
+		return nil, nil, fmt.Errorf("manifest: %w", err)
 	}
-	base := (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
-	triples, err := parseTurtle(string(src), base)
+	triples, err := parseTurtle(string(src), fileURL(path))
 	if err != nil {
-		return nil, fmt.Errorf("manifest %s:%w", path, err)
+		return nil, nil, fmt.Errorf("manifest %s:%w", path, err)
 	}
-	// Index the graph by subject and predicate.
 	props := map[term]map[string][]term{}
 	for _, t := range triples {
 		m := props[t.S]
@@ -109,26 +126,17 @@ func ReadManifest(path string) ([]Test, error) {
 		}
 	}
 	sort.Slice(manifests, func(i, j int) bool { return manifests[i].Value < manifests[j].Value })
-	var tests []Test
+	var entries []term
 	for _, subj := range manifests {
 		for _, list := range props[subj][mfEntries] {
-			entries, err := readList(props, list)
+			es, err := readList(props, list)
 			if err != nil {
-				return nil, fmt.Errorf("manifest %s: mf:entries of %s: %w", path, subj.Value, err)
+				return nil, nil, fmt.Errorf("manifest %s: mf:entries of %s: %w", path, subj.Value, err)
 			}
-			for _, e := range entries {
-				t, ok, err := syntaxTest(props[e], e)
-				if err != nil {
-					return nil, fmt.Errorf("manifest %s: %w", path, err)
-				}
-				if ok {
-					t.Manifest = path
-					tests = append(tests, t)
-				}
-			}
+			entries = append(entries, es...)
 		}
 	}
-	return tests, nil
+	return props, entries, nil
 }
 
 // syntaxTest builds the Test of entry e if it is a syntax test.
