@@ -81,24 +81,8 @@ func runSyntax(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "schemaforge conformance syntax: %v\n", err)
 		return exitFail
 	}
-	if *asJSON {
-		if err := writeJSON(e.stdout, r); err != nil {
-			fmt.Fprintf(e.stderr, "schemaforge conformance syntax: %v\n", err)
-			return exitFail
-		}
-	} else {
-		w := e.stdout
-		fmt.Fprintf(w, "W3C SPARQL syntax tests in %s (%d manifests, dialect %s)\n", r.Suite, r.Manifests, r.Dialect)
-		fmt.Fprintf(w, "  positive   %s parsed\n", r.Positive)
-		fmt.Fprintf(w, "  negative   %s rejected\n", r.Negative)
-		fmt.Fprintf(w, "  update     %s refused\n", r.Refused)
-		fmt.Fprintf(w, "  round-trip %s of the parsed positive tests\n", r.RoundTrip)
-		if len(r.Failures) > 0 {
-			fmt.Fprintf(w, "failures (%d):\n", len(r.Failures))
-			for _, f := range r.Failures {
-				fmt.Fprintf(w, "  %-9s %s: %s\n", f.Kind, f.Test, f.Error)
-			}
-		}
+	if !emit(e, "conformance syntax", r, *asJSON, func(w io.Writer) { printSyntaxSummary(w, r) }) {
+		return exitFail
 	}
 	if len(r.Failures) > 0 {
 		return exitFail
@@ -144,13 +128,8 @@ func runCorpus(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "schemaforge conformance corpus: %v\n", err)
 		return exitFail
 	}
-	if *asJSON {
-		if err := writeJSON(e.stdout, r); err != nil {
-			fmt.Fprintf(e.stderr, "schemaforge conformance corpus: %v\n", err)
-			return exitFail
-		}
-	} else {
-		printCorpusSummary(e.stdout, *data, r)
+	if !emit(e, "conformance corpus", r, *asJSON, func(w io.Writer) { printCorpusSummary(w, *data, r) }) {
+		return exitFail
 	}
 	if len(r.RoundTripFailures) > 0 {
 		return exitFail
@@ -234,4 +213,33 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// printSyntaxSummary writes the human-readable syntax report.
+func printSyntaxSummary(w io.Writer, r *conformance.SyntaxReport) {
+	fmt.Fprintf(w, "W3C SPARQL syntax tests in %s (%d manifests, dialect %s)\n", r.Suite, r.Manifests, r.Dialect)
+	fmt.Fprintf(w, "  positive   %s parsed\n", r.Positive)
+	fmt.Fprintf(w, "  negative   %s rejected\n", r.Negative)
+	fmt.Fprintf(w, "  update     %s refused\n", r.Refused)
+	fmt.Fprintf(w, "  round-trip %s of the parsed positive tests\n", r.RoundTrip)
+	if len(r.Failures) > 0 {
+		fmt.Fprintf(w, "failures (%d):\n", len(r.Failures))
+		for _, f := range r.Failures {
+			fmt.Fprintf(w, "  %-9s %s: %s\n", f.Kind, f.Test, f.Error)
+		}
+	}
+}
+
+// emit writes report r to e's standard output, as JSON or through summary;
+// it returns false, after saying why on standard error, when writing fails.
+func emit(e *env, cmd string, r any, asJSON bool, summary func(io.Writer)) bool {
+	if !asJSON {
+		summary(e.stdout)
+		return true
+	}
+	if err := writeJSON(e.stdout, r); err != nil {
+		fmt.Fprintf(e.stderr, "schemaforge %s: %v\n", cmd, err)
+		return false
+	}
+	return true
 }

@@ -73,13 +73,8 @@ func runEval(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "schemaforge conformance eval: %v\n", err)
 		return exitFail
 	}
-	if *asJSON {
-		if err := writeJSON(e.stdout, r); err != nil {
-			fmt.Fprintf(e.stderr, "schemaforge conformance eval: %v\n", err)
-			return exitFail
-		}
-	} else {
-		printEvalSummary(e.stdout, r)
+	if !emit(e, "conformance eval", r, *asJSON, func(w io.Writer) { printEvalSummary(w, r) }) {
+		return exitFail
 	}
 	if len(r.Failures) > 0 {
 		return exitFail
@@ -199,13 +194,8 @@ func runSpider(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "schemaforge conformance spider: %v\n", err)
 		return exitFail
 	}
-	if *asJSON {
-		if err := writeJSON(e.stdout, r); err != nil {
-			fmt.Fprintf(e.stderr, "schemaforge conformance spider: %v\n", err)
-			return exitFail
-		}
-	} else {
-		printSpiderSummary(e.stdout, dir, r)
+	if !emit(e, "conformance spider", r, *asJSON, func(w io.Writer) { printSpiderSummary(w, dir, r) }) {
+		return exitFail
 	}
 	if len(r.Disagree) > 0 || len(r.Errors) > 0 {
 		return exitFail
