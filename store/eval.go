@@ -71,6 +71,8 @@ type engine struct {
 	empty  *graphIndex
 	// subCache holds the solutions of sub-queries (see subSelect).
 	subCache map[subKey][]solution
+	// pushCache holds the filter pushdown plan of each group.
+	pushCache map[*sparql.GroupPattern]pushdowns
 }
 
 var errStopped = errors.New("stopped")

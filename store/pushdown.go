@@ -49,6 +49,20 @@ func (p pushdowns) consumed(x sparql.Expr) bool {
 // triples block of g that binds every variable it reads, except variables
 // in scope nowhere in g, which stay unbound whatever happens.
 func (e *engine) pushdown(g *sparql.GroupPattern, sc *scope) pushdowns {
+	// The plan depends only on the group: EXISTS evaluates its group once
+	// per solution, so it is computed once per query.
+	if p, ok := e.pushCache[g]; ok {
+		return p
+	}
+	p := e.planPushdown(g, sc)
+	if e.pushCache == nil {
+		e.pushCache = map[*sparql.GroupPattern]pushdowns{}
+	}
+	e.pushCache[g] = p
+	return p
+}
+
+func (e *engine) planPushdown(g *sparql.GroupPattern, sc *scope) pushdowns {
 	var blocks []*sparql.TriplesBlock
 	var filters []*sparql.FilterPattern
 	for _, el := range g.Elements {
