@@ -48,9 +48,11 @@ func BenchmarkLoad1M(b *testing.B) {
 	b.ResetTimer()
 	var heap uint64
 	for i := 0; i < b.N; i++ {
+		b.StopTimer()
 		runtime.GC()
 		var before runtime.MemStats
 		runtime.ReadMemStats(&before)
+		b.StartTimer()
 		s := New()
 		if err := s.LoadFile(context.Background(), path, ""); err != nil {
 			b.Fatal(err)

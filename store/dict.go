@@ -1,24 +1,60 @@
 package store
 
-import "github.com/schemaforge/go-schemaforge/sparql"
+import (
+	"strings"
+
+	"github.com/schemaforge/go-schemaforge/sparql"
+)
 
 // id is a dictionary-encoded term; 0 means "no term" (an unbound variable,
 // or the default graph in a quad).
 type id = uint32
 
-// dict maps RDF terms to dense ids and back. Terms are identified by
-// sparql.Term.Key, so "1"^^xsd:integer and "1"^^xsd:decimal differ, as RDF
-// term equality requires.
+// dict maps RDF terms to dense ids and back. Terms are identified as
+// sparql.Term.Key identifies them (RDF term equality: "1"^^xsd:integer and
+// "1"^^xsd:decimal differ, language tags compare case-insensitively,
+// xsd:string literals are simple literals), through a termKey that is built
+// without allocating for IRIs, blank nodes and typed literals.
 type dict struct {
 	terms []sparql.Term // terms[i] has id i; terms[0] is nil
-	ids   map[string]id
+	ids   map[termKey]id
 }
 
-func newDict() *dict { return &dict{terms: []sparql.Term{nil}, ids: map[string]id{}} }
+// termKey identifies an RDF term: its kind, its main string (IRI, label or
+// lexical form) and, for literals, the lower-cased language tag prefixed
+// with '@' or the datatype IRI ("" for simple literals).
+type termKey struct {
+	kind byte
+	a, b string
+}
+
+// keyOf returns the termKey of t (variables get their own kind, so that a
+// query dictionary never confuses them with terms).
+func keyOf(t sparql.Term) termKey {
+	switch t := t.(type) {
+	case *sparql.IRI:
+		return termKey{kind: 'I', a: t.Value}
+	case *sparql.BlankNode:
+		return termKey{kind: 'B', a: t.Label}
+	case *sparql.Literal:
+		switch {
+		case t.Lang != "":
+			return termKey{kind: 'L', a: t.Lexical, b: "@" + strings.ToLower(t.Lang)}
+		case t.Datatype != nil && t.Datatype.Value != sparql.XSDString:
+			return termKey{kind: 'L', a: t.Lexical, b: t.Datatype.Value}
+		}
+		return termKey{kind: 'L', a: t.Lexical}
+	case *sparql.Var:
+		return termKey{kind: 'V', a: t.Name}
+	}
+	return termKey{kind: '?', a: t.Key()}
+}
+
+func newDict() *dict { return &dict{terms: []sparql.Term{nil}, ids: map[termKey]id{}} }
 
 // intern returns the id of t, adding it if needed.
 func (d *dict) intern(t sparql.Term) id {
-	k := t.Key()
+	k := keyOf(t)
 	if i, ok := d.ids[k]; ok {
 		return i
 	}
@@ -29,7 +65,7 @@ func (d *dict) intern(t sparql.Term) id {
 }
 
 // lookup returns the id of t, or 0 when the store has never seen it.
-func (d *dict) lookup(t sparql.Term) id { return d.ids[t.Key()] }
+func (d *dict) lookup(t sparql.Term) id { return d.ids[keyOf(t)] }
 
 // stripSpan returns t without source positions, so that terms in the
 // dictionary do not keep query or file text alive.
@@ -55,10 +91,10 @@ func stripSpan(t sparql.Term) sparql.Term {
 type qdict struct {
 	base  *dict
 	extra []sparql.Term
-	ids   map[string]id
+	ids   map[termKey]id
 }
 
-func newQdict(base *dict) *qdict { return &qdict{base: base, ids: map[string]id{}} }
+func newQdict(base *dict) *qdict { return &qdict{base: base, ids: map[termKey]id{}} }
 
 func (q *qdict) term(i id) sparql.Term {
 	if int(i) < len(q.base.terms) {
@@ -71,7 +107,7 @@ func (q *qdict) intern(t sparql.Term) id {
 	if t == nil {
 		return 0
 	}
-	k := t.Key()
+	k := keyOf(t)
 	if i, ok := q.base.ids[k]; ok {
 		return i
 	}
@@ -87,7 +123,7 @@ func (q *qdict) intern(t sparql.Term) id {
 // lookup returns the id of t in the store, or 0 when the store has no such
 // term (a constant of a pattern that cannot match).
 func (q *qdict) lookup(t sparql.Term) id {
-	k := t.Key()
+	k := keyOf(t)
 	if i, ok := q.base.ids[k]; ok {
 		return i
 	}
