@@ -369,8 +369,8 @@ func (e *engine) groupUnfiltered(g *sparql.GroupPattern, sc *scope, seed solutio
 					break
 				}
 				right = append(right, part...)
-				if err == nil {
-					err = e.grow(len(right))
+				if err = e.grow(len(right)); err != nil {
+					break
 				}
 			}
 			if err == nil {
