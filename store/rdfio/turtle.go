@@ -811,28 +811,7 @@ func (p *ttlParser) bnodeLabel() (sparql.Term, error) {
 	buf = append(buf, 'b')
 	buf = append(buf, p.buf[p.pos:p.pos+n]...)
 	p.advance(n)
-	for {
-		r, n = p.peekRune(0)
-		if r == '.' {
-			// A label cannot end with '.': take dots only when a label
-			// character follows them.
-			k := 1
-			for p.peekAt(k) == '.' {
-				k++
-			}
-			if r2, _ := p.peekRune(k); !isPNChars(r2) {
-				break
-			}
-			buf = append(buf, p.buf[p.pos:p.pos+k]...)
-			p.advance(k)
-			continue
-		}
-		if !isPNChars(r) {
-			break
-		}
-		buf = append(buf, p.buf[p.pos:p.pos+n]...)
-		p.advance(n)
-	}
+	buf = p.scanPNTail(buf)
 	p.sb = buf
 	return &sparql.BlankNode{Label: string(buf)}, nil
 }
@@ -850,26 +829,7 @@ func (p *ttlParser) scanPrefix() (string, error) {
 	}
 	buf := append(p.sb[:0], p.buf[p.pos:p.pos+n]...)
 	p.advance(n)
-	for {
-		r, n = p.peekRune(0)
-		if r == '.' {
-			k := 1
-			for p.peekAt(k) == '.' {
-				k++
-			}
-			if r2, _ := p.peekRune(k); !isPNChars(r2) {
-				break
-			}
-			buf = append(buf, p.buf[p.pos:p.pos+k]...)
-			p.advance(k)
-			continue
-		}
-		if !isPNChars(r) {
-			break
-		}
-		buf = append(buf, p.buf[p.pos:p.pos+n]...)
-		p.advance(n)
-	}
+	buf = p.scanPNTail(buf)
 	p.sb = buf
 	return string(buf), nil
 }
@@ -1149,4 +1109,30 @@ func (p *ttlParser) expFollows(k int) bool {
 		c = p.peekAt(k + 1)
 	}
 	return isDigit(c)
+}
+
+// scanPNTail appends to buf the rest of a blank-node label or prefix name:
+// PN_CHARS, and '.' only where a PN_CHARS follows (a name cannot end with
+// '.'). The cursor is left on the first character not taken.
+func (p *ttlParser) scanPNTail(buf []byte) []byte {
+	for {
+		r, n := p.peekRune(0)
+		if r == '.' {
+			k := 1
+			for p.peekAt(k) == '.' {
+				k++
+			}
+			if r2, _ := p.peekRune(k); !isPNChars(r2) {
+				return buf
+			}
+			buf = append(buf, p.buf[p.pos:p.pos+k]...)
+			p.advance(k)
+			continue
+		}
+		if !isPNChars(r) {
+			return buf
+		}
+		buf = append(buf, p.buf[p.pos:p.pos+n]...)
+		p.advance(n)
+	}
 }
