@@ -1,9 +1,11 @@
 module github.com/schemaforge/go-schemaforge
 
-go 1.26
+go 1.26.0
 
 require github.com/google/go-cmp v0.7.0
 
 require gopkg.in/yaml.v3 v3.0.1
 
 require github.com/knakk/rdf v0.0.0-20190304171630-8521bf4c5042
+
+require golang.org/x/sync v0.24.0 // indirect
