@@ -654,4 +654,3 @@ func namespaces(s *Summary) []Namespace {
 	}
 	return out
 }
-
