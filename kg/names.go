@@ -26,8 +26,9 @@ type Name struct {
 
 // SplitIRI splits an IRI into namespace, qualifier and local name. The
 // local name is what follows the last '#' or '/'; when the last path
-// segment is "word#word" (an identifier before the '#'), the part before
-// '#' is the qualifier and the namespace ends at the '/'.
+// segment is "word#word" (an identifier before the '#') and the namespace
+// up to the '#' is not a well-known one (owl:, xsd:…), the part before '#'
+// is the qualifier and the namespace ends at the '/'.
 func SplitIRI(iri string) Name {
 	slash := strings.LastIndexByte(iri, '/')
 	hash := strings.LastIndexByte(iri, '#')
@@ -35,7 +36,8 @@ func SplitIRI(iri string) Name {
 	switch {
 	case hash > slash:
 		seg := iri[slash+1 : hash]
-		if seg != "" && isIdentifier(seg) && slash >= 0 && !strings.HasSuffix(iri[:slash+1], "://") {
+		_, known := wellKnownPrefixes[iri[:hash+1]]
+		if !known && seg != "" && isIdentifier(seg) && slash >= 0 && !strings.HasSuffix(iri[:slash+1], "://") {
 			n.Namespace, n.Qualifier, n.Local = iri[:slash+1], seg, iri[hash+1:]
 		} else {
 			n.Namespace, n.Local = iri[:hash+1], iri[hash+1:]
