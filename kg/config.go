@@ -139,7 +139,7 @@ func LoadConfig(ctx context.Context, path string, o LoadOptions) (*Collection, e
 	}
 	coll, err := c.Load(ctx, filepath.Dir(path), o)
 	if err != nil {
-		return nil, fmt.Errorf("kg: %s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return coll, nil
 }
