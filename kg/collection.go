@@ -274,7 +274,11 @@ func summarizeGraph(ctx context.Context, g *Graph, o SummarizeOptions) (*Summary
 			return s, nil
 		}
 	}
-	s, err := Summarize(ctx, g.ID, g, o.Summary)
+	so := o.Summary
+	if g.VoID != nil && so.VoID == nil {
+		so.VoID = g.VoID
+	}
+	s, err := Summarize(ctx, g.ID, g, so)
 	if err != nil {
 		return nil, err
 	}

@@ -188,10 +188,11 @@ func TestLoadConfig(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "data", "people.nt"), tinyNT)
 	writeFile(t, filepath.Join(dir, "more", "m1.nt"), tinyNT)
 	writeFile(t, filepath.Join(dir, "more", "m2.nt.gz"), tinyNT)
+	writeFile(t, filepath.Join(dir, "void.ttl"), voidTurtle)
 	cfg := "graphs:\n" +
 		"  - id: people\n    files: [data/people.nt]\n    description: People.\n    named_graph: http://example.org/people\n" +
 		"  - dir: more\n" +
-		"  - id: remote\n    endpoint: " + srv.URL + "\n    headers: {Authorization: \"Bearer ${SF_TEST_TOKEN}\"}\n    timeout: 5s\n    version: \"7\"\n"
+		"  - id: remote\n    endpoint: " + srv.URL + "\n    headers: {Authorization: \"Bearer ${SF_TEST_TOKEN}\"}\n    timeout: 5s\n    version: \"7\"\n    void: void.ttl\n"
 	writeFile(t, filepath.Join(dir, "kg.yaml"), cfg)
 	ctx := context.Background()
 	coll, err := Open(ctx, filepath.Join(dir, "kg.yaml"), LoadOptions{})
@@ -225,7 +226,7 @@ func TestLoadConfig(t *testing.T) {
 	if err := coll.Summarize(ctx, SummarizeOptions{Cache: cache}); err != nil {
 		t.Fatal(err)
 	}
-	if p, ok := remote.Summary.Class(ex + "Person"); !ok || p.Count != 2 {
+	if p, ok := remote.Summary.Class(ex + "Person"); !ok || p.Count != 1000 || !remote.Summary.FromVoID {
 		t.Errorf("remote summary: ex:Person = %+v", p)
 	}
 	if p, ok := people.Summary.Property(ex + "name"); !ok || p.Count != 1 {

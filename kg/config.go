@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/schemaforge/go-schemaforge/store"
 )
 
 // Config describes a collection in a YAML or JSON file:
@@ -26,6 +28,7 @@ import (
 //	    headers: {Authorization: "Bearer ${DBPEDIA_TOKEN}"}
 //	    timeout: 30s
 //	    version: "2016-10"         # caches its summary under this version
+//	    void: dbpedia-void.ttl     # counts from a VoID description
 //	  - dir: spider/               # one graph per RDF file in a directory
 //
 // Unknown fields are errors, so a misspelt key does not pass silently.
@@ -56,6 +59,9 @@ type GraphConfig struct {
 	// Timeout bounds each request to Endpoint ("30s"; default the HTTP
 	// client's).
 	Timeout string `yaml:"timeout" json:"timeout"`
+	// VoID is a VoID file (Turtle, N-Triples…) describing the graph's
+	// class and property partitions; summaries take counts from it.
+	VoID string `yaml:"void" json:"void"`
 	// Version is the fingerprint of a remote graph's content; summaries of
 	// remote graphs are cached only when it is set.
 	Version string `yaml:"version" json:"version"`
@@ -103,8 +109,8 @@ func ParseConfig(data []byte, format string) (*Config, error) {
 			return nil, fmt.Errorf("%s: give exactly one of files, dir and endpoint", where)
 		case g.Endpoint != "" && g.ID == "":
 			return nil, fmt.Errorf("%s: an endpoint graph needs an id", where)
-		case g.Dir != "" && (g.ID != "" || g.NamedGraph != "" || g.Description != ""):
-			return nil, fmt.Errorf("%s: dir takes no id, named_graph or description (each file is a graph)", where)
+		case g.Dir != "" && (g.ID != "" || g.NamedGraph != "" || g.Description != "" || g.VoID != ""):
+			return nil, fmt.Errorf("%s: dir takes no id, named_graph, description or void (each file is a graph)", where)
 		case g.Endpoint == "" && (len(g.Headers) > 0 || g.Timeout != "" || g.Version != ""):
 			return nil, fmt.Errorf("%s: headers, timeout and version apply to endpoints only", where)
 		}
@@ -156,7 +162,15 @@ func (c *Config) Load(ctx context.Context, dir string, o LoadOptions) (*Collecti
 	}
 	var specs []FileGraph
 	var remote []*Graph
+	voids := map[string]string{} // graph ID → VoID file
 	for _, g := range c.Graphs {
+		if g.VoID != "" {
+			id := g.ID
+			if id == "" && len(g.Files) > 0 {
+				id = GraphID(g.Files[0])
+			}
+			voids[id] = abs(g.VoID)
+		}
 		switch {
 		case g.Dir != "":
 			files, err := RDFFiles(abs(g.Dir))
@@ -197,6 +211,14 @@ func (c *Config) Load(ctx context.Context, dir string, o LoadOptions) (*Collecti
 	}
 	if coll.Len() == 0 {
 		return nil, errors.New("the config lists no graphs")
+	}
+	for id, path := range voids {
+		g, _ := coll.Graph(id)
+		st := store.New(o.StoreOptions...)
+		if err := st.LoadFile(ctx, path, ""); err != nil {
+			return nil, fmt.Errorf("graph %s: VoID: %w", id, err)
+		}
+		g.VoID = st
 	}
 	return coll, nil
 }

@@ -38,6 +38,10 @@ type Graph struct {
 	Fingerprint string
 	// Summary is the schema summary, nil until summarised.
 	Summary *Summary
+	// VoID, when set, holds the graph's VoID description (class and
+	// property partitions), used by [Collection.Summarize] instead of
+	// looking in the graph itself.
+	VoID Endpoint
 
 	// AllowService lets queries use SERVICE (default false: refused).
 	AllowService bool
