@@ -333,3 +333,34 @@ func TestSummarizeHostileIRIs(t *testing.T) {
 		t.Errorf("ex:name = %+v", p)
 	}
 }
+
+func TestSummaryText(t *testing.T) {
+	s, err := Summarize(context.Background(), "people", testStore(t, testTurtle), SummaryOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := s.Text(TextOptions{Description: "  Staff and employers.  "})
+	for _, want := range []string{
+		"Graph people (29 triples, 6 classes, 12 properties)\nStaff and employers.\nPrefixes: : <http://example.org/> rdfs: ",
+		`- :Person "Person" (2) — A human being.; e.g. "Alice", "Bob"` + "\n",
+		`- :Employee "Employee" (2) ⊑ :Person` + "\n",
+		`- :worksFor "works for" (2): :Employee | :Person → :Company; domain :Employee; range :Company; 1 distinct` + "\n",
+		`- :name (1): :Company → xsd:string; 1 distinct; e.g. "ACME Corp."` + "\n",
+		"- :age (3): :Employee | :Person → xsd:integer; 3 distinct; 27..51\n",
+		"- :unusedProp (0)\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	cut := s.Text(TextOptions{MaxClasses: 1, MaxProperties: 2})
+	if !strings.Contains(cut, "- … 5 more classes\n") || !strings.Contains(cut, "- … 10 more properties\n") {
+		t.Errorf("cut text:\n%s", cut)
+	}
+	if got := s.Compact("http://www.w3.org/2004/02/skos/core#prefLabel"); got != "skos:prefLabel" {
+		t.Errorf("Compact(skos:prefLabel) = %q", got)
+	}
+	if got := s.Compact("urn:x:y"); got != "<urn:x:y>" {
+		t.Errorf("Compact(urn:x:y) = %q", got)
+	}
+}

@@ -71,10 +71,10 @@ type TextOptions struct {
 }
 
 // Text serialises the summary as compact text for retrieval and prompts:
-// a header line, the prefixes, one line per class (count, label, samples)
-// and one line per property (count, subject classes → object classes or
-// datatypes, declared domain and range, value range and samples). The
-// output is deterministic.
+// a header line, the prefixes, one line per class (count, label, labelled
+// sample instances) and one line per property (count, subject classes →
+// object classes or datatypes, declared domain and range, value range, or
+// sample values when there is no range). The output is deterministic.
 func (s *Summary) Text(o TextOptions) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Graph %s", s.GraphID)
@@ -115,16 +115,16 @@ func (s *Summary) Text(o TextOptions) string {
 		if c.Comment != "" {
 			fmt.Fprintf(&b, " — %s", shorten(c.Comment, 160))
 		}
-		if !o.NoSamples && len(c.Samples) > 0 {
+		if !o.NoSamples {
 			var xs []string
 			for _, e := range c.Samples {
 				if e.Label != "" {
 					xs = append(xs, fmt.Sprintf("%q", e.Label))
-				} else {
-					xs = append(xs, s.Compact(e.IRI))
 				}
 			}
-			fmt.Fprintf(&b, "; e.g. %s", strings.Join(xs, ", "))
+			if len(xs) > 0 {
+				fmt.Fprintf(&b, "; e.g. %s", strings.Join(xs, ", "))
+			}
 		}
 		b.WriteString("\n")
 	}
@@ -182,7 +182,7 @@ func (s *Summary) writeProperty(b *strings.Builder, p *PropertyInfo, o TextOptio
 		if v.Min != "" || v.Max != "" {
 			fmt.Fprintf(b, "; %s..%s", v.Min, v.Max)
 		}
-		if !o.NoSamples && len(v.Samples) > 0 && p.LiteralObjects > 0 {
+		if !o.NoSamples && len(v.Samples) > 0 && p.LiteralObjects > 0 && v.Min == "" {
 			xs := make([]string, len(v.Samples))
 			for i, x := range v.Samples {
 				xs[i] = fmt.Sprintf("%q", shorten(x, 40))
