@@ -343,7 +343,7 @@ func TestSummaryText(t *testing.T) {
 	for _, want := range []string{
 		"Graph people (29 triples, 6 classes, 12 properties)\nStaff and employers.\nPrefixes: : <http://example.org/> rdfs: ",
 		`- :Person "Person" (2) — A human being.; e.g. "Alice", "Bob"` + "\n",
-		`- :Employee "Employee" (2) ⊑ :Person` + "\n",
+		`- :Employee "Employee" (2) ⊑ :Person; e.g. "Alice"` + "\n",
 		`- :worksFor "works for" (2): :Employee | :Person → :Company; domain :Employee; range :Company; 1 distinct` + "\n",
 		`- :name (1): :Company → xsd:string; 1 distinct; e.g. "ACME Corp."` + "\n",
 		"- :age (3): :Employee | :Person → xsd:integer; 3 distinct; 27..51\n",
