@@ -60,6 +60,7 @@ func commands() []command {
 	return []command{
 		{"parse", "parse a SPARQL query; print it canonically, compactly or its analysis", runParse},
 		{"query", "run SPARQL queries on RDF files with the embedded store", runQuery},
+		{"endpoint", "serve RDF files over the SPARQL 1.1 Protocol (read-only)", runEndpoint},
 		{"conformance", "run the W3C syntax and evaluation tests, the corpus and Spider gold checks", runConformance},
 	}
 }

@@ -1,0 +1,212 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/schemaforge/go-schemaforge/kg"
+	"github.com/schemaforge/go-schemaforge/sparql"
+)
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader in two
+// goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+var listeningRE = regexp.MustCompile(`listening on (http://\S+/sparql)`)
+
+// startEndpoint runs "schemaforge endpoint args…" on a free port and
+// returns the query URL, the stderr buffer, a stop function that cancels
+// the command and returns its exit status.
+func startEndpoint(t *testing.T, args ...string) (string, *syncBuffer, func() int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	stderr := &syncBuffer{}
+	done := make(chan int, 1)
+	go func() {
+		done <- run(ctx, append([]string{"endpoint", "--addr", "127.0.0.1:0"}, args...), strings.NewReader(""), &bytes.Buffer{}, stderr)
+	}()
+	stop := func() int {
+		cancel()
+		select {
+		case code := <-done:
+			return code
+		case <-time.After(20 * time.Second):
+			t.Fatalf("endpoint did not stop; stderr:\n%s", stderr)
+			return -1
+		}
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if m := listeningRE.FindStringSubmatch(stderr.String()); m != nil {
+			return m[1], stderr, stop
+		}
+		select {
+		case code := <-done:
+			cancel()
+			t.Fatalf("endpoint exited with %d before listening; stderr:\n%s", code, stderr)
+		default:
+		}
+		if time.Now().After(deadline) {
+			stop()
+			t.Fatalf("endpoint not listening after 20s; stderr:\n%s", stderr)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestEndpointCommand(t *testing.T) {
+	needStore(t)
+	before := runtime.NumGoroutine()
+	data := writeTemp(t, "data.ttl", queryData)
+	g := writeTemp(t, "g.nt", "<http://example.org/x> <http://example.org/in> \"g1\"@en .\n")
+	sparqlURL, stderr, stop := startEndpoint(t, "--data", data, "--graph", "http://example.org/G="+g, "--timeout", "10s")
+	stopped := false
+	defer func() {
+		if !stopped {
+			stop()
+		}
+	}()
+	if !strings.Contains(stderr.String(), "8 triples from 2 files") {
+		t.Errorf("stderr does not count the triples:\n%s", stderr)
+	}
+
+	ep, err := kg.NewHTTPEndpoint(sparqlURL, kg.WithRequestTimeout(10*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	res, err := ep.Query(ctx, "PREFIX : <http://example.org/> SELECT ?s ?age WHERE { ?s :age ?age } ORDER BY DESC(?age)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rows) != 2 || res.Rows[0]["s"].Key() != "<http://example.org/alice>" || res.Rows[0]["age"].Key() != `"30"^^<http://www.w3.org/2001/XMLSchema#integer>` {
+		t.Errorf("SELECT rows %v", res.Rows)
+	}
+	res, err = ep.Query(ctx, `PREFIX : <http://example.org/> SELECT ?n WHERE { :carol :name ?n }`)
+	if err != nil || len(res.Rows) != 1 || res.Rows[0]["n"].Key() != `"Carol, \"C\""@en` {
+		t.Errorf("language-tagged literal: %v, %v", res, err)
+	}
+	res, err = ep.Query(ctx, "SELECT ?o WHERE { GRAPH <http://example.org/G> { ?s ?p ?o } }")
+	if err != nil || len(res.Rows) != 1 || res.Rows[0]["o"].Key() != `"g1"@en` {
+		t.Errorf("named graph: %v, %v", res, err)
+	}
+	res, err = ep.Query(ctx, "PREFIX : <http://example.org/> CONSTRUCT { ?s :years ?a } WHERE { ?s :age ?a }")
+	if err != nil || len(res.Graph) != 2 {
+		t.Errorf("CONSTRUCT: %v, %v", res, err)
+	}
+	res, err = ep.Query(ctx, "ASK { ?s ?p 25 }")
+	if err != nil || !res.IsAsk() || !*res.Boolean {
+		t.Errorf("ASK: %v, %v", res, err)
+	}
+	xml, err := kg.NewHTTPEndpoint(sparqlURL, kg.WithMethod(kg.QueryViaPostDirect), kg.WithHeader("Accept", sparql.MediaTypeResultsXML))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := xml.Query(ctx, "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"); err != nil || res.Rows[0]["n"].(*sparql.Literal).Lexical != "7" {
+		t.Errorf("COUNT over XML: %v, %v", res, err)
+	}
+	xml.CloseIdleConnections()
+
+	// Updates are refused by the server too, not only by the client.
+	resp, err := http.PostForm(sparqlURL, url.Values{"update": {"CLEAR ALL"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("update: status %d, want 400", resp.StatusCode)
+	}
+	// Parse errors come back with the parser's message.
+	var he *kg.HTTPError
+	lenient, _ := kg.NewHTTPEndpoint(sparqlURL, kg.WithDialect(&sparql.Dialect{Name: "lenient", BareAggregates: true}))
+	_, err = lenient.Query(ctx, "SELECT COUNT(?s) WHERE { ?s ?p ?o }")
+	if !errors.As(err, &he) || he.StatusCode != 400 || !strings.Contains(he.Body, "1:") {
+		t.Errorf("parse error: %v", err)
+	}
+	lenient.CloseIdleConnections()
+	// The root path answers too, with the description for a bare GET;
+	// other paths are not found.
+	root := strings.TrimSuffix(sparqlURL, "sparql")
+	for path, want := range map[string]int{"": 200, "other": 404} {
+		resp, err := http.Get(root + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("GET /%s: %d, want %d", path, resp.StatusCode, want)
+		}
+	}
+	http.DefaultClient.CloseIdleConnections()
+	ep.CloseIdleConnections()
+
+	stopped = true
+	if code := stop(); code != exitOK {
+		t.Errorf("exit status %d, want 0; stderr:\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr.String(), "stopped") || !strings.Contains(stderr.String(), "sparql query") {
+		t.Errorf("stderr lacks the query log or the stop message:\n%s", stderr)
+	}
+	// Everything the command started has ended.
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		buf := make([]byte, 1<<20)
+		t.Errorf("%d goroutines before, %d after:\n%s", before, n, buf[:runtime.Stack(buf, true)])
+	}
+}
+
+func TestEndpointCommandErrors(t *testing.T) {
+	needStore(t)
+	ctx := context.Background()
+	data := writeTemp(t, "data.ttl", queryData)
+	bad := writeTemp(t, "bad.ttl", "@prefix : <http://example.org/> .\n:a :b \n")
+	for _, c := range []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"no data", []string{"endpoint"}, exitUsage, "no data"},
+		{"bad graph flag", []string{"endpoint", "--graph", "nofile"}, exitUsage, "IRI=FILE"},
+		{"stray argument", []string{"endpoint", "--data", data, "extra"}, exitUsage, "unexpected arguments"},
+		{"negative timeout", []string{"endpoint", "--data", data, "--timeout", "-1s"}, exitUsage, "negative"},
+		{"bad data", []string{"endpoint", "--data", bad, "--addr", "127.0.0.1:0"}, exitFail, "bad.ttl"},
+		{"missing file", []string{"endpoint", "--data", data + ".nope", "--addr", "127.0.0.1:0"}, exitFail, "nope"},
+		{"bad address", []string{"endpoint", "--data", data, "--addr", "256.1.1.1:99999"}, exitFail, "256.1.1.1"},
+		{"help", []string{"endpoint", "-h"}, exitOK, "SPARQL 1.1 Protocol"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := invoke(ctx, "", c.args...)
+			if r.code != c.code || !strings.Contains(r.stderr, c.stderr) {
+				t.Errorf("exit %d, want %d; stderr (want %q):\n%s", r.code, c.code, c.stderr, r.stderr)
+			}
+		})
+	}
+}
