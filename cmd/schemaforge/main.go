@@ -8,7 +8,9 @@
 //
 //	parse        parse a SPARQL query; print it canonically, compactly or its analysis
 //	query        run SPARQL queries on RDF files with the embedded store
+//	endpoint     serve RDF files over the SPARQL 1.1 Protocol (read-only)
 //	conformance  run the W3C syntax and evaluation tests, the corpus and Spider gold checks
+//	summarize    load a collection of knowledge graphs and print their schema summaries
 //	help         show help for a command
 //
 // Exit status: 0 on success, 1 when the work fails (invalid query, failing
@@ -62,6 +64,7 @@ func commands() []command {
 		{"query", "run SPARQL queries on RDF files with the embedded store", runQuery},
 		{"endpoint", "serve RDF files over the SPARQL 1.1 Protocol (read-only)", runEndpoint},
 		{"conformance", "run the W3C syntax and evaluation tests, the corpus and Spider gold checks", runConformance},
+		{"summarize", "load a collection of knowledge graphs and print their schema summaries", runSummarize},
 	}
 }
 
