@@ -292,9 +292,9 @@ func WithNamedGraph(iri string) HTTPOption {
 	}
 }
 
-// WithLogger sets the logger of request events: each attempt at Debug,
+// WithHTTPLogger sets the logger of request events: each attempt at Debug,
 // each retry at Info (default: discard). Header values are never logged.
-func WithLogger(l *slog.Logger) HTTPOption {
+func WithHTTPLogger(l *slog.Logger) HTTPOption {
 	return func(e *HTTPEndpoint) error {
 		e.logger = l
 		return nil
@@ -310,9 +310,9 @@ func WithAllowService(allow bool) HTTPOption {
 	}
 }
 
-// WithDialect sets the dialect queries are checked with before sending
+// WithHTTPDialect sets the dialect queries are checked with before sending
 // (default sparql.SPARQL11). The query text is sent as given.
-func WithDialect(d *sparql.Dialect) HTTPOption {
+func WithHTTPDialect(d *sparql.Dialect) HTTPOption {
 	return func(e *HTTPEndpoint) error {
 		e.dialect = d
 		return nil

@@ -501,7 +501,7 @@ func TestHTTPEndpointServerParseError(t *testing.T) {
 	// server's strict parser refuses: the 400 carries the parser's message.
 	ps := newProtoServer(t, NewHandler(protoStore(t)))
 	lenient := &sparql.Dialect{Name: "lenient", BareAggregates: true}
-	ep, _ := newTestEndpoint(t, ps.URL, WithDialect(lenient))
+	ep, _ := newTestEndpoint(t, ps.URL, WithHTTPDialect(lenient))
 	_, err := ep.Query(context.Background(), "SELECT COUNT(?s) WHERE { ?s ?p ?o }")
 	var he *HTTPError
 	if !errors.As(err, &he) || he.StatusCode != 400 || ps.hits.Load() != 1 {
@@ -903,7 +903,7 @@ func TestHTTPEndpointReusesConnections(t *testing.T) {
 	srv.Start()
 	t.Cleanup(srv.Close)
 	var logs syncLog
-	ep, _ := newTestEndpoint(t, srv.URL, WithLogger(slog.New(slog.NewTextHandler(&logs, nil))))
+	ep, _ := newTestEndpoint(t, srv.URL, WithHTTPLogger(slog.New(slog.NewTextHandler(&logs, nil))))
 	for _, q := range []string{"ASK {}", "SELECT * { ?s ?p ?o }", "CONSTRUCT WHERE { ?s ?p ?o }", "DESCRIBE <http://example.org/bob>"} {
 		for range 3 {
 			if _, err := ep.Query(context.Background(), q); err != nil {

@@ -142,7 +142,7 @@ func TestEndpointCommand(t *testing.T) {
 	}
 	// Parse errors come back with the parser's message.
 	var he *kg.HTTPError
-	lenient, _ := kg.NewHTTPEndpoint(sparqlURL, kg.WithDialect(&sparql.Dialect{Name: "lenient", BareAggregates: true}))
+	lenient, _ := kg.NewHTTPEndpoint(sparqlURL, kg.WithHTTPDialect(&sparql.Dialect{Name: "lenient", BareAggregates: true}))
 	_, err = lenient.Query(ctx, "SELECT COUNT(?s) WHERE { ?s ?p ?o }")
 	if !errors.As(err, &he) || he.StatusCode != 400 || !strings.Contains(he.Body, "1:") {
 		t.Errorf("parse error: %v", err)
