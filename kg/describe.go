@@ -2,6 +2,7 @@ package kg
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -121,6 +122,37 @@ type PropertyValues struct {
 	// *sparql.IRI, *sparql.Literal or *sparql.BlankNode, ordered by
 	// their N-Triples form when the property has at most 10,000 triples.
 	Values []sparql.Term `json:"-"`
+}
+
+// MarshalJSON writes the values as SPARQL 1.1 Query Results JSON terms
+// ({"type":"uri"|"literal"|"bnode","value":…,"xml:lang"|"datatype":…}).
+func (pv PropertyValues) MarshalJSON() ([]byte, error) {
+	type term struct {
+		Type     string `json:"type"`
+		Value    string `json:"value"`
+		Lang     string `json:"xml:lang,omitempty"`
+		Datatype string `json:"datatype,omitempty"`
+	}
+	out := struct {
+		Property string `json:"property"`
+		Count    int64  `json:"count"`
+		Values   []term `json:"values"`
+	}{Property: pv.Property, Count: pv.Count, Values: make([]term, 0, len(pv.Values))}
+	for _, v := range pv.Values {
+		switch v := v.(type) {
+		case *sparql.IRI:
+			out.Values = append(out.Values, term{Type: "uri", Value: v.Value})
+		case *sparql.BlankNode:
+			out.Values = append(out.Values, term{Type: "bnode", Value: v.Label})
+		case *sparql.Literal:
+			t := term{Type: "literal", Value: v.Lexical, Lang: v.Lang}
+			if dt := v.DatatypeIRI(); v.Lang == "" && dt != sparql.XSDString {
+				t.Datatype = dt
+			}
+			out.Values = append(out.Values, t)
+		}
+	}
+	return json.Marshal(out)
 }
 
 // CheckIRI reports whether iri is an absolute IRI that can be written

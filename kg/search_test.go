@@ -341,3 +341,30 @@ func TestIndexHelpers(t *testing.T) {
 		t.Errorf("ixQuotedPhrases = %v", got)
 	}
 }
+
+// FuzzSearch: any question text gives at most k hits, in score order,
+// with finite scores and values from the index, and never panics.
+func FuzzSearch(f *testing.F) {
+	for _, s := range []string{"Which airlines are from the USA?", "", "\"Hey Jude\"", "Zürich 2014", "ca CA Ca", "\xff\xfe", strings.Repeat("a ", 5000), "didn't men's", "F M"} {
+		f.Add(s, 10)
+	}
+	ix := searchTestIndex(f)
+	f.Fuzz(func(t *testing.T, text string, k int) {
+		k = k%50 - 5
+		hits := ix.Search(text, k)
+		if len(hits) > max(k, 0) {
+			t.Fatalf("%d hits for k=%d", len(hits), k)
+		}
+		for i, h := range hits {
+			if h.Score != h.Score || h.Score > 1e300 || h.Score < -1e300 {
+				t.Fatalf("hit %d has score %v", i, h.Score)
+			}
+			if i > 0 && hits[i-1].Score < h.Score {
+				t.Fatalf("hits out of order: %v before %v", hits[i-1].Score, h.Score)
+			}
+			if h.Value == "" && h.Property == "" {
+				t.Fatalf("empty hit %+v", h)
+			}
+		}
+	})
+}

@@ -11,6 +11,8 @@
 //	endpoint     serve RDF files over the SPARQL 1.1 Protocol (read-only)
 //	conformance  run the W3C syntax and evaluation tests, the corpus and Spider gold checks
 //	summarize    load a collection of knowledge graphs and print their schema summaries
+//	search       link text to literal values and labels of a collection's graphs
+//	describe     show what a graph says about an IRI (triples, class and property facts)
 //	help         show help for a command
 //
 // Exit status: 0 on success, 1 when the work fails (invalid query, failing
@@ -65,6 +67,8 @@ func commands() []command {
 		{"endpoint", "serve RDF files over the SPARQL 1.1 Protocol (read-only)", runEndpoint},
 		{"conformance", "run the W3C syntax and evaluation tests, the corpus and Spider gold checks", runConformance},
 		{"summarize", "load a collection of knowledge graphs and print their schema summaries", runSummarize},
+		{"search", "link text to literal values and labels of a collection's graphs", runSearch},
+		{"describe", "show what a graph says about an IRI (triples, class and property facts)", runDescribe},
 	}
 }
 

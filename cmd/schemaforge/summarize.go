@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"time"
@@ -52,21 +51,10 @@ func runSummarize(ctx context.Context, e *env, args []string) int {
 	}
 	lo := kg.LoadOptions{Concurrency: *concurrency, Logger: logger, StoreOptions: []store.Option{store.WithLogger(logger)}}
 	start := time.Now()
-	coll, err := kg.NewCollection()
+	coll, err := openCollection(ctx, graphs, lo)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "summarize: %v\n", err)
 		return exitFail
-	}
-	for _, path := range graphs {
-		c, err := kg.Open(ctx, path, lo)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "summarize: %v\n", err)
-			return exitFail
-		}
-		if err := coll.Merge(c); err != nil {
-			fmt.Fprintf(e.stderr, "summarize: %v\n", err)
-			return exitFail
-		}
 	}
 	loaded := time.Now()
 	so := kg.SummarizeOptions{
@@ -96,11 +84,8 @@ func runSummarize(ctx context.Context, e *env, args []string) int {
 		if out == nil {
 			out = []*kg.Summary{}
 		}
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
-			fmt.Fprintf(e.stderr, "summarize: write JSON: %v\n", err)
-			return exitFail
+		if code := writeJSONOut(e, "summarize", out); code != exitOK {
+			return code
 		}
 	} else {
 		for _, g := range coll.Graphs() {
@@ -117,4 +102,23 @@ func runSummarize(ctx context.Context, e *env, args []string) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// openCollection loads every directory or config of paths into one
+// collection.
+func openCollection(ctx context.Context, paths []string, lo kg.LoadOptions) (*kg.Collection, error) {
+	coll, err := kg.NewCollection()
+	if err != nil {
+		return nil, err
+	}
+	for _, path := range paths {
+		c, err := kg.Open(ctx, path, lo)
+		if err != nil {
+			return nil, err
+		}
+		if err := coll.Merge(c); err != nil {
+			return nil, err
+		}
+	}
+	return coll, nil
 }
