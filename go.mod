@@ -8,4 +8,8 @@ require gopkg.in/yaml.v3 v3.0.1
 
 require github.com/knakk/rdf v0.0.0-20190304171630-8521bf4c5042
 
-require golang.org/x/sync v0.24.0 // indirect
+require (
+	github.com/philippgille/chromem-go v0.7.0 // indirect
+	github.com/tmc/langchaingo v0.1.14 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+)

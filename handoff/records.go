@@ -1,0 +1,125 @@
+package handoff
+
+import (
+	"time"
+
+	"github.com/schemaforge/go-schemaforge/sparql"
+)
+
+// Check is one admissibility check of a candidate query.
+type Check struct {
+	// Name is the check: "parses", "vocabulary" (every IRI is in the
+	// slice), "scoping" (variables in scope), "read-only"…
+	Name   string `json:"name"`
+	Passed bool   `json:"passed"`
+	Detail string `json:"detail,omitempty"`
+}
+
+// Candidate is a SPARQL query synthesised for a subgoal on one graph.
+type Candidate struct {
+	Subgoal string `json:"subgoal"`
+	Graph   string `json:"graph"`
+	// Query is the SPARQL text (printed from the AST).
+	Query string `json:"query"`
+	// Skeleton names the skeleton it was built from; Bindings the slot
+	// values (slot name → IRI or literal in SPARQL syntax).
+	Skeleton string            `json:"skeleton"`
+	Bindings map[string]string `json:"bindings,omitempty"`
+	// Score ranks candidates (higher is better); Rank is the position.
+	Score float64 `json:"score"`
+	Rank  int     `json:"rank"`
+	// Checks are the admissibility checks, Repairs the deterministic
+	// repairs applied, Attempts the generation attempts used.
+	Checks   []Check  `json:"checks,omitempty"`
+	Repairs  []string `json:"repairs,omitempty"`
+	Attempts int      `json:"attempts,omitempty"`
+}
+
+// Admissible reports whether every check passed.
+func (c *Candidate) Admissible() bool {
+	for _, ch := range c.Checks {
+		if !ch.Passed {
+			return false
+		}
+	}
+	return true
+}
+
+// Perturbation is one counterfactual run of the verifier: the candidate
+// changed by a type-preserving operator, and how much the answer moved.
+type Perturbation struct {
+	Operator string `json:"operator"`
+	Query    string `json:"query"`
+	// Jaccard is the similarity of the perturbed answer set to the
+	// original one (1: unchanged).
+	Jaccard float64 `json:"jaccard"`
+	Rows    int     `json:"rows"`
+	Error   string  `json:"error,omitempty"`
+}
+
+// Record is the verifier's verdict on a candidate.
+type Record struct {
+	Candidate Candidate `json:"candidate"`
+	// Results is the candidate's answer (nil when it failed to run).
+	Results *sparql.Results `json:"-"`
+	Rows    int             `json:"rows"`
+	Error   string          `json:"error,omitempty"`
+	// Accepted is the verdict; Reason says why, in words.
+	Accepted bool   `json:"accepted"`
+	Reason   string `json:"reason"`
+	// Perturbations and their mean Jaccard (non-empty answers); for an
+	// empty answer, Grounded says whether every required predicate and
+	// type is in the WHERE clause and resolved in the slice.
+	Perturbations []Perturbation `json:"perturbations,omitempty"`
+	MeanJaccard   float64        `json:"meanJaccard,omitempty"`
+	Grounded      bool           `json:"grounded,omitempty"`
+	Millis        int64          `json:"millis"`
+}
+
+// Provenance says where an answer value came from.
+type Provenance struct {
+	Subgoal string `json:"subgoal"`
+	Graph   string `json:"graph"`
+	Query   string `json:"query"`
+}
+
+// Answer is the integrated answer to a question.
+type Answer struct {
+	Question string `json:"question"`
+	// Results holds the answer rows (or the boolean); nil when no
+	// candidate was accepted.
+	Results *sparql.Results `json:"-"`
+	// Provenance lists the accepted queries the answer is built from.
+	Provenance []Provenance `json:"provenance,omitempty"`
+	// Records are every verdict, accepted or not, per subgoal.
+	Records map[string][]Record `json:"records,omitempty"`
+	Trace   *Trace              `json:"trace,omitempty"`
+}
+
+// Event is one recorded decision.
+type Event struct {
+	// Stage is the agent or pipeline step: "decompose", "allocate",
+	// "synthesize", "verify", "integrate".
+	Stage   string `json:"stage"`
+	Subgoal string `json:"subgoal,omitempty"`
+	Graph   string `json:"graph,omitempty"`
+	// Message says what was decided; Numbers carry its figures (scores,
+	// Jaccards, sizes) by name.
+	Message string             `json:"message"`
+	Numbers map[string]float64 `json:"numbers,omitempty"`
+	Millis  int64              `json:"millis,omitempty"`
+}
+
+// Trace is the ordered record of every decision made for a question.
+type Trace struct {
+	Events []Event `json:"events"`
+	// Started is when work on the question began.
+	Started time.Time `json:"started"`
+}
+
+// Add appends an event.
+func (t *Trace) Add(e Event) {
+	if t != nil {
+		t.Events = append(t.Events, e)
+	}
+}
