@@ -1,0 +1,292 @@
+// Package allocator is the SchemaForge Allocator: it routes a subgoal to
+// the graphs of a collection whose schema can realise it, weak to strong.
+//
+// The weak stage ranks the graphs by cosine similarity of the subgoal's
+// text to each graph's text serialisation (a chromem-go collection,
+// embedded by a deterministic offline embedder by default) and keeps the
+// top K. The strong stage scores those K against the subgoal's
+// requirements R: predicate coverage, type coverage and domain/range
+// compatibility of the matched schema elements, with terms weighted by
+// their rarity across the pool. The final score is
+//
+//	λ·weak + (1-λ)·(αp·cov_p + αt·cov_t + αc·compat)
+//
+// and the K' best graphs with a final score ≥ τ are selected, each with a
+// Slice: the schema elements relevant to the subgoal plus what joins
+// need.
+package allocator
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/philippgille/chromem-go"
+
+	"github.com/schemaforge/go-schemaforge/handoff"
+	"github.com/schemaforge/go-schemaforge/kg"
+	"github.com/schemaforge/go-schemaforge/llm"
+)
+
+// Config holds the allocator's parameters. Zero fields take the
+// documented defaults.
+type Config struct {
+	// K is the number of graphs the weak stage passes on (default 20).
+	K int
+	// KPrime is the number of graphs selected at most (default 3).
+	KPrime int
+	// Tau is the least final score of a selected graph (default 0.15).
+	// The best graph is always selected when it scores above 0.
+	Tau float64
+	// Lambda weighs the weak score against the strong one (default 0.3;
+	// set NoWeight to use 0).
+	Lambda float64
+	// AlphaP, AlphaT and AlphaC weigh predicate coverage, type coverage
+	// and compatibility in the strong score (defaults 0.45, 0.35, 0.2).
+	AlphaP, AlphaT, AlphaC float64
+	// Embedding embeds texts for the weak stage (default: an
+	// llm.HashEmbedder fitted on the graphs' texts).
+	Embedding chromem.EmbeddingFunc
+	// NoValueLinking turns off looking up the subgoal's name and quoted
+	// mentions among each candidate graph's literal values.
+	NoValueLinking bool
+	// SliceClasses and SliceProperties bound a slice (defaults 6 and 14).
+	SliceClasses, SliceProperties int
+	// Logger receives preparation events (default: discard).
+	Logger *slog.Logger
+}
+
+func (c Config) withDefaults() Config {
+	if c.K <= 0 {
+		c.K = 20
+	}
+	if c.KPrime <= 0 {
+		c.KPrime = 3
+	}
+	if c.Tau == 0 {
+		c.Tau = 0.15
+	}
+	if c.Lambda == 0 {
+		c.Lambda = 0.3
+	}
+	if c.AlphaP == 0 && c.AlphaT == 0 && c.AlphaC == 0 {
+		c.AlphaP, c.AlphaT, c.AlphaC = 0.45, 0.35, 0.2
+	}
+	if c.SliceClasses <= 0 {
+		c.SliceClasses = 6
+	}
+	if c.SliceProperties <= 0 {
+		c.SliceProperties = 14
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	return c
+}
+
+// Allocator implements handoff.Allocator. It prepares each collection it
+// sees once (weak index, lexicons, value indexes) and is safe for
+// concurrent use.
+type Allocator struct {
+	cfg   Config
+	mu    sync.Mutex
+	pools map[*kg.Collection]*poolOnce
+}
+
+type poolOnce struct {
+	once sync.Once
+	p    *pool
+	err  error
+}
+
+// New returns an allocator with configuration cfg.
+func New(cfg Config) *Allocator {
+	return &Allocator{cfg: cfg.withDefaults(), pools: map[*kg.Collection]*poolOnce{}}
+}
+
+// Config returns the configuration in use (defaults filled in).
+func (a *Allocator) Config() Config { return a.cfg }
+
+// pool is the prepared form of a collection.
+type pool struct {
+	graphs []*kg.Graph
+	lex    map[string]*graphLex
+	weak   *chromem.Collection
+	values map[string]*kg.Index // by graph ID; nil entries: no index
+}
+
+// Prepare builds what allocation over coll needs: the weak index of the
+// graphs' texts, the lexicons of their summaries and the value indexes.
+// Graphs must be summarised. Allocate calls it on first use.
+func (a *Allocator) Prepare(ctx context.Context, coll *kg.Collection) error {
+	_, err := a.pool(ctx, coll)
+	return err
+}
+
+func (a *Allocator) pool(ctx context.Context, coll *kg.Collection) (*pool, error) {
+	if coll == nil || coll.Len() == 0 {
+		return nil, errors.New("allocator: empty collection")
+	}
+	a.mu.Lock()
+	po := a.pools[coll]
+	if po == nil {
+		po = &poolOnce{}
+		a.pools[coll] = po
+	}
+	a.mu.Unlock()
+	po.once.Do(func() { po.p, po.err = a.prepare(ctx, coll) })
+	return po.p, po.err
+}
+
+// graphText is the text a graph is retrieved by.
+func graphText(g *kg.Graph) string {
+	return g.Summary.Text(kg.TextOptions{Description: g.Description})
+}
+
+func (a *Allocator) prepare(ctx context.Context, coll *kg.Collection) (*pool, error) {
+	p := &pool{graphs: coll.Graphs(), lex: map[string]*graphLex{}, values: map[string]*kg.Index{}}
+	texts := make([]string, len(p.graphs))
+	for i, g := range p.graphs {
+		if g.Summary == nil {
+			return nil, fmt.Errorf("allocator: graph %s has no summary (summarise the collection first)", g.ID)
+		}
+		p.lex[g.ID] = newGraphLex(g.ID, g.Summary)
+		texts[i] = graphText(g)
+	}
+	embed := a.cfg.Embedding
+	if embed == nil {
+		h := llm.NewHashEmbedder(0)
+		h.Fit(texts)
+		embed = h.EmbeddingFunc()
+	}
+	col, err := chromem.NewDB().CreateCollection("graphs", nil, embed)
+	if err != nil {
+		return nil, fmt.Errorf("allocator: weak index: %w", err)
+	}
+	docs := make([]chromem.Document, len(p.graphs))
+	for i, g := range p.graphs {
+		docs[i] = chromem.Document{ID: g.ID, Content: texts[i]}
+	}
+	if err := col.AddDocuments(ctx, docs, 4); err != nil {
+		return nil, fmt.Errorf("allocator: weak index: %w", err)
+	}
+	p.weak = col
+	if !a.cfg.NoValueLinking {
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		sem := make(chan struct{}, 4)
+		for _, g := range p.graphs {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer func() { <-sem; wg.Done() }()
+				ix, err := kg.BuildIndex(ctx, g)
+				if err != nil {
+					a.cfg.Logger.Warn("allocator: no value index", "graph", g.ID, "err", err)
+					return
+				}
+				mu.Lock()
+				p.values[g.ID] = ix
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("allocator: prepare: %w", err)
+		}
+	}
+	return p, nil
+}
+
+// Allocate scores the graphs of coll for sg and selects the best.
+func (a *Allocator) Allocate(ctx context.Context, sg *handoff.Subgoal, coll *kg.Collection) (*handoff.Allocation, error) {
+	if sg == nil {
+		return nil, errors.New("allocator: nil subgoal")
+	}
+	p, err := a.pool(ctx, coll)
+	if err != nil {
+		return nil, err
+	}
+	weak, err := a.weakStage(ctx, p, sg)
+	if err != nil {
+		return nil, fmt.Errorf("allocator: subgoal %s: %w", sg.ID, err)
+	}
+	al := &handoff.Allocation{Subgoal: sg.ID}
+	q := a.requirementTerms(sg)
+	for _, w := range weak {
+		gs := a.strongStage(p, p.lex[w.id], q, sg)
+		gs.Weak = w.score
+		gs.Final = a.cfg.Lambda*gs.Weak + (1-a.cfg.Lambda)*gs.Strong
+		al.Scores = append(al.Scores, gs)
+	}
+	slices.SortStableFunc(al.Scores, func(x, y handoff.GraphScore) int {
+		return cmp.Or(cmp.Compare(y.Final, x.Final), cmp.Compare(x.Graph, y.Graph))
+	})
+	for i, s := range al.Scores {
+		if len(al.Selected) == a.cfg.KPrime {
+			break
+		}
+		if s.Final >= a.cfg.Tau || (i == 0 && s.Final > 0) {
+			al.Selected = append(al.Selected, s.Graph)
+		}
+	}
+	if len(al.Selected) == 0 {
+		al.Notes = append(al.Notes, fmt.Sprintf("no graph reached τ = %.2f", a.cfg.Tau))
+	}
+	for _, id := range al.Selected {
+		gs, _ := al.Score(id)
+		al.Slices = append(al.Slices, a.slice(p, id, gs, q, sg))
+	}
+	return al, nil
+}
+
+// weakHit is a graph with its rescaled weak score.
+type weakHit struct {
+	id    string
+	score float64
+}
+
+// weakStage returns the top K graphs by cosine similarity, the scores
+// rescaled so that the best is 1 (0 for all when nothing is similar), by
+// descending score then ID.
+func (a *Allocator) weakStage(ctx context.Context, p *pool, sg *handoff.Subgoal) ([]weakHit, error) {
+	n := p.weak.Count()
+	res, err := p.weak.Query(ctx, weakQueryText(sg), n, nil, nil)
+	if err != nil {
+		return nil, fmt.Errorf("weak stage: %w", err)
+	}
+	hits := make([]weakHit, len(res))
+	best := 0.0
+	for i, r := range res {
+		hits[i] = weakHit{id: r.ID, score: float64(r.Similarity)}
+		best = max(best, hits[i].score)
+	}
+	sort.SliceStable(hits, func(i, j int) bool {
+		if hits[i].score != hits[j].score {
+			return hits[i].score > hits[j].score
+		}
+		return hits[i].id < hits[j].id
+	})
+	if len(hits) > a.cfg.K {
+		hits = hits[:a.cfg.K]
+	}
+	for i := range hits {
+		if best > 0 {
+			hits[i].score = max(hits[i].score, 0) / best
+		} else {
+			hits[i].score = 0
+		}
+	}
+	return hits, nil
+}
+
+// weakQueryText is the subgoal's text with its requirement terms.
+func weakQueryText(sg *handoff.Subgoal) string {
+	return strings.TrimSpace(sg.Text + " " + strings.Join(sg.Requirements.Terms(), " "))
+}

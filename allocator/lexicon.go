@@ -1,0 +1,155 @@
+package allocator
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/schemaforge/go-schemaforge/kg"
+	"github.com/schemaforge/go-schemaforge/llm"
+)
+
+// element is a class or property of a graph's summary, as words to match.
+type element struct {
+	iri   string
+	class bool
+	// primary are the words of the local name (the column of a
+	// table#column property) and of the label; context the words of
+	// the table qualifier.
+	primary, context []string
+	// subjects are the observed or declared classes of a property's
+	// subjects, objects those of its IRI objects.
+	subjects, objects []string
+	count             int64
+}
+
+// graphLex is what the strong stage knows of one graph.
+type graphLex struct {
+	id       string
+	elements []element
+	// words is the set of all words of the graph's elements (for df).
+	words map[string]bool
+}
+
+// stem lower-cases and folds plurals.
+func stem(w string) string { return llm.FoldPlural(strings.ToLower(w)) }
+
+// stems returns the stems of words, without empty ones.
+func stems(words []string) []string {
+	out := make([]string, 0, len(words))
+	for _, w := range words {
+		if w != "" {
+			out = append(out, stem(w))
+		}
+	}
+	return out
+}
+
+// newGraphLex builds the lexicon of a summarised graph.
+func newGraphLex(id string, s *kg.Summary) *graphLex {
+	g := &graphLex{id: id, words: map[string]bool{}}
+	add := func(e element) {
+		for _, w := range e.primary {
+			g.words[w] = true
+		}
+		for _, w := range e.context {
+			g.words[w] = true
+		}
+		g.elements = append(g.elements, e)
+	}
+	for _, c := range s.Classes {
+		if c.IRI == "" {
+			continue
+		}
+		e := element{iri: c.IRI, class: true, count: c.Count, primary: stems(c.Tokens)}
+		if c.Label != "" {
+			e.primary = appendNew(e.primary, stems(kg.Words(c.Label))...)
+		}
+		add(e)
+	}
+	for _, p := range s.Properties {
+		if p.IRI == rdfType {
+			continue
+		}
+		n := kg.SplitIRI(p.IRI)
+		local := n.Local
+		if n.ForeignKey {
+			local = strings.TrimPrefix(local, "ref-")
+		}
+		e := element{iri: p.IRI, count: p.Count, primary: stems(kg.Words(local)), context: stems(kg.Words(n.Qualifier))}
+		if p.Label != "" {
+			e.primary = appendNew(e.primary, stems(kg.Words(p.Label))...)
+		}
+		for _, c := range p.Domains {
+			e.subjects = appendNew(e.subjects, c)
+		}
+		for _, c := range p.SubjectClasses {
+			e.subjects = appendNew(e.subjects, c.IRI)
+		}
+		for _, c := range p.Ranges {
+			e.objects = appendNew(e.objects, c)
+		}
+		for _, c := range p.ObjectClasses {
+			e.objects = appendNew(e.objects, c.IRI)
+		}
+		add(e)
+	}
+	return g
+}
+
+const rdfType = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+
+func appendNew(list []string, xs ...string) []string {
+	for _, x := range xs {
+		if !slices.Contains(list, x) {
+			list = append(list, x)
+		}
+	}
+	return list
+}
+
+// matchScore scores how well the term words t match element e: 1 when
+// every word is a primary word, 0.7 when every word is a primary or
+// context word, else half the matched fraction.
+func matchScore(t []string, e *element) float64 {
+	if len(t) == 0 {
+		return 0
+	}
+	prim, any := 0, 0
+	for _, w := range t {
+		switch {
+		case slices.Contains(e.primary, w):
+			prim++
+			any++
+		case slices.Contains(e.context, w):
+			any++
+		}
+	}
+	switch {
+	case prim == len(t):
+		return 1
+	case any == len(t):
+		return 0.7
+	}
+	return 0.5 * float64(any) / float64(len(t))
+}
+
+// idf returns the inverse document frequency of a term (its words) over
+// the pool's graphs: log((N+1)/(df+1)) + 0.1, df counting graphs that
+// have every word of the term.
+func (p *pool) idf(words []string) float64 {
+	df := 0
+	for _, g := range p.lex {
+		all := true
+		for _, w := range words {
+			if !g.words[w] {
+				all = false
+				break
+			}
+		}
+		if all {
+			df++
+		}
+	}
+	return math.Log(float64(len(p.lex)+1)/float64(df+1)) + 0.1
+}

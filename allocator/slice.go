@@ -1,0 +1,164 @@
+package allocator
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/schemaforge/go-schemaforge/handoff"
+	"github.com/schemaforge/go-schemaforge/kg"
+)
+
+// slice builds the slice of graph id for the subgoal: the classes and
+// properties its terms matched (best first), the classes of the matched
+// properties' subjects, the reference properties that join the chosen
+// classes, and the values linked from its mentions.
+func (a *Allocator) slice(p *pool, id string, gs *handoff.GraphScore, q *query, sg *handoff.Subgoal) *handoff.Slice {
+	var g *kg.Graph
+	for _, x := range p.graphs {
+		if x.ID == id {
+			g = x
+		}
+	}
+	lex := p.lex[id]
+	s := &handoff.Slice{Graph: id}
+	for _, ns := range g.Summary.Namespaces {
+		s.Prefixes = append(s.Prefixes, handoff.Prefix{Prefix: ns.Prefix, IRI: ns.IRI})
+	}
+	classScore := map[string]float64{}
+	propScore := map[string]float64{}
+	matched := map[string][]string{}
+	for _, m := range gs.Matches {
+		e := lex.element(m.IRI)
+		if e == nil {
+			continue
+		}
+		matched[m.IRI] = appendNew(matched[m.IRI], m.Term)
+		if e.class {
+			classScore[m.IRI] = max(classScore[m.IRI], m.Score)
+		} else {
+			propScore[m.IRI] = max(propScore[m.IRI], m.Score)
+			for _, c := range e.subjects {
+				classScore[c] = max(classScore[c], 0.5*m.Score)
+			}
+		}
+	}
+	// Classes, best first, cut.
+	classes := sortedKeys(classScore)
+	if len(classes) > a.cfg.SliceClasses {
+		classes = classes[:a.cfg.SliceClasses]
+	}
+	for _, c := range classes {
+		sc := handoff.SliceClass{IRI: c, Score: classScore[c], Matched: matched[c]}
+		if ci, ok := g.Summary.Class(c); ok {
+			sc.Label, sc.Count = ci.Label, ci.Count
+		}
+		s.Classes = append(s.Classes, sc)
+	}
+	// Join properties between chosen classes.
+	join := map[string]bool{}
+	for i := range lex.elements {
+		e := &lex.elements[i]
+		if e.class || len(e.objects) == 0 {
+			continue
+		}
+		if intersects(e.subjects, classes) && intersects(e.objects, classes) {
+			if _, ok := propScore[e.iri]; !ok {
+				propScore[e.iri] = 0.1
+				join[e.iri] = true
+			}
+		}
+	}
+	// Values.
+	if ix := p.values[id]; ix != nil {
+		for _, m := range q.mentions {
+			for _, h := range ix.Search(m, 3) {
+				if v, _ := valueMatch1(h.Value, m); v > 0 {
+					s.Values = append(s.Values, handoff.SliceValue{Property: h.Property, Value: h.Value, Lang: h.Lang, Mention: m, Score: h.Score})
+					if _, ok := propScore[h.Property]; !ok {
+						propScore[h.Property] = 0.3
+					}
+				}
+			}
+		}
+	}
+	props := sortedKeys(propScore)
+	if len(props) > a.cfg.SliceProperties {
+		props = props[:a.cfg.SliceProperties]
+	}
+	for _, iri := range props {
+		sp := handoff.SliceProperty{IRI: iri, Score: propScore[iri], Matched: matched[iri], Join: join[iri]}
+		if pi, ok := g.Summary.Property(iri); ok {
+			sp.Label, sp.Count, sp.ForeignKey = pi.Label, pi.Count, pi.ForeignKey
+			sp.Domains = slices.Clone(pi.Domains)
+			for _, c := range pi.SubjectClasses {
+				sp.Domains = appendNew(sp.Domains, c.IRI)
+			}
+			sp.Ranges = slices.Clone(pi.Ranges)
+			for _, c := range pi.ObjectClasses {
+				sp.Ranges = appendNew(sp.Ranges, c.IRI)
+			}
+			for _, d := range pi.Datatypes {
+				sp.Datatypes = appendNew(sp.Datatypes, d.IRI)
+			}
+			if pi.Values != nil && pi.LiteralObjects > 0 && pi.Values.Min == "" {
+				for _, v := range pi.Values.Samples {
+					if len(sp.Samples) == 3 {
+						break
+					}
+					sp.Samples = append(sp.Samples, shorten(v, 30))
+				}
+			}
+		}
+		s.Properties = append(s.Properties, sp)
+	}
+	s.Tokens = EstimateTokens(s.Text())
+	return s
+}
+
+// valueMatch1 scores a value against a mention like valueMatch.
+func valueMatch1(value, mention string) (float64, bool) {
+	v, m := strings.ToLower(value), strings.ToLower(strings.TrimSpace(mention))
+	switch {
+	case m == "":
+		return 0, false
+	case v == m:
+		return 1, true
+	case strings.Contains(v, m) || strings.Contains(m, v):
+		return 0.6, true
+	}
+	return 0, false
+}
+
+// EstimateTokens estimates the LLM tokens of text: about one per four
+// bytes, at least one per word.
+func EstimateTokens(text string) int {
+	return max(len(text)/4, len(strings.Fields(text)))
+}
+
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+func intersects(a, b []string) bool {
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// sortedKeys returns the keys by descending score, then key.
+func sortedKeys(m map[string]float64) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(x, y string) int { return cmp.Or(cmp.Compare(m[y], m[x]), cmp.Compare(x, y)) })
+	return keys
+}

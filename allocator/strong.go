@@ -1,0 +1,242 @@
+package allocator
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/schemaforge/go-schemaforge/handoff"
+	"github.com/schemaforge/go-schemaforge/kg"
+)
+
+// term is a requirement term as stemmed words, with its weight.
+type term struct {
+	text   string
+	words  []string
+	weight float64
+}
+
+// query is what the strong stage matches: predicate and type terms and
+// mentions to look up among values.
+type query struct {
+	preds, types []term
+	mentions     []string
+}
+
+// stopwords are dropped from terms taken from a subgoal's text when its
+// requirements are empty.
+var stopwords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a an the of in on at to for from by with and or not no
+		is are was were be been being do does did have has had what which who whom whose when where
+		how many much show list give find return tell me all each every that this these those it its
+		their there than then as into about also any some our we you your i my his her they them
+		please order ordered sorted descending ascending number count total average distinct different`) {
+		stopwords[w] = true
+	}
+}
+
+// requirementTerms turns sg's requirements into weighted terms; a
+// subgoal without requirement terms contributes the content words of its
+// text as predicate terms.
+func (a *Allocator) requirementTerms(sg *handoff.Subgoal) *query {
+	q := &query{}
+	mk := func(texts []string) []term {
+		var out []term
+		for _, t := range texts {
+			ws := stems(kg.Words(t))
+			if len(ws) == 0 {
+				continue
+			}
+			out = append(out, term{text: t, words: ws})
+		}
+		return out
+	}
+	r := sg.Requirements
+	q.preds = mk(r.Predicates)
+	q.types = mk(r.Types)
+	if len(q.preds)+len(q.types) == 0 {
+		var words []string
+		for _, w := range kg.Words(sg.Text) {
+			if !stopwords[w] {
+				words = append(words, w)
+			}
+		}
+		q.preds = mk(words)
+	}
+	for _, m := range sg.Mentions {
+		switch m.Kind {
+		case handoff.MentionName, handoff.MentionQuoted, handoff.MentionValue:
+			q.mentions = appendNew(q.mentions, m.Text)
+		}
+	}
+	return q
+}
+
+// weigh sets each term's weight to its idf over the pool.
+func (p *pool) weigh(ts []term) {
+	for i := range ts {
+		ts[i].weight = p.idf(ts[i].words)
+	}
+}
+
+// strongStage scores one graph against the query.
+func (a *Allocator) strongStage(p *pool, g *graphLex, q *query, sg *handoff.Subgoal) handoff.GraphScore {
+	gs := handoff.GraphScore{Graph: g.id}
+	p.weigh(q.preds)
+	p.weigh(q.types)
+	matchedClasses := map[string]float64{}
+	matchedProps := map[string]float64{}
+
+	best := func(t term, classes bool) (float64, *element) {
+		score, el := 0.0, (*element)(nil)
+		for i := range g.elements {
+			e := &g.elements[i]
+			m := 0.0
+			switch {
+			case classes && e.class:
+				m = matchScore(t.words, e)
+			case classes:
+				// A type named as a property's table, or as its name.
+				if allIn(t.words, e.context) {
+					m = 0.8
+				} else {
+					m = 0.5 * matchScore(t.words, e)
+				}
+			case e.class:
+				m = 0.8 * matchScore(t.words, e)
+			default:
+				m = matchScore(t.words, e)
+			}
+			if m > score || (m == score && m > 0 && e.iri < el.iri) {
+				score, el = m, e
+			}
+		}
+		return score, el
+	}
+	coverage := func(ts []term, classes bool) (float64, bool) {
+		var num, den float64
+		for _, t := range ts {
+			m, e := best(t, classes)
+			num += t.weight * m
+			den += t.weight
+			if m > 0 {
+				gs.Matches = append(gs.Matches, handoff.TermMatch{Term: t.text, IRI: e.iri, Score: m})
+				if m >= 0.7 {
+					if e.class {
+						matchedClasses[e.iri] = max(matchedClasses[e.iri], m)
+					} else {
+						matchedProps[e.iri] = max(matchedProps[e.iri], m)
+					}
+				}
+			}
+		}
+		if den == 0 {
+			return 0, false
+		}
+		return num / den, true
+	}
+	covP, okP := coverage(q.preds, false)
+	covT, okT := coverage(q.types, true)
+	// Mentions found among the graph's values count as predicate
+	// evidence.
+	if ix := p.values[g.id]; ix != nil && len(q.mentions) > 0 {
+		var num, den float64
+		for _, m := range q.mentions {
+			den += 1.5
+			v, prop := valueMatch(ix, m)
+			num += 1.5 * v
+			if v > 0 {
+				gs.Matches = append(gs.Matches, handoff.TermMatch{Term: m, IRI: prop, Score: v})
+			}
+		}
+		if okP {
+			tot := 0.0
+			for _, t := range q.preds {
+				tot += t.weight
+			}
+			covP = (covP*tot + num) / (tot + den)
+		} else {
+			covP, okP = num/den, true
+		}
+	}
+	switch {
+	case !okP && !okT:
+	case !okT:
+		covT = covP
+	case !okP:
+		covP = covT
+	}
+	gs.PredicateCoverage, gs.TypeCoverage = covP, covT
+	gs.Compatibility = compatibility(g, matchedClasses, matchedProps)
+	gs.Strong = a.cfg.AlphaP*covP + a.cfg.AlphaT*covT + a.cfg.AlphaC*gs.Compatibility
+	slices.SortStableFunc(gs.Matches, func(x, y handoff.TermMatch) int {
+		return cmp.Or(cmp.Compare(y.Score, x.Score), cmp.Compare(x.Term, y.Term))
+	})
+	return gs
+}
+
+func allIn(words, set []string) bool {
+	if len(words) == 0 {
+		return false
+	}
+	for _, w := range words {
+		if !slices.Contains(set, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// valueMatch looks mention up among the graph's values: 1 for a value
+// equal to it (ignoring case), 0.6 for one that contains it or is
+// contained in it, else 0; with the property of the best value.
+func valueMatch(ix *kg.Index, mention string) (float64, string) {
+	best, prop := 0.0, ""
+	for _, h := range ix.Search(mention, 5) {
+		if s, _ := valueMatch1(h.Value, mention); s > best {
+			best, prop = s, h.Property
+		}
+	}
+	return best, prop
+}
+
+// compatibility is the share of matched properties whose subject or
+// object classes include a matched class; properties with no known
+// classes count as compatible (unobserved is not a contradiction). With
+// classes but no properties matched, or the reverse, it is 0.5; with
+// nothing matched, 0.
+func compatibility(g *graphLex, classes, props map[string]float64) float64 {
+	switch {
+	case len(classes) == 0 && len(props) == 0:
+		return 0
+	case len(classes) == 0 || len(props) == 0:
+		return 0.5
+	}
+	ok := 0
+	for iri := range props {
+		e := g.element(iri)
+		if e == nil || len(e.subjects)+len(e.objects) == 0 {
+			ok++
+			continue
+		}
+		for _, c := range append(slices.Clone(e.subjects), e.objects...) {
+			if _, found := classes[c]; found {
+				ok++
+				break
+			}
+		}
+	}
+	return float64(ok) / float64(len(props))
+}
+
+// element returns the element iri of g.
+func (g *graphLex) element(iri string) *element {
+	for i := range g.elements {
+		if g.elements[i].iri == iri {
+			return &g.elements[i]
+		}
+	}
+	return nil
+}
