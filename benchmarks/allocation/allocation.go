@@ -179,4 +179,3 @@ func (TextDecomposer) Decompose(_ context.Context, question string) (*handoff.De
 		Requirements: handoff.Requirements{Output: handoff.Output{Shape: handoff.ShapeEntities}},
 	}}}, nil
 }
-
