@@ -37,7 +37,7 @@ import (
 // Config holds the allocator's parameters. Zero fields take the
 // documented defaults.
 type Config struct {
-	// K is the number of graphs the weak stage passes on (default 20).
+	// K is the number of graphs the weak stage passes on (default 60).
 	K int
 	// KPrime is the number of graphs selected at most (default 3).
 	KPrime int
@@ -64,7 +64,7 @@ type Config struct {
 
 func (c Config) withDefaults() Config {
 	if c.K <= 0 {
-		c.K = 20
+		c.K = 60
 	}
 	if c.KPrime <= 0 {
 		c.KPrime = 3
@@ -146,7 +146,7 @@ func (a *Allocator) pool(ctx context.Context, coll *kg.Collection) (*pool, error
 
 // graphText is the text a graph is retrieved by.
 func graphText(g *kg.Graph) string {
-	return g.Summary.Text(kg.TextOptions{Description: g.Description})
+	return g.Summary.Text(kg.TextOptions{Description: g.Description, NoSamples: true})
 }
 
 func (a *Allocator) prepare(ctx context.Context, coll *kg.Collection) (*pool, error) {
@@ -219,6 +219,8 @@ func (a *Allocator) Allocate(ctx context.Context, sg *handoff.Subgoal, coll *kg.
 	}
 	al := &handoff.Allocation{Subgoal: sg.ID}
 	q := a.requirementTerms(sg)
+	p.weigh(q.preds)
+	p.weigh(q.types)
 	for _, w := range weak {
 		gs := a.strongStage(p, p.lex[w.id], q, sg)
 		gs.Weak = w.score

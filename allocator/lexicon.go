@@ -27,8 +27,9 @@ type element struct {
 type graphLex struct {
 	id       string
 	elements []element
-	// words is the set of all words of the graph's elements (for df).
-	words map[string]bool
+	// words maps each word of the graph's elements to the indexes of the
+	// elements that have it (primary or context).
+	words map[string][]int
 }
 
 // stem lower-cases and folds plurals.
@@ -47,13 +48,13 @@ func stems(words []string) []string {
 
 // newGraphLex builds the lexicon of a summarised graph.
 func newGraphLex(id string, s *kg.Summary) *graphLex {
-	g := &graphLex{id: id, words: map[string]bool{}}
+	g := &graphLex{id: id, words: map[string][]int{}}
 	add := func(e element) {
-		for _, w := range e.primary {
-			g.words[w] = true
-		}
-		for _, w := range e.context {
-			g.words[w] = true
+		i := len(g.elements)
+		for _, w := range append(slices.Clone(e.primary), e.context...) {
+			if l := g.words[w]; len(l) == 0 || l[len(l)-1] != i {
+				g.words[w] = append(l, i)
+			}
 		}
 		g.elements = append(g.elements, e)
 	}
@@ -108,9 +109,11 @@ func appendNew(list []string, xs ...string) []string {
 	return list
 }
 
-// matchScore scores how well the term words t match element e: 1 when
-// every word is a primary word, 0.7 when every word is a primary or
-// context word, else half the matched fraction.
+// matchScore scores how well the term words t match element e. When
+// every word is a primary word the score is 0.9 plus 0.1 times the share
+// of the element's primary words the term covers (1 for an exact name);
+// when every word is a primary or context word, 0.7; else half the matched
+// fraction.
 func matchScore(t []string, e *element) float64 {
 	if len(t) == 0 {
 		return 0
@@ -127,7 +130,13 @@ func matchScore(t []string, e *element) float64 {
 	}
 	switch {
 	case prim == len(t):
-		return 1
+		covered := 0
+		for _, w := range e.primary {
+			if slices.Contains(t, w) {
+				covered++
+			}
+		}
+		return 0.9 + 0.1*float64(covered)/float64(len(e.primary))
 	case any == len(t):
 		return 0.7
 	}
@@ -142,7 +151,7 @@ func (p *pool) idf(words []string) float64 {
 	for _, g := range p.lex {
 		all := true
 		for _, w := range words {
-			if !g.words[w] {
+			if len(g.words[w]) == 0 {
 				all = false
 				break
 			}

@@ -84,33 +84,38 @@ func (p *pool) weigh(ts []term) {
 // strongStage scores one graph against the query.
 func (a *Allocator) strongStage(p *pool, g *graphLex, q *query, sg *handoff.Subgoal) handoff.GraphScore {
 	gs := handoff.GraphScore{Graph: g.id}
-	p.weigh(q.preds)
-	p.weigh(q.types)
 	matchedClasses := map[string]float64{}
 	matchedProps := map[string]float64{}
 
 	best := func(t term, classes bool) (float64, *element) {
 		score, el := 0.0, (*element)(nil)
-		for i := range g.elements {
-			e := &g.elements[i]
-			m := 0.0
-			switch {
-			case classes && e.class:
-				m = matchScore(t.words, e)
-			case classes:
-				// A type named as a property's table, or as its name.
-				if allIn(t.words, e.context) {
-					m = 0.8
-				} else {
-					m = 0.5 * matchScore(t.words, e)
+		seen := map[int]bool{}
+		for _, w := range t.words {
+			for _, i := range g.words[w] {
+				if seen[i] {
+					continue
 				}
-			case e.class:
-				m = 0.8 * matchScore(t.words, e)
-			default:
-				m = matchScore(t.words, e)
-			}
-			if m > score || (m == score && m > 0 && e.iri < el.iri) {
-				score, el = m, e
+				seen[i] = true
+				e := &g.elements[i]
+				m := 0.0
+				switch {
+				case classes && e.class:
+					m = matchScore(t.words, e)
+				case classes:
+					// A type named as a property's table, or as its name.
+					if allIn(t.words, e.context) {
+						m = 0.8
+					} else {
+						m = 0.5 * matchScore(t.words, e)
+					}
+				case e.class:
+					m = 0.95 * matchScore(t.words, e)
+				default:
+					m = matchScore(t.words, e)
+				}
+				if m > score || (m == score && m > 0 && e.iri < el.iri) {
+					score, el = m, e
+				}
 			}
 		}
 		return score, el

@@ -1,0 +1,222 @@
+package allocator
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/schemaforge/go-schemaforge/handoff"
+	"github.com/schemaforge/go-schemaforge/kg"
+	"github.com/schemaforge/go-schemaforge/store"
+	"github.com/schemaforge/go-schemaforge/store/rdfio"
+)
+
+// Three small graphs written for the tests: music (singers, concerts),
+// flights (airlines, airports) and a school (students, courses).
+var testGraphs = map[string]string{
+	"music": `@prefix : <http://example.org/music/> .
+:s1 a :Singer ; :name "Ann Lee" ; :age 30 ; :country "France" .
+:s2 a :Singer ; :name "Bo Diaz" ; :age 41 ; :country "Spain" .
+:c1 a :Concert ; :title "Summer Night" ; :year 2014 ; :performer :s1 ; :stadium :st1 .
+:st1 a :Stadium ; :stadiumName "Glebe Park" ; :capacity 3000 .`,
+	"flights": `@prefix : <http://example.org/flights/> .
+:a1 a :Airline ; :airlineName "Blue Air" ; :country "Romania" .
+:p1 a :Airport ; :airportName "Otopeni" ; :city "Bucharest" .
+:f1 a :Flight ; :flightNumber "BA12" ; :operatedBy :a1 ; :departsFrom :p1 ; :distance 1200 .`,
+	"school": `@prefix : <http://example.org/school/> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+:Student rdfs:label "pupil" .
+:st1 a :Student ; :firstName "Mia" ; :age 19 ; :enrolledIn :co1 .
+:co1 a :Course ; :courseTitle "Algebra" ; :credits 5 .`,
+}
+
+func testCollection(t testing.TB) *kg.Collection {
+	t.Helper()
+	ctx := context.Background()
+	var gs []*kg.Graph
+	for id, ttl := range testGraphs {
+		st := store.New()
+		if err := st.Load(ctx, strings.NewReader(ttl), rdfio.Turtle, "", ""); err != nil {
+			t.Fatal(err)
+		}
+		gs = append(gs, &kg.Graph{ID: id, Endpoint: st})
+	}
+	coll, err := kg.NewCollection(gs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := coll.Summarize(ctx, kg.SummarizeOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return coll
+}
+
+func subgoal(text string, types, preds []string, mentions ...string) *handoff.Subgoal {
+	sg := &handoff.Subgoal{ID: "s1", Text: text, Operations: []handoff.Operation{handoff.OpLookup},
+		Requirements: handoff.Requirements{Types: types, Predicates: preds, Output: handoff.Output{Shape: handoff.ShapeEntities}}}
+	for _, m := range mentions {
+		sg.Mentions = append(sg.Mentions, handoff.Mention{Text: m, Kind: handoff.MentionName})
+	}
+	return sg
+}
+
+func TestAllocateRanksBySchema(t *testing.T) {
+	coll := testCollection(t)
+	al := New(Config{})
+	ctx := context.Background()
+	tests := []struct {
+		sg   *handoff.Subgoal
+		want string
+	}{
+		{subgoal("How old are the singers?", []string{"singer"}, []string{"age"}), "music"},
+		{subgoal("Which airlines fly from Bucharest?", []string{"airline"}, []string{"city"}, "Bucharest"), "flights"},
+		{subgoal("List the titles of courses with more than 3 credits", []string{"course"}, []string{"title", "credit"}), "school"},
+		// A label ("pupil") matches like a name.
+		{subgoal("How many pupils are there?", []string{"pupil"}, nil), "school"},
+		// No requirements: the content words of the text are the terms.
+		{subgoal("What is the capacity of each stadium?", nil, nil), "music"},
+		// A value mention alone decides.
+		{subgoal("Tell me about Otopeni", nil, nil, "Otopeni"), "flights"},
+	}
+	for _, tt := range tests {
+		a, err := al.Allocate(ctx, tt.sg, coll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(a.Selected) == 0 || a.Selected[0] != tt.want {
+			t.Errorf("%q: selected %v, want %s first; scores %+v", tt.sg.Text, a.Selected, tt.want, a.Scores)
+			continue
+		}
+		best := a.Scores[0]
+		if best.Final <= a.Scores[1].Final || best.Strong <= 0 || math.Abs(best.Final-(0.3*best.Weak+0.7*best.Strong)) > 1e-9 {
+			t.Errorf("%q: scores %+v", tt.sg.Text, a.Scores)
+		}
+		sl, ok := a.Slice(tt.want)
+		if !ok || len(sl.Classes)+len(sl.Properties) == 0 || sl.Tokens <= 0 {
+			t.Errorf("%q: slice %+v", tt.sg.Text, sl)
+		}
+	}
+}
+
+func TestSliceContents(t *testing.T) {
+	coll := testCollection(t)
+	a, err := New(Config{}).Allocate(context.Background(),
+		subgoal("Which singers from France performed at a concert?", []string{"singer", "concert"}, []string{"country"}, "France"), coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, ok := a.Slice("music")
+	if !ok {
+		t.Fatalf("music not selected: %+v", a)
+	}
+	const ns = "http://example.org/music/"
+	for _, c := range []string{"Singer", "Concert"} {
+		if !sl.HasClass(ns + c) {
+			t.Errorf("slice lacks class %s:\n%s", c, sl.Text())
+		}
+	}
+	// :country is matched; :performer joins Concert to Singer.
+	for _, p := range []string{"country", "performer"} {
+		if !sl.HasProperty(ns + p) {
+			t.Errorf("slice lacks property %s:\n%s", p, sl.Text())
+		}
+	}
+	if len(sl.Values) == 0 || sl.Values[0].Value != "France" || sl.Values[0].Property != ns+"country" {
+		t.Errorf("values %+v", sl.Values)
+	}
+	if !strings.Contains(sl.Text(), `- :country "France"`) {
+		t.Errorf("text:\n%s", sl.Text())
+	}
+}
+
+func TestAllocateDeterministic(t *testing.T) {
+	coll := testCollection(t)
+	sg := subgoal("List names and ages", nil, []string{"name", "age"})
+	a1, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 5; i++ {
+		a2, err := New(Config{}).Allocate(context.Background(), sg, coll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(a1, a2); diff != "" {
+			t.Fatalf("allocation differs between runs (-first +later):\n%s", diff)
+		}
+	}
+}
+
+func TestAllocateParameters(t *testing.T) {
+	coll := testCollection(t)
+	ctx := context.Background()
+	sg := subgoal("singers age", []string{"singer"}, []string{"age"})
+	a, err := New(Config{KPrime: 1, K: 2}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Scores) != 2 || len(a.Selected) != 1 {
+		t.Errorf("K=2, K'=1: %d scores, selected %v", len(a.Scores), a.Selected)
+	}
+	a, err = New(Config{Tau: 0.99}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Selected) != 1 {
+		t.Errorf("τ=0.99: the best graph alone is selected, got %v", a.Selected)
+	}
+	a, err = New(Config{}).Allocate(ctx, subgoal("zzz qqq", nil, nil), coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Selected) != 0 || len(a.Notes) == 0 {
+		t.Errorf("nothing matches: selected %v notes %v", a.Selected, a.Notes)
+	}
+	if _, err := New(Config{}).Allocate(ctx, nil, coll); err == nil {
+		t.Error("nil subgoal: no error")
+	}
+	empty, _ := kg.NewCollection()
+	if _, err := New(Config{}).Allocate(ctx, sg, empty); err == nil {
+		t.Error("empty collection: no error")
+	}
+	unsummarised, _ := kg.NewCollection(&kg.Graph{ID: "x", Endpoint: store.New()})
+	if _, err := New(Config{}).Allocate(ctx, sg, unsummarised); err == nil || !strings.Contains(err.Error(), "no summary") {
+		t.Errorf("unsummarised: %v", err)
+	}
+}
+
+func TestBM25(t *testing.T) {
+	coll := testCollection(t)
+	b := &BM25{KPrime: 2}
+	a, err := b.Allocate(context.Background(), subgoal("airline airport flight number", nil, nil), coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Selected) == 0 || a.Selected[0] != "flights" || len(a.Slices) != len(a.Selected) {
+		t.Fatalf("bm25: %+v", a)
+	}
+	if !a.Slices[0].HasClass("http://example.org/flights/Airline") {
+		t.Errorf("full slice lacks a class:\n%s", a.Slices[0].Text())
+	}
+}
+
+func TestMatchScore(t *testing.T) {
+	e := &element{primary: []string{"official", "name"}, context: []string{"city"}}
+	for _, tt := range []struct {
+		t    []string
+		want float64
+	}{
+		{[]string{"official", "name"}, 1},
+		{[]string{"name"}, 0.95},
+		{[]string{"city", "name"}, 0.7},
+		{[]string{"name", "mayor"}, 0.25},
+		{nil, 0},
+	} {
+		if got := matchScore(tt.t, e); math.Abs(got-tt.want) > 1e-9 {
+			t.Errorf("matchScore(%v) = %v, want %v", tt.t, got, tt.want)
+		}
+	}
+}
