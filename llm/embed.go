@@ -207,7 +207,7 @@ func FoldPlural(w string) string {
 	case strings.HasSuffix(w, "ies") && n > 4:
 		return w[:n-3] + "y"
 	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "xes"),
-		strings.HasSuffix(w, "uses") && n > 5:
+		strings.HasSuffix(w, "uses") && n > 4:
 		return w[:n-2]
 	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
 		return w
