@@ -115,6 +115,47 @@ type Requirements struct {
 	Filters []Filter `json:"filters,omitempty"`
 	// Output (O) is the expected answer.
 	Output Output `json:"output"`
+	// Cues are the words of the question that commit its answer to a
+	// form (the wh-word, superlatives, comparatives, negation, grouping,
+	// set words), with what the reader took each to mean. The verifier
+	// checks that a query realises each of them (question coverage).
+	Cues []Cue `json:"cues,omitempty"`
+}
+
+// CueKind says what a [Cue] commits the answer to.
+type CueKind string
+
+// The kinds of cues.
+const (
+	// CueAnswer is the requested answer: the wh-word or phrase ("who",
+	// "how many", "when") or the attribute noun asked for.
+	CueAnswer CueKind = "answer"
+	// CueSuperlative orders and cuts ("youngest", "most", "top 3").
+	CueSuperlative CueKind = "superlative"
+	// CueComparative compares with a value or another entity ("older
+	// than 30", "more goals than Magnus Dahl").
+	CueComparative CueKind = "comparative"
+	// CueNegation excludes ("not", "never", "without").
+	CueNegation CueKind = "negation"
+	// CueGrouping asks for one answer per group ("each", "per", "for
+	// every").
+	CueGrouping CueKind = "grouping"
+	// CueSet combines conditions ("both … and", "either … or").
+	CueSet CueKind = "set"
+)
+
+// Cue is one word or phrase of the question that commits its answer.
+type Cue struct {
+	Kind CueKind `json:"kind"`
+	// Text is the cue as written ("youngest", "how many", "each").
+	Text string `json:"text"`
+	// Term is the attribute the cue implies or names, when it does
+	// ("age" for "youngest", "goals" for "more goals than").
+	Term string `json:"term,omitempty"`
+	// Descending is the direction of a superlative (true: largest
+	// first); Op the comparison of a comparative.
+	Descending bool     `json:"descending,omitempty"`
+	Op         FilterOp `json:"op,omitempty"`
 }
 
 // Terms returns the predicate and type terms, without duplicates, in

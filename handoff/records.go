@@ -78,7 +78,46 @@ type Record struct {
 	Perturbations []Perturbation `json:"perturbations,omitempty"`
 	MeanJaccard   float64        `json:"meanJaccard,omitempty"`
 	Grounded      bool           `json:"grounded,omitempty"`
-	Millis        int64          `json:"millis"`
+	// Commitments are the question's commitments (its mentions and cues)
+	// and whether the query realises each (question coverage).
+	Commitments []Commitment `json:"commitments,omitempty"`
+	// Evidence are the figures the confidence model reads, by name
+	// (commitments met and missed, mean Jaccard, perturbations run,
+	// score and allocation margins, answer size…); Confidence is the
+	// model's probability that the answer is right. Both are set by the
+	// pipeline.
+	Evidence   map[string]float64 `json:"evidence,omitempty"`
+	Confidence float64            `json:"confidence"`
+	// Fallback marks the record the pipeline answers a subgoal with when
+	// no candidate was accepted: the most confident one that ran. Its
+	// answer is returned as not verified.
+	Fallback bool  `json:"fallback,omitempty"`
+	Millis   int64 `json:"millis"`
+}
+
+// Commitment is one thing the question commits the answer to, and
+// whether a query realises it.
+type Commitment struct {
+	// Kind is a cue kind ([CueKind]), "mention" for a named entity or
+	// value, or "echo" for the rule that the answer must not merely
+	// repeat a constant of the question.
+	Kind string `json:"kind"`
+	// Cue is the question's words ("youngest", "Iron Meridian").
+	Cue string `json:"cue"`
+	Met bool   `json:"met"`
+	// Detail says how the query realises it, or what it lacks.
+	Detail string `json:"detail,omitempty"`
+}
+
+// Missed returns the commitments of r that the query does not realise.
+func (r *Record) Missed() []Commitment {
+	var out []Commitment
+	for _, c := range r.Commitments {
+		if !c.Met {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // Provenance says where an answer value came from.
@@ -105,6 +144,14 @@ type Answer struct {
 	// NoAnswer says why Results is nil: which subgoals had no accepted
 	// candidate, and why their candidates were rejected.
 	NoAnswer string `json:"noAnswer,omitempty"`
+	// Confidence is the probability that the answer is right, from the
+	// pipeline's calibrated confidence model (0 when there is no answer).
+	// Verified is true when it reaches the configured threshold; an
+	// answer below it is still returned, not verified, with Reasons: the
+	// commitments the query missed and the verifier's objections.
+	Confidence float64  `json:"confidence"`
+	Verified   bool     `json:"verified"`
+	Reasons    []string `json:"reasons,omitempty"`
 	// Records are every verdict, accepted or not, per subgoal.
 	Records map[string][]Record `json:"records,omitempty"`
 	// Decomposition is the decomposition the answer followed, and
