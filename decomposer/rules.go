@@ -1,6 +1,7 @@
 package decomposer
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -1040,6 +1041,8 @@ type analysis struct {
 	explicitGroup                             bool
 	out                                       handoff.Output
 	orderSet                                  bool
+	// cues are the words that commit the answer (handoff.Cue), in order.
+	cues []handoff.Cue
 
 	// nested: the index of the first token of a nested aggregate phrase
 	// (excluded), and the ID and attribute of its subgoal.
@@ -1377,9 +1380,15 @@ func (a *analysis) scan() {
 		if (negWords[w] || strings.HasSuffix(w, "n't")) && !a.seq(i, "no", "more") && !a.seq(i, "no", "less") &&
 			!a.seq(i, "not", "more") && !a.seq(i, "not", "less") && !a.seq(i, "no", "fewer") && !a.seq(i, "not", "only") {
 			a.negate = true
+			a.cue(handoff.Cue{Kind: handoff.CueNegation, Text: a.toks[i].text})
 		}
 		if a.seq(i, "other", "than") && !a.toks[i].cap {
 			a.negate = true
+			a.cue(handoff.Cue{Kind: handoff.CueNegation, Text: "other than"})
+		}
+		// Set words between values ("either A or B", "both A and B").
+		if (w == "either" || w == "both" || w == "neither") && !a.used[i] || w == "or" && a.mentionNear(i-1) && a.mentionNear(i+1) {
+			a.cue(handoff.Cue{Kind: handoff.CueSet, Text: w})
 		}
 		// Aggregates.
 		switch {
@@ -1455,10 +1464,12 @@ func (a *analysis) scan() {
 			a.seq(i, "for", "all", "the"), a.seq(i, "for", "the", "different"), a.seq(i, "for", "different"), a.seq(i, "across", "all"):
 			if c := a.chunkAfter(i+1, "for", "all", "different", "the", "every"); c >= 0 {
 				a.groupBy = appendNew(a.groupBy, a.chunks[c].head())
+				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " " + a.w(i+1), Term: a.chunks[c].head()})
 			}
 		case w == "per" || w == "each" && a.isWord(i+1) && a.at[i+1] >= 0 && i > 0 && !inSet(a.w(i-1), "of", "for", "in", "list", "show"):
 			if c := a.chunkAfter(i + 1); c >= 0 {
 				a.groupBy = appendNew(a.groupBy, a.chunks[c].head())
+				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w, Term: a.chunks[c].head()})
 			}
 		case a.seq(i, "grouped", "by"), a.seq(i, "group", "by"), a.seq(i, "broken", "down", "by"):
 			k := i + 2
@@ -1468,6 +1479,7 @@ func (a *analysis) scan() {
 			if c := a.chunkAfter(k); c >= 0 {
 				a.groupBy = appendNew(a.groupBy, a.chunks[c].head())
 				a.explicitGroup = true
+				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " by", Term: a.chunks[c].head()})
 			}
 		case w == "by" && !a.isVerb(i-1) && !orderWords[a.w(i-1)] && !orderWords[a.w(i-2)]:
 			if c := a.chunkAfter(i + 1); c >= 0 {
@@ -1477,6 +1489,7 @@ func (a *analysis) scan() {
 					a.setOrder(a.chunks[c].phrase())
 				} else if len(a.aggs) > 0 || a.seq(i+1, "each") {
 					a.groupBy = appendNew(a.groupBy, a.chunks[c].head())
+					a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: "by", Term: a.chunks[c].head()})
 				}
 			}
 		}
@@ -1606,7 +1619,9 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 			kind = "date"
 		}
 		a.used[k] = true
-		a.addFilter(handoff.Filter{Attribute: a.attrFor(i, k+1, attr), Op: op, Value: val, ValueKind: kind}, i)
+		f := handoff.Filter{Attribute: a.attrFor(i, k+1, attr), Op: op, Value: val, ValueKind: kind}
+		a.addFilter(f, i)
+		a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: a.toks[i].text, Term: f.Attribute, Op: op})
 		return
 	}
 	// A comparison with an entity or another attribute.
@@ -1616,6 +1631,7 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 			if attr != "" {
 				a.implied = appendNew(a.implied, attr)
 			}
+			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: a.toks[i].text + " than", Term: cmp.Or(attr, a.attrFor(i, k, "")), Op: op})
 			if a.toks[k].ment >= 0 {
 				a.used[k] = true
 			}
@@ -1672,11 +1688,13 @@ func (a *analysis) rankAt(i int) {
 		}
 		a.used[i] = true
 		a.addAgg(ag, c, true)
+		a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Term: a.chunks[c].phrase(), Descending: s.desc})
 		return
 	}
 	a.rank = true
 	a.used[i] = true
 	a.out.Descending = s.desc
+	a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Descending: s.desc})
 	// A number right before: "the 3 oldest singers".
 	if v, k, ok := a.valueOf(i - 1); ok && k == "number" && a.out.Limit == 0 {
 		n, _ := strconv.Atoi(v)
@@ -2008,6 +2026,7 @@ func (a *analysis) subgoal() handoff.Subgoal {
 		out.Shape = handoff.ShapeEntities
 	}
 	r.Output = out
+	r.Cues = a.finishCues()
 	var ops []handoff.Operation
 	add := func(ok bool, op handoff.Operation) {
 		if ok && !slices.Contains(ops, op) {
@@ -2329,4 +2348,64 @@ func findNested(toks []token) (int, int, bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// cue records a cue once (same kind and text).
+func (a *analysis) cue(c handoff.Cue) {
+	if !slices.ContainsFunc(a.cues, func(x handoff.Cue) bool { return x.Kind == c.Kind && x.Text == c.Text }) {
+		a.cues = append(a.cues, c)
+	}
+}
+
+// mentionNear reports whether token i (or the one before or after a
+// determiner) is part of a mention.
+func (a *analysis) mentionNear(i int) bool {
+	for _, k := range []int{i, i + 1} {
+		if k >= 0 && k < len(a.toks) && !a.skip[k] && a.toks[k].ment >= 0 {
+			return true
+		}
+		if k < len(a.toks) && !inSet(a.w(k), "the", "a", "an") {
+			break
+		}
+	}
+	return false
+}
+
+// answerPhrases are the wh-phrases of [handoff.CueAnswer], longest first.
+var answerPhrases = [][]string{{"how", "many"}, {"how", "much"}, {"how", "old"}, {"how", "long"}, {"how", "big"},
+	{"how", "tall"}, {"how", "large"}, {"what", "year"}, {"which", "year"}, {"who"}, {"whom"}, {"whose"}, {"when"}, {"where"},
+	{"which"}, {"what"}}
+
+// finishCues returns the clause's cues: the answer cue first (the first
+// wh-phrase of the clause, with the attribute asked for when the
+// question names one), then the others in the order found, the
+// superlatives with the attribute they order by.
+func (a *analysis) finishCues() []handoff.Cue {
+	var out []handoff.Cue
+	for i := range a.toks {
+		if a.skip[i] {
+			continue
+		}
+		found := false
+		for _, ph := range answerPhrases {
+			if a.seq(i, ph...) {
+				out = append(out, handoff.Cue{Kind: handoff.CueAnswer, Text: strings.Join(ph, " ")})
+				found = true
+				break
+			}
+		}
+		if found {
+			break
+		}
+	}
+	for _, c := range a.cues {
+		if c.Kind == handoff.CueSuperlative && c.Term == "" {
+			c.Term = a.out.OrderBy
+			if c.Term == "" && len(a.aggs) > 0 && a.aggs[0] == handoff.AggCount {
+				c.Term = "count"
+			}
+		}
+		out = append(out, c)
+	}
+	return out
 }
