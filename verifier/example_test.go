@@ -79,13 +79,15 @@ SELECT ?name WHERE { ?p a :Person ; :name ?name ; :city ?city }`},
 	}
 	show(recs)
 	// Output:
-	// accepted=true rows=2: answer moves under 5 perturbations: mean Jaccard 0.100 ≤ θ = 0.90
+	// accepted=true rows=2: answer moves under 5 perturbations: mean Jaccard 0.100 ≤ θ = 0.90; 1 commitment(s) of the question realised
 	//   filter-relax   Jaccard 0.50 (4 rows)
 	//   entity-swap    Jaccard 0.00 (1 rows)
 	//   predicate-swap Jaccard 0.00 (0 rows)
 	//   triple-drop    Jaccard 0.00 (0 rows)
 	//   entity-swap    Jaccard 0.00 (1 rows)
 	// accepted=false rows=4: requirements not met: the filter value "Paris" is not a constant of the query
+	//   predicate-swap Jaccard 1.00 (4 rows)
+	//   triple-drop    Jaccard 1.00 (4 rows)
 	// without the requirement checks:
 	// accepted=false rows=4: answer barely moves under 2 perturbations: mean Jaccard 1.000 > θ = 0.90
 	//   predicate-swap Jaccard 1.00 (4 rows)

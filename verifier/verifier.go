@@ -160,26 +160,36 @@ func (v *Verifier) verify(ctx context.Context, sg *handoff.Subgoal, slice *hando
 	vars := answerVars(q, res)
 	orig := answerSet(res, vars)
 	rec.Rows = rowCount(res)
+	rec.Commitments = Coverage(q, res, sg, slice)
+	missed := Missed(rec.Commitments)
+	if v.cfg.NoRequirements {
+		missed = nil
+	}
+	notCovered := "the question is not covered: " + strings.Join(missed, "; ")
 
 	if len(orig) == 0 {
 		ok, problems := Grounded(q, sg, slice)
 		rec.Grounded = ok
-		if !ok {
+		switch {
+		case !ok:
 			return reject("empty answer, not grounded: %s", strings.Join(problems, "; "))
+		case len(missed) > 0:
+			return reject("empty answer, grounded, but %s", notCovered)
 		}
-		rec.Accepted, rec.Reason = true, "empty answer, grounded: every required term is realised by a slice element the query uses, and every predicate and class is in the slice"
+		rec.Accepted, rec.Reason = true, "empty answer, grounded: every required term is realised by a slice element the query uses, every predicate and class is in the slice, and every commitment of the question is realised"
 		return rec
 	}
 	if v.cfg.NoCounterfactual {
 		rec.Accepted, rec.Reason = true, "non-empty answer (counterfactual check off)"
 		return rec
 	}
+	var problems []string
 	if !v.cfg.NoRequirements {
-		if problems := Requirements(q, sg); len(problems) > 0 {
-			return reject("requirements not met: %s", strings.Join(problems, "; "))
-		}
+		problems = Requirements(q, sg)
 	}
 
+	// The perturbations run whatever the checks found: their evidence
+	// goes into the record (and the confidence) either way.
 	probes := kg.EndpointFunc(func(ctx context.Context, query string) (*sparql.Results, error) {
 		return v.run(ctx, g, query)
 	})
@@ -217,24 +227,33 @@ func (v *Verifier) verify(ctx context.Context, sg *handoff.Subgoal, slice *hando
 			n++
 		}
 	}
+	if n > 0 {
+		rec.MeanJaccard = sum / float64(n)
+	}
+	switch {
+	case len(problems) > 0:
+		return reject("requirements not met: %s", strings.Join(problems, "; "))
+	case len(missed) > 0:
+		return reject("%s", notCovered)
+	}
 	if n == 0 {
 		// No counterfactual evidence: the query has no constraint to
 		// perturb (a plain lookup or count) or none of its variants ran.
-		// It must be anchored in the slice.
+		// It must realise every commitment of the question (checked
+		// above) and be anchored in the slice.
 		ok, problems := anchored(q, sg, slice)
 		rec.Grounded = ok
 		if !ok {
 			return reject("no perturbation could be run (%d generated) and the query is not anchored in the slice: %s", len(variants), strings.Join(problems, "; "))
 		}
-		rec.Accepted, rec.Reason = true, fmt.Sprintf("no perturbation could be run (%d generated); anchored in the slice: its vocabulary is the slice's and it realises the subgoal's terms", len(variants))
+		rec.Accepted, rec.Reason = true, fmt.Sprintf("no perturbation could be run (%d generated); every commitment of the question is realised (%d) and the query is anchored in the slice", len(variants), len(rec.Commitments))
 		return rec
 	}
-	rec.MeanJaccard = sum / float64(n)
 	if rec.MeanJaccard > v.cfg.Theta {
 		return reject("answer barely moves under %d perturbations: mean Jaccard %.3f > θ = %.2f", n, rec.MeanJaccard, v.cfg.Theta)
 	}
 	rec.Accepted = true
-	rec.Reason = fmt.Sprintf("answer moves under %d perturbations: mean Jaccard %.3f ≤ θ = %.2f", n, rec.MeanJaccard, v.cfg.Theta)
+	rec.Reason = fmt.Sprintf("answer moves under %d perturbations: mean Jaccard %.3f ≤ θ = %.2f; %d commitment(s) of the question realised", n, rec.MeanJaccard, v.cfg.Theta, len(rec.Commitments))
 	return rec
 }
 
@@ -245,6 +264,9 @@ func (v *Verifier) verify(ctx context.Context, sg *handoff.Subgoal, slice *hando
 // counterfactual check off) the verdict does not depend on θ and is
 // r.Accepted. It lets a sweep over θ verify once.
 func AcceptsAt(r handoff.Record, theta float64) bool {
+	if !r.Accepted && !strings.HasPrefix(r.Reason, "answer barely moves") {
+		return false // rejected on other grounds than θ
+	}
 	for _, p := range r.Perturbations {
 		if p.Error == "" {
 			return r.MeanJaccard <= theta

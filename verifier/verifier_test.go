@@ -158,8 +158,8 @@ func TestRequirementChecks(t *testing.T) {
 func TestEmptyAnswer(t *testing.T) {
 	recs := verify(t, verifier.Config{}, parisSubgoal(),
 		// Grounded: person, name and live (:city) are realised; every IRI
-		// is in the slice.
-		`SELECT ?n WHERE { ?p a :Person ; :name ?n ; :city ?c . FILTER(?c = "Rome") }`,
+		// is in the slice; "Paris" is a constant.
+		`SELECT ?n WHERE { ?p a :Person ; :name ?n ; :city ?c . FILTER(?c = "Paris" && ?n = "Nobody") }`,
 		// Not grounded: "live" is not realised (no :city).
 		`SELECT ?n WHERE { ?p a :Person ; :name ?n ; :age ?a . FILTER(?a > 100) }`,
 		// Not grounded: :nickname is not in the slice.
@@ -173,6 +173,11 @@ func TestEmptyAnswer(t *testing.T) {
 	}
 	if r := recs[2]; r.Accepted || !strings.Contains(r.Reason, ":nickname") {
 		t.Errorf("IRI outside the slice: accepted %v: %s", r.Accepted, r.Reason)
+	}
+	// Grounded but not covered: the question names Paris, the query
+	// looks for Rome.
+	if r := verify(t, verifier.Config{}, parisSubgoal(), `SELECT ?n WHERE { ?p a :Person ; :name ?n ; :city ?c . FILTER(?c = "Rome") }`)[0]; r.Accepted || !r.Grounded || !strings.Contains(r.Reason, `names "Paris"`) {
+		t.Errorf("grounded, not covered: accepted %v grounded %v: %s", r.Accepted, r.Grounded, r.Reason)
 	}
 	// No slice: nothing is grounded.
 	recs2, err := verifier.New(verifier.Config{}).Verify(context.Background(), parisSubgoal(), nil, peopleGraph(t),
