@@ -27,6 +27,13 @@
 //   - LLM calls and tokens per question, from the model's usage.
 //   - Latency p50 and p95 of a question, and EA by the gold query's
 //     operation ([GoldOperation]).
+//   - Confidence (the answers' [handoff.Answer.Confidence] and Verified,
+//     over the questions with a gold answer; an unanswered one counts at
+//     confidence 0, not verified, wrong): verified precision and coverage
+//     ([SelectivePrecision]), precision at 25/50/75/100 % coverage
+//     ([PrecisionAtCoverage]), AURC ([RiskCoverage], [AURC]) and ECE
+//     over 10 bins ([ReliabilityBins], [ECE]). These functions read plain
+//     slices, for use on other data than a run's.
 //
 // Loaders read Spider4SPARQL ([LoadSpider]), TEXT2SPARQL
 // ([LoadText2SPARQL]), QALD ([LoadQALD]) and LC-QuAD ([LoadLCQuAD]);

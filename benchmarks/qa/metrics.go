@@ -1,8 +1,11 @@
 package qa
 
 import (
+	"cmp"
+	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/schemaforge/go-schemaforge/sparql"
@@ -163,4 +166,187 @@ func percentile(ds []time.Duration, p float64) float64 {
 	i := int(math.Ceil(p/100*float64(len(s)))) - 1
 	i = max(0, min(i, len(s)-1))
 	return float64(s[i].Microseconds()) / 1000
+}
+
+// The figures of confidence and selective answering below read plain
+// slices, one entry per question: conf[i] is the probability the system
+// gave that answer i is right, right[i] whether it is (EA), verified[i]
+// whether the system vouched for it. conf and right (and verified) have
+// the same length; the functions panic otherwise. A question the system
+// did not answer counts with confidence 0, not verified and not right.
+
+// Coverages are the fractions of questions [Report.PrecisionAtCoverage]
+// reports precision at.
+var Coverages = []float64{0.25, 0.5, 0.75, 1}
+
+// CoverageKey is the key of coverage c in [Report.PrecisionAtCoverage]
+// ("0.25", "0.5", "0.75", "1").
+func CoverageKey(c float64) string { return strconv.FormatFloat(c, 'g', -1, 64) }
+
+func sameLength(conf []float64, right []bool) {
+	if len(conf) != len(right) {
+		panic(fmt.Sprintf("qa: %d confidences for %d outcomes", len(conf), len(right)))
+	}
+}
+
+// ConfidenceOrder returns the indices of conf from the most to the least
+// confident; equal confidences keep their order in conf (so a caller that
+// wants ties broken by question ID passes the questions sorted by ID).
+// NaN counts as less confident than anything.
+func ConfidenceOrder(conf []float64) []int {
+	idx := make([]int, len(conf))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(conf[b], conf[a]) })
+	return idx
+}
+
+// RiskCoverage is the risk–coverage curve of answers ranked by confidence
+// ([ConfidenceOrder]): risk[k-1] is the share of wrong answers among the
+// k most confident, for k = 1…len(conf); its coverage is k/len(conf).
+func RiskCoverage(conf []float64, right []bool) []float64 {
+	sameLength(conf, right)
+	risk := make([]float64, len(conf))
+	wrong := 0
+	for k, i := range ConfidenceOrder(conf) {
+		if !right[i] {
+			wrong++
+		}
+		risk[k] = float64(wrong) / float64(k+1)
+	}
+	return risk
+}
+
+// AURC is the area under the risk–coverage curve: the mean of
+// [RiskCoverage] over k = 1…N (0 for no question). Lower is better; a
+// confidence that ranks every right answer above every wrong one gets the
+// least AURC the error rate allows.
+func AURC(conf []float64, right []bool) float64 {
+	risk := RiskCoverage(conf, right)
+	if len(risk) == 0 {
+		return 0
+	}
+	s := 0.0
+	for _, r := range risk {
+		s += r
+	}
+	return s / float64(len(risk))
+}
+
+// PrecisionAtCoverage is the share of right answers among the ⌈c·N⌉
+// most confident of the N questions ([ConfidenceOrder]), for a coverage
+// c in (0, 1] (at least one question; 0 for no question or c ≤ 0).
+func PrecisionAtCoverage(conf []float64, right []bool, c float64) float64 {
+	sameLength(conf, right)
+	n := len(conf)
+	if n == 0 || c <= 0 {
+		return 0
+	}
+	// The tolerance keeps c·N that should be whole (0.1 × 30) from
+	// rounding up to the next question.
+	k := max(1, min(n, int(math.Ceil(c*float64(n)-1e-9))))
+	hit := 0
+	for _, i := range ConfidenceOrder(conf)[:k] {
+		if right[i] {
+			hit++
+		}
+	}
+	return float64(hit) / float64(k)
+}
+
+// SelectivePrecision sums up answering only where accepted: precision is
+// the share of right answers among the accepted ones (0 when none is),
+// coverage the share of questions accepted. [Report.VerifiedPrecision]
+// and [Report.VerifiedCoverage] are it with the verified answers.
+func SelectivePrecision(accepted, right []bool) (precision, coverage float64) {
+	if len(accepted) != len(right) {
+		panic(fmt.Sprintf("qa: %d verdicts for %d outcomes", len(accepted), len(right)))
+	}
+	n, hit := 0, 0
+	for i, a := range accepted {
+		if a {
+			n++
+			if right[i] {
+				hit++
+			}
+		}
+	}
+	if n > 0 {
+		precision = float64(hit) / float64(n)
+	}
+	if len(accepted) > 0 {
+		coverage = float64(n) / float64(len(accepted))
+	}
+	return precision, coverage
+}
+
+// ReliabilityBin is one bin of a reliability diagram: the answers whose
+// confidence lies in [Lo, Hi) (the last bin includes 1), their number,
+// mean confidence and accuracy (both 0 for an empty bin).
+type ReliabilityBin struct {
+	Lo             float64 `json:"lo"`
+	Hi             float64 `json:"hi"`
+	N              int     `json:"n"`
+	MeanConfidence float64 `json:"mean_confidence"`
+	Accuracy       float64 `json:"accuracy"`
+}
+
+// ReliabilityBins splits [0, 1] into bins equal-width bins and sums up the
+// answers in each. A confidence of 1 goes in the last bin; confidences
+// below 0 in the first, above 1 in the last; NaN counts as 0. It returns every
+// bin, empty ones included; nil when bins < 1.
+func ReliabilityBins(conf []float64, right []bool, bins int) []ReliabilityBin {
+	sameLength(conf, right)
+	if bins < 1 {
+		return nil
+	}
+	out := make([]ReliabilityBin, bins)
+	for b := range out {
+		out[b].Lo, out[b].Hi = float64(b)/float64(bins), float64(b+1)/float64(bins)
+	}
+	for i, c := range conf {
+		if math.IsNaN(c) {
+			c = 0
+		}
+		b := 0
+		if c > 0 {
+			b = min(int(c*float64(bins)), bins-1)
+		}
+		out[b].N++
+		out[b].MeanConfidence += c
+		if right[i] {
+			out[b].Accuracy++
+		}
+	}
+	for b := range out {
+		if n := out[b].N; n > 0 {
+			out[b].MeanConfidence /= float64(n)
+			out[b].Accuracy /= float64(n)
+		}
+	}
+	return out
+}
+
+// ECE is the expected calibration error over bins equal-width bins of
+// [0, 1] ([ReliabilityBins]): Σ_b |b|/N · |accuracy_b − mean confidence_b|.
+// 0 for no question; 0 for a perfectly calibrated confidence.
+func ECE(conf []float64, right []bool, bins int) float64 {
+	return BinnedECE(ReliabilityBins(conf, right, bins))
+}
+
+// BinnedECE is [ECE] from bins already made by [ReliabilityBins].
+func BinnedECE(bins []ReliabilityBin) float64 {
+	n := 0
+	for _, b := range bins {
+		n += b.N
+	}
+	if n == 0 {
+		return 0
+	}
+	e := 0.0
+	for _, b := range bins {
+		e += float64(b.N) / float64(n) * math.Abs(b.Accuracy-b.MeanConfidence)
+	}
+	return e
 }

@@ -2,6 +2,7 @@ package qa
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -207,5 +208,155 @@ func TestPercentile(t *testing.T) {
 	}
 	if percentile(nil, 50) != 0 || percentile(ds[:1], 95) != 20 {
 		t.Error("edge cases")
+	}
+}
+
+func nearAll(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !near(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func TestConfidenceOrder(t *testing.T) {
+	// Ties keep their order; NaN ranks last.
+	if got := ConfidenceOrder([]float64{0.2, math.NaN(), 0.9, 0.2}); !slices.Equal(got, []int{2, 0, 3, 1}) {
+		t.Errorf("order %v", got)
+	}
+	if got := ConfidenceOrder(nil); len(got) != 0 {
+		t.Errorf("order of nothing %v", got)
+	}
+}
+
+func TestRiskCoverage(t *testing.T) {
+	// 0.9 right, then a tie at 0.5 (wrong first, by input order), then 0.1
+	// wrong: risks 0/1, 1/2, 1/3, 2/4.
+	conf := []float64{0.9, 0.5, 0.5, 0.1}
+	right := []bool{true, false, true, false}
+	if got, want := RiskCoverage(conf, right), []float64{0, 0.5, 1.0 / 3, 0.5}; !nearAll(got, want) {
+		t.Errorf("risk %v, want %v", got, want)
+	}
+	if got, want := AURC(conf, right), (0+0.5+1.0/3+0.5)/4; !near(got, want) {
+		t.Errorf("AURC %v, want %v", got, want)
+	}
+	// The same answers with the tie the other way round: the right one
+	// first lowers the curve.
+	if got, want := AURC([]float64{0.9, 0.5, 0.5, 0.1}, []bool{true, true, false, false}), (0+0+1.0/3+0.5)/4; !near(got, want) {
+		t.Errorf("AURC, tie the other way: %v, want %v", got, want)
+	}
+	for c, want := range map[float64]float64{0.25: 1, 0.5: 0.5, 0.75: 2.0 / 3, 1: 0.5, 0: 0, 0.01: 1} {
+		if got := PrecisionAtCoverage(conf, right, c); !near(got, want) {
+			t.Errorf("precision at %v = %v, want %v", c, got, want)
+		}
+	}
+	// ⌈0.5 × 3⌉ = 2; 0.1 × 30 is 3 questions, not 4.
+	if got := PrecisionAtCoverage([]float64{3, 2, 1}, []bool{true, false, true}, 0.5); !near(got, 0.5) {
+		t.Errorf("precision at 0.5 of 3 = %v, want 0.5", got)
+	}
+	conf30, right30 := make([]float64, 30), make([]bool, 30)
+	for i := range conf30 {
+		conf30[i], right30[i] = float64(30-i), i < 3
+	}
+	if got := PrecisionAtCoverage(conf30, right30, 0.1); got != 1 {
+		t.Errorf("precision at 0.1 of 30 = %v, want 1 (3 questions)", got)
+	}
+	// All wrong: risk 1 everywhere.
+	wrong := []bool{false, false, false}
+	if got := RiskCoverage([]float64{0.8, 0.3, 0.3}, wrong); !nearAll(got, []float64{1, 1, 1}) || AURC([]float64{0.8, 0.3, 0.3}, wrong) != 1 ||
+		PrecisionAtCoverage([]float64{0.8, 0.3, 0.3}, wrong, 1) != 0 {
+		t.Errorf("all wrong: risk %v", got)
+	}
+	// All right: risk 0.
+	if got := AURC([]float64{0.1, 0.2}, []bool{true, true}); got != 0 {
+		t.Errorf("all right: AURC %v", got)
+	}
+	// No question.
+	if len(RiskCoverage(nil, nil)) != 0 || AURC(nil, nil) != 0 || PrecisionAtCoverage(nil, nil, 1) != 0 {
+		t.Error("no question: figures not 0")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("no panic on slices of different lengths")
+		}
+	}()
+	RiskCoverage([]float64{1}, nil)
+}
+
+func TestSelectivePrecision(t *testing.T) {
+	// None verified: precision and coverage 0.
+	if p, c := SelectivePrecision([]bool{false, false, false}, []bool{true, false, true}); p != 0 || c != 0 {
+		t.Errorf("none accepted: %v, %v", p, c)
+	}
+	// Three accepted of four, two of them right.
+	if p, c := SelectivePrecision([]bool{true, true, false, true}, []bool{true, false, true, true}); !near(p, 2.0/3) || c != 0.75 {
+		t.Errorf("3 of 4 accepted: %v, %v", p, c)
+	}
+	// All wrong.
+	if p, c := SelectivePrecision([]bool{true, true}, []bool{false, false}); p != 0 || c != 1 {
+		t.Errorf("all wrong: %v, %v", p, c)
+	}
+	if p, c := SelectivePrecision(nil, nil); p != 0 || c != 0 {
+		t.Errorf("nothing: %v, %v", p, c)
+	}
+}
+
+func TestReliabilityAndECE(t *testing.T) {
+	// Perfectly calibrated: a quarter of the 0.25s right, three quarters
+	// of the 0.75s, all of the 1s (last bin), none of the 0s.
+	var conf []float64
+	var right []bool
+	add := func(c float64, n, hit int) {
+		for i := range n {
+			conf, right = append(conf, c), append(right, i < hit)
+		}
+	}
+	add(0.25, 4, 1)
+	add(0.75, 4, 3)
+	add(1, 2, 2)
+	add(0, 3, 0)
+	if got := ECE(conf, right, 10); !near(got, 0) {
+		t.Errorf("calibrated: ECE %v, want 0", got)
+	}
+	bins := ReliabilityBins(conf, right, 10)
+	if len(bins) != 10 || bins[2].N != 4 || bins[7].N != 4 || bins[9].N != 2 || bins[0].N != 3 || bins[5].N != 0 ||
+		!near(bins[2].Accuracy, 0.25) || !near(bins[7].MeanConfidence, 0.75) || bins[9].Accuracy != 1 ||
+		!near(bins[3].Lo, 0.3) || !near(bins[3].Hi, 0.4) || bins[9].Hi != 1 {
+		t.Errorf("bins %+v", bins)
+	}
+	// A known ECE: four answers at 0.9, half right (|0.5 − 0.9| = 0.4,
+	// weight 4/6); two at 0.15, half right (0.35, weight 2/6).
+	conf = []float64{0.9, 0.9, 0.9, 0.9, 0.15, 0.15}
+	right = []bool{true, true, false, false, true, false}
+	if got, want := ECE(conf, right, 10), 0.4*4/6+0.35*2/6; !near(got, want) {
+		t.Errorf("ECE %v, want %v", got, want)
+	}
+	// With 2 bins everything is in [0.5, 1] and [0, 0.5).
+	if got, want := ECE(conf, right, 2), 0.4*4/6+0.35*2/6; !near(got, want) {
+		t.Errorf("ECE (2 bins) %v, want %v", got, want)
+	}
+	// One bin: |accuracy − mean confidence| over all: |0.5 − 0.65|.
+	if got := ECE(conf, right, 1); !near(got, 0.15) {
+		t.Errorf("ECE (1 bin) %v, want 0.15", got)
+	}
+	// Bin edges: 0.1 opens the second bin, 1 closes the last, out of
+	// range values go to the ends, NaN counts as 0.
+	bins = ReliabilityBins([]float64{0.1, 0.0999, 1, 1.5, -0.2, math.NaN()}, make([]bool, 6), 10)
+	if bins[1].N != 1 || bins[0].N != 3 || bins[9].N != 2 || math.IsNaN(bins[0].MeanConfidence) {
+		t.Errorf("edges %+v", bins)
+	}
+	// Confident and always wrong: ECE is the confidence.
+	if got := ECE([]float64{0.8, 0.8}, []bool{false, false}, 10); !near(got, 0.8) {
+		t.Errorf("all wrong: ECE %v", got)
+	}
+	if ECE(nil, nil, 10) != 0 || ReliabilityBins(nil, nil, 0) != nil || len(ReliabilityBins(nil, nil, 10)) != 10 {
+		t.Error("no question")
+	}
+	if k := CoverageKey(0.25) + " " + CoverageKey(0.5) + " " + CoverageKey(1); k != "0.25 0.5 1" {
+		t.Errorf("coverage keys %q", k)
 	}
 }

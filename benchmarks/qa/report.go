@@ -14,10 +14,12 @@ import (
 
 // The files [WriteReport] writes.
 const (
-	ReportFile     = "report.md"
-	TopKFile       = "allocation-topk.svg"
-	OperationsFile = "ea-by-operation.svg"
-	SweepFile      = "sweep.svg"
+	ReportFile       = "report.md"
+	TopKFile         = "allocation-topk.svg"
+	OperationsFile   = "ea-by-operation.svg"
+	SweepFile        = "sweep.svg"
+	RiskCoverageFile = "risk-coverage.svg"
+	ReliabilityFile  = "reliability.svg"
 )
 
 // ReportInfo says what a report is about.
@@ -30,7 +32,9 @@ type ReportInfo struct {
 
 // WriteReport writes a markdown report of r into dir (created if needed):
 // report.md with the figures, and hand-written SVG plots beside it: the
-// allocation Top-k curve (k = 1…10), EA by operation, and, when r has a
+// allocation Top-k curve (k = 1…10), EA by operation, when r has
+// questions with a gold answer the risk–coverage curve and the
+// reliability diagram of the answers' confidence, and, when r has a
 // sweep, the θ × m heat map of EA. It returns the paths written.
 func WriteReport(dir string, r *Report, info ReportInfo) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -114,6 +118,12 @@ func WriteReport(dir string, r *Report, info ReportInfo) ([]string, error) {
 		}
 	}
 
+	if r.NGold > 0 && len(r.RiskCoverage) > 0 {
+		if err := writeConfidence(&b, write, r); err != nil {
+			return written, err
+		}
+	}
+
 	if len(r.Sweep) > 0 {
 		thetas, ms := sweepAxes(r.Sweep)
 		ea := make([][]float64, len(thetas))
@@ -160,6 +170,53 @@ func WriteReport(dir string, r *Report, info ReportInfo) ([]string, error) {
 		return cmp.Compare(boolInt(!strings.HasSuffix(a, ".md")), boolInt(!strings.HasSuffix(b, ".md")))
 	})
 	return written, nil
+}
+
+// writeConfidence writes the plots of confidence (risk–coverage and
+// reliability) with write, and their section of report.md into b.
+func writeConfidence(b *strings.Builder, write func(name, content string) error, r *Report) error {
+	n := len(r.RiskCoverage)
+	cov := make([]float64, n)
+	for k := range cov {
+		cov[k] = float64(k+1) / float64(n)
+	}
+	if err := write(RiskCoverageFile, CurveChart(fmt.Sprintf("Risk–coverage by confidence (AURC %.3f)", r.AURC),
+		"coverage (share of questions answered, most confident first)", "risk (share wrong)", cov, r.RiskCoverage)); err != nil {
+		return err
+	}
+	if err := write(ReliabilityFile, ReliabilityChart(fmt.Sprintf("Reliability of confidence (ECE %.3f)", r.ECE), r.Reliability)); err != nil {
+		return err
+	}
+	fmt.Fprintf(b, "\n## Confidence (%d questions with a gold answer)\n\n", r.NGold)
+	if !hasConfidence(r.Reliability) {
+		b.WriteString("No answer carries a confidence (every one is 0): the figures below are those of a confidence that says nothing.\n\n")
+	}
+	b.WriteString("| figure | value |\n|---|---:|\n")
+	fmt.Fprintf(b, "| verified precision (EA among verified answers) | %.1f%% |\n", 100*r.VerifiedPrecision)
+	fmt.Fprintf(b, "| verified coverage (questions answered verified) | %.1f%% |\n", 100*r.VerifiedCoverage)
+	for _, c := range Coverages {
+		fmt.Fprintf(b, "| precision at coverage %.0f%% | %.1f%% |\n", 100*c, 100*r.PrecisionAtCoverage[CoverageKey(c)])
+	}
+	fmt.Fprintf(b, "| AURC (area under risk–coverage, lower is better) | %.3f |\n", r.AURC)
+	fmt.Fprintf(b, "| ECE (%d bins) | %.3f |\n", len(r.Reliability), r.ECE)
+	fmt.Fprintf(b, "\n![risk-coverage](%s)\n\n![reliability](%s)\n\n| confidence | n | mean confidence | accuracy |\n|---|---:|---:|---:|\n", RiskCoverageFile, ReliabilityFile)
+	for _, bin := range r.Reliability {
+		if bin.N > 0 {
+			fmt.Fprintf(b, "| %.1f–%.1f | %d | %.1f%% | %.1f%% |\n", bin.Lo, bin.Hi, bin.N, 100*bin.MeanConfidence, 100*bin.Accuracy)
+		}
+	}
+	return nil
+}
+
+// hasConfidence reports whether some answer of the bins has a
+// confidence other than 0.
+func hasConfidence(bins []ReliabilityBin) bool {
+	for _, b := range bins {
+		if b.N > 0 && b.MeanConfidence != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func boolInt(b bool) int {
@@ -232,6 +289,94 @@ func LineChart(title, xName string, labels []string, values []float64) string {
 		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`+"\n", x(i), h-bottom+16, esc(l))
 	}
 	fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`+"\n", float64(left)+pw/2, h-12, esc(xName))
+	b.WriteString("</svg>\n")
+	return b.String()
+}
+
+// CurveChart draws the curve through the points (xs[i], ys[i]), both in
+// [0, 1], on 0–100 % axes, with the first and last points marked and
+// labelled.
+func CurveChart(title, xName, yName string, xs, ys []float64) string {
+	const w, h, left, right, top, bottom = 560, 360, 64, 24, 40, 56
+	pw, ph := float64(w-left-right), float64(h-top-bottom)
+	var b strings.Builder
+	svgOpen(&b, w, h, title)
+	x := func(v float64) float64 { return float64(left) + pw*clamp01(v) }
+	y := func(v float64) float64 { return float64(top) + ph*(1-clamp01(v)) }
+	for t := 0; t <= 10; t += 2 {
+		v := float64(t) / 10
+		fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/>`+"\n", left, y(v), w-right, y(v))
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end">%d%%</text>`+"\n", left-6, y(v)+4, t*10)
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%d%%</text>`+"\n", x(v), h-bottom+16, t*10)
+	}
+	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>`+"\n", left, h-bottom, w-right, h-bottom)
+	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>`+"\n", left, top, left, h-bottom)
+	n := min(len(xs), len(ys))
+	var pts []string
+	for i := range n {
+		pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(xs[i]), y(ys[i])))
+	}
+	fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="#d62728" stroke-width="2"/>`+"\n", strings.Join(pts, " "))
+	var marks []int
+	if n > 0 {
+		marks = append(marks, 0)
+	}
+	if n > 1 {
+		marks = append(marks, n-1)
+	}
+	for _, i := range marks {
+		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3.5" fill="#d62728"/>`+"\n", x(xs[i]), y(ys[i]))
+		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle" font-size="10">%.1f</text>`+"\n", x(xs[i]), y(ys[i])-8, 100*ys[i])
+	}
+	fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`+"\n", float64(left)+pw/2, h-14, esc(xName))
+	fmt.Fprintf(&b, `<text x="14" y="%.1f" text-anchor="middle" transform="rotate(-90 14 %.1f)">%s</text>`+"\n", float64(top)+ph/2, float64(top)+ph/2, esc(yName))
+	b.WriteString("</svg>\n")
+	return b.String()
+}
+
+// ReliabilityChart draws a reliability diagram of bins
+// ([ReliabilityBins]): for each non-empty bin a bar as wide as the bin
+// up to its accuracy, a point at (mean confidence, accuracy) joined to
+// the next, the diagonal of perfect calibration, and the bin's count
+// above its bar.
+func ReliabilityChart(title string, bins []ReliabilityBin) string {
+	const w, h, left, right, top, bottom = 560, 400, 64, 24, 40, 56
+	pw, ph := float64(w-left-right), float64(h-top-bottom)
+	var b strings.Builder
+	svgOpen(&b, w, h, title)
+	x := func(v float64) float64 { return float64(left) + pw*clamp01(v) }
+	y := func(v float64) float64 { return float64(top) + ph*(1-clamp01(v)) }
+	for t := 0; t <= 10; t += 2 {
+		v := float64(t) / 10
+		fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/>`+"\n", left, y(v), w-right, y(v))
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end">%d%%</text>`+"\n", left-6, y(v)+4, t*10)
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%d%%</text>`+"\n", x(v), h-bottom+16, t*10)
+	}
+	var pts [][2]float64
+	for _, bin := range bins {
+		if bin.N == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#aec7e8" stroke="white"/>`+"\n",
+			x(bin.Lo), y(bin.Accuracy), x(bin.Hi)-x(bin.Lo), y(0)-y(bin.Accuracy))
+		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle" font-size="10">n=%d</text>`+"\n", (x(bin.Lo)+x(bin.Hi))/2, y(bin.Accuracy)-4, bin.N)
+		pts = append(pts, [2]float64{x(bin.MeanConfidence), y(bin.Accuracy)})
+	}
+	fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#888" stroke-dasharray="5,4"/>`+"\n", x(0), y(0), x(1), y(1))
+	if len(pts) > 0 {
+		line := make([]string, len(pts))
+		for i, p := range pts {
+			line[i] = fmt.Sprintf("%.1f,%.1f", p[0], p[1])
+		}
+		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="#1f77b4" stroke-width="2"/>`+"\n", strings.Join(line, " "))
+		for _, p := range pts {
+			fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3.5" fill="#1f77b4"/>`+"\n", p[0], p[1])
+		}
+	}
+	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>`+"\n", left, h-bottom, w-right, h-bottom)
+	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>`+"\n", left, top, left, h-bottom)
+	fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">mean confidence (bars: bins of confidence; dashed: perfect calibration)</text>`+"\n", float64(left)+pw/2, h-14)
+	fmt.Fprintf(&b, `<text x="14" y="%.1f" text-anchor="middle" transform="rotate(-90 14 %.1f)">accuracy (share right)</text>`+"\n", float64(top)+ph/2, float64(top)+ph/2)
 	b.WriteString("</svg>\n")
 	return b.String()
 }

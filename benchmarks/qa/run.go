@@ -56,6 +56,12 @@ type Item struct {
 	NoQuery string `json:"no_query,omitempty"`
 	// Answered is true when the answer has results.
 	Answered bool `json:"answered"`
+	// Confidence and Verified are the answer's ([handoff.Answer]): the
+	// probability that it is right and whether it reaches the pipeline's
+	// threshold. 0 and false when there is no answer (no answer at all, or
+	// one without results: Results nil).
+	Confidence float64 `json:"confidence"`
+	Verified   bool    `json:"verified"`
 	// Gold is true when the question has a gold answer (EA, MF1, F1 and
 	// NDCG are scored only then).
 	Gold bool    `json:"gold"`
@@ -127,6 +133,28 @@ type Report struct {
 	TopK []float64 `json:"top_k"`
 	// Answered is the share of questions with results.
 	Answered float64 `json:"answered"`
+	// The figures of confidence, over the questions with a gold answer
+	// (an unanswered one counts with confidence 0, not verified and not
+	// right; right is EA). VerifiedPrecision is the share right among the
+	// answers marked verified (0 when none is), VerifiedCoverage the share
+	// of questions answered verified ([SelectivePrecision]).
+	// PrecisionAtCoverage is the share right among the most confident
+	// fraction c of the questions, by [CoverageKey] of each of
+	// [Coverages] ("0.25", "0.5", "0.75", "1"; [PrecisionAtCoverage]);
+	// AURC the area under the risk–coverage curve ([AURC]); ECE the
+	// expected calibration error over [CalibrationBins] bins ([ECE]), and
+	// Reliability those bins ([ReliabilityBins]). Ties of confidence are
+	// broken by question ID.
+	VerifiedPrecision   float64            `json:"verified_precision"`
+	VerifiedCoverage    float64            `json:"verified_coverage"`
+	PrecisionAtCoverage map[string]float64 `json:"precision_at_coverage"`
+	AURC                float64            `json:"aurc"`
+	ECE                 float64            `json:"ece"`
+	Reliability         []ReliabilityBin   `json:"reliability"`
+	// RiskCoverage is the risk–coverage curve ([RiskCoverage]; point k-1
+	// at coverage k/NGold), for the report's plot; not in JSON (one point
+	// per question).
+	RiskCoverage []float64 `json:"-"`
 	// RejectRate is the share of verified candidates rejected, RepairRate
 	// the share of verified candidates with repairs.
 	RejectRate float64 `json:"reject_rate"`
@@ -319,7 +347,42 @@ func Summarize(items []Item, latencies []time.Duration) *Report {
 		r.ByOperation[k] = op
 	}
 	r.P50Ms, r.P95Ms = percentile(latencies, 50), percentile(latencies, 95)
+	summarizeConfidence(r, items)
 	return r
+}
+
+// CalibrationBins is the number of equal-width bins of [Report.ECE] and
+// [Report.Reliability].
+const CalibrationBins = 10
+
+// summarizeConfidence sets the figures of confidence of r from the items
+// with a gold answer, taken in the order of their IDs so that ties of
+// confidence are broken by ID.
+func summarizeConfidence(r *Report, items []Item) {
+	var gold []Item
+	for _, it := range items {
+		if it.Gold {
+			gold = append(gold, it)
+		}
+	}
+	slices.SortStableFunc(gold, func(a, b Item) int { return compareIDs(a.ID, b.ID) })
+	conf := make([]float64, len(gold))
+	right := make([]bool, len(gold))
+	verified := make([]bool, len(gold))
+	for i, it := range gold {
+		// Score leaves an unanswered question at confidence 0, not
+		// verified; it is not right either (EA needs results).
+		conf[i], verified[i], right[i] = it.Confidence, it.Verified, it.EA
+	}
+	r.VerifiedPrecision, r.VerifiedCoverage = SelectivePrecision(verified, right)
+	r.PrecisionAtCoverage = map[string]float64{}
+	for _, c := range Coverages {
+		r.PrecisionAtCoverage[CoverageKey(c)] = PrecisionAtCoverage(conf, right, c)
+	}
+	r.RiskCoverage = RiskCoverage(conf, right)
+	r.AURC = AURC(conf, right)
+	r.Reliability = ReliabilityBins(conf, right, CalibrationBins)
+	r.ECE = BinnedECE(r.Reliability)
 }
 
 // Score scores the answer to one question (err is the asker's error,
@@ -384,6 +447,9 @@ func Score(q *Question, ans *handoff.Answer, err error, took time.Duration) Item
 		}
 	}
 	it.Answered = res != nil && (res.Boolean != nil || len(res.Rows) > 0)
+	if res != nil {
+		it.Confidence, it.Verified = ans.Confidence, ans.Verified
+	}
 	if !it.Gold {
 		return it
 	}

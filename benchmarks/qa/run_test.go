@@ -3,8 +3,11 @@ package qa
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -315,5 +318,129 @@ func TestSweep(t *testing.T) {
 	_, err = Sweep(context.Background(), func(float64, int) (Asker, error) { return nil, errors.New("no") }, qs, Options{})
 	if err == nil || !strings.Contains(err.Error(), "θ = 0.5, m = 2") {
 		t.Errorf("build error: %v", err)
+	}
+}
+
+func TestScoreConfidence(t *testing.T) {
+	q := &Question{ID: "1", Text: "Names of singers?", Query: singerQuery, Answer: names(t, "Ann", "Bo")}
+	a := answerOf(names(t, "Ann", "Bo"), []string{singerQuery}, "g")
+	a.Confidence, a.Verified = 0.83, true
+	if it := Score(q, a, nil, 0); it.Confidence != 0.83 || !it.Verified || !it.EA {
+		t.Errorf("verified answer: %+v", it)
+	}
+	a.Confidence, a.Verified = 0.31, false
+	if it := Score(q, a, nil, 0); it.Confidence != 0.31 || it.Verified {
+		t.Errorf("unverified answer: %+v", it)
+	}
+	// An empty answer is an answer: its confidence counts.
+	a = answerOf(names(t), []string{singerQuery}, "g")
+	a.Confidence = 0.4
+	if it := Score(q, a, nil, 0); it.Confidence != 0.4 || it.Answered {
+		t.Errorf("empty answer: %+v", it)
+	}
+	// Without results (no answer), confidence 0 and not verified whatever
+	// the answer says.
+	a = answerOf(nil, nil, "g")
+	a.Confidence, a.Verified = 0.9, true
+	if it := Score(q, a, nil, 0); it.Confidence != 0 || it.Verified {
+		t.Errorf("no results: %+v", it)
+	}
+	if it := Score(q, nil, errors.New("boom"), 0); it.Confidence != 0 || it.Verified {
+		t.Errorf("no answer: %+v", it)
+	}
+	// In JSON.
+	a = answerOf(names(t, "Ann"), []string{singerQuery}, "g")
+	a.Confidence, a.Verified = 0.5, true
+	data, err := json.Marshal(Score(q, a, nil, 0))
+	if err != nil || !strings.Contains(string(data), `"confidence":0.5`) || !strings.Contains(string(data), `"verified":true`) {
+		t.Errorf("JSON %s, %v", data, err)
+	}
+}
+
+func TestSummarizeConfidence(t *testing.T) {
+	items := []Item{
+		{ID: "3", Gold: true, EA: true, Answered: true, Confidence: 0.9, Verified: true},
+		{ID: "1", Gold: true, Answered: true, Confidence: 0.9, Verified: true},
+		{ID: "2", Gold: true, EA: true, Answered: true, Confidence: 0.6, Verified: true},
+		{ID: "10", Gold: true},
+		// No gold answer: left out of every figure.
+		{ID: "0", Answered: true, Confidence: 1, Verified: true},
+	}
+	r := Summarize(items, nil)
+	// By confidence, ties by ID: 1 (0.9, wrong), 3 (0.9, right), 2 (0.6,
+	// right), 10 (unanswered): risks 1, 1/2, 1/3, 2/4.
+	if r.NGold != 4 || !near(r.EA, 0.5) {
+		t.Fatalf("n_gold %d, EA %v", r.NGold, r.EA)
+	}
+	if !near(r.VerifiedPrecision, 2.0/3) || !near(r.VerifiedCoverage, 0.75) {
+		t.Errorf("verified precision %v, coverage %v", r.VerifiedPrecision, r.VerifiedCoverage)
+	}
+	want := map[string]float64{"0.25": 0, "0.5": 0.5, "0.75": 2.0 / 3, "1": 0.5}
+	if len(r.PrecisionAtCoverage) != len(want) {
+		t.Errorf("precision at coverage %v", r.PrecisionAtCoverage)
+	}
+	for k, v := range want {
+		if got, ok := r.PrecisionAtCoverage[k]; !ok || !near(got, v) {
+			t.Errorf("precision at %s = %v, want %v", k, got, v)
+		}
+	}
+	if !nearAll(r.RiskCoverage, []float64{1, 0.5, 1.0 / 3, 0.5}) || !near(r.AURC, (1+0.5+1.0/3+0.5)/4) {
+		t.Errorf("risk %v, AURC %v", r.RiskCoverage, r.AURC)
+	}
+	// Bins: 0.9 ×2 half right (0.4 × 2/4), 0.6 right (0.4 × 1/4), 0 wrong.
+	if !near(r.ECE, 0.3) || len(r.Reliability) != CalibrationBins || r.Reliability[9].N != 2 || r.Reliability[6].N != 1 || r.Reliability[0].N != 1 {
+		t.Errorf("ECE %v, bins %+v", r.ECE, r.Reliability)
+	}
+	// The items' order does not matter, and is kept.
+	rev := slices.Clone(items)
+	slices.Reverse(rev)
+	r2 := Summarize(rev, nil)
+	if !near(r2.AURC, r.AURC) || !maps.Equal(r2.PrecisionAtCoverage, r.PrecisionAtCoverage) || r2.Items[0].ID != "0" {
+		t.Errorf("reversed: AURC %v, precision %v, first %s", r2.AURC, r2.PrecisionAtCoverage, r2.Items[0].ID)
+	}
+	// In JSON, under the keys of the bench; the curve is not.
+	data, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"verified_precision", "verified_coverage", "precision_at_coverage", "aurc", "ece", "reliability"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("no %q in %s", k, data)
+		}
+	}
+	if pac, _ := m["precision_at_coverage"].(map[string]any); len(pac) != 4 || pac["0.75"] == nil {
+		t.Errorf("precision_at_coverage %v", m["precision_at_coverage"])
+	}
+	if strings.Contains(string(data), "risk") {
+		t.Errorf("risk curve in JSON: %s", data)
+	}
+	// Nothing verified, no gold: zeros, and the keys still there.
+	r = Summarize([]Item{{ID: "1", Gold: true, Answered: true, Confidence: 0.2}}, nil)
+	if r.VerifiedPrecision != 0 || r.VerifiedCoverage != 0 || !near(r.ECE, 0.2) || r.AURC != 1 {
+		t.Errorf("none verified: %+v", r)
+	}
+	r = Summarize(nil, nil)
+	if len(r.PrecisionAtCoverage) != 4 || r.PrecisionAtCoverage["1"] != 0 || r.AURC != 0 || r.ECE != 0 {
+		t.Errorf("empty: %+v", r)
+	}
+}
+
+func TestRunConfidence(t *testing.T) {
+	// Through Run: the echo asker's answers carry no confidence, so every
+	// question counts at 0 (one bin) and none is verified.
+	var qs []Question
+	for i := range 4 {
+		qs = append(qs, Question{ID: fmt.Sprint(i), Text: fmt.Sprintf("q%d", i), Answer: names(t, fmt.Sprintf("q%d", i%2))})
+	}
+	r, err := Run(context.Background(), &echo{}, qs, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !near(r.EA, 0.5) || r.VerifiedCoverage != 0 || !near(r.ECE, 0.5) || r.Reliability[0].N != 4 || !near(r.PrecisionAtCoverage["1"], r.EA) {
+		t.Errorf("report %+v", r)
 	}
 }

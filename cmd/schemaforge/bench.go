@@ -31,10 +31,17 @@ Stages of spider4sparql:
 	            pool; prints {"ea","qsc","tf1","mf1","f1","ndcg","top1","top3",
 	            "top_k","reject_rate","repair_rate","llm_calls_per_question",
 	            "tokens_per_question","p50_ms","p95_ms","n","by_operation",
-	            "ablation",…}. --ablation NAME (repeatable) switches parts off;
-	            --sweep theta,m runs the θ × m grid (θ 0.5…0.9, m 2…8; use
-	            --every to keep it affordable); --report DIR writes report.md
-	            with SVG plots; --concurrency N questions at once (default 2).
+	            "verified_precision","verified_coverage",
+	            "precision_at_coverage","aurc","ece","reliability",
+	            "ablation",…}: the last are the answers' confidence (EA among
+	            verified answers, share answered verified, EA of the most
+	            confident 25/50/75/100 %, area under the risk–coverage curve,
+	            10-bin calibration error and its bins). --ablation NAME
+	            (repeatable) switches parts off; --sweep theta,m runs the
+	            θ × m grid (θ 0.5…0.9, m 2…8; use --every to keep it
+	            affordable); --report DIR writes report.md with SVG plots
+	            (risk–coverage and reliability among them); --concurrency N
+	            questions at once (default 2).
 	allocation  decompose and allocate each question over the pool (dev: the 19
 	            graphs under graphs/dev; train: the 144 under graphs/train; all:
 	            both, 163) and record the rank of its gold graph; prints

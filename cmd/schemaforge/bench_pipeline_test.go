@@ -15,7 +15,8 @@ import (
 
 // qaKeys are the keys every pipeline bench JSON has.
 var qaKeys = []string{"ea", "qsc", "tf1", "mf1", "top1", "top3", "top_k", "f1", "ndcg", "p50_ms", "p95_ms", "n",
-	"by_operation", "reject_rate", "repair_rate", "llm_calls_per_question", "tokens_per_question", "ablation"}
+	"by_operation", "reject_rate", "repair_rate", "llm_calls_per_question", "tokens_per_question", "ablation",
+	"verified_precision", "verified_coverage", "precision_at_coverage", "aurc", "ece", "reliability"}
 
 func writeFiles(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
@@ -90,7 +91,15 @@ func TestBenchPipeline(t *testing.T) {
 	if strings.Contains(stderr.String(), "\r") {
 		t.Errorf("progress shown on a non-terminal: %q", stderr.String())
 	}
-	for _, f := range []string{"report.md", "allocation-topk.svg", "ea-by-operation.svg", "sweep.svg"} {
+	if items, _ := r["results"].([]any); len(items) > 0 {
+		if it, _ := items[0].(map[string]any); it["confidence"] == nil || it["verified"] == nil {
+			t.Errorf("result without confidence or verified: %v", it)
+		}
+	}
+	if pac, _ := r["precision_at_coverage"].(map[string]any); len(pac) != 4 {
+		t.Errorf("precision_at_coverage %v", r["precision_at_coverage"])
+	}
+	for _, f := range []string{"report.md", "allocation-topk.svg", "ea-by-operation.svg", "sweep.svg", "risk-coverage.svg", "reliability.svg"} {
 		if _, err := os.Stat(filepath.Join(report, f)); err != nil {
 			t.Errorf("report: %v", err)
 		}
@@ -102,7 +111,8 @@ func TestBenchPipeline(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	for _, want := range []string{"pipeline on Spider4SPARQL dev-public, dev pool (1 graphs): 2 questions (ablation: no-verifier)", "EA ", "QSC 100.0%", "allocation top-1 100.0%"} {
+	for _, want := range []string{"pipeline on Spider4SPARQL dev-public, dev pool (1 graphs): 2 questions (ablation: no-verifier)", "EA ", "QSC 100.0%", "allocation top-1 100.0%",
+		"confidence: verified precision ", "AURC "} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout.String())
 		}
