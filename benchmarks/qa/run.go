@@ -56,6 +56,9 @@ type Item struct {
 	NoQuery string `json:"no_query,omitempty"`
 	// Answered is true when the answer has results.
 	Answered bool `json:"answered"`
+	// Verified is the answer's handoff.Answer.Verified: its calibrated
+	// confidence reached the threshold.
+	Verified bool `json:"verified"`
 	// Gold is true when the question has a gold answer (EA, MF1, F1 and
 	// NDCG are scored only then).
 	Gold bool    `json:"gold"`
@@ -384,6 +387,7 @@ func Score(q *Question, ans *handoff.Answer, err error, took time.Duration) Item
 		}
 	}
 	it.Answered = res != nil && (res.Boolean != nil || len(res.Rows) > 0)
+	it.Verified = ans != nil && ans.Verified
 	if !it.Gold {
 		return it
 	}
