@@ -21,6 +21,7 @@ Bench measures the system, or one stage of it, on a benchmark:
 	schemaforge bench text2sparql --questions questions.yml [--gold RESULTS.json] (--graphs CONFIG | --graph FILE…)
 	schemaforge bench qald FILE (--graphs CONFIG | --graph FILE…)
 	schemaforge bench lcquad FILE (--graphs CONFIG | --graph FILE…)
+	schemaforge bench fresh [--data DIR] [--json] [--results]
 
 --data is the Spider4SPARQL folder (or the shared data folder that holds
 it); --split names questions/<split>.csv (and gold/<split>.jsonl).
@@ -61,7 +62,19 @@ Wikidata) are not bundled: give them with --graphs (a directory or a
 YAML/JSON collection config, e.g. an endpoint entry) or --graph (RDF files
 loaded into one graph). Gold answers come from the file (QALD, the
 TEXT2SPARQL result set) or from running the gold query on the graph
-(LC-QuAD).`
+(LC-QuAD).
+
+fresh runs the pipeline, without a language model, on the fresh suite
+(benchmarks/fresh/questions.yaml): questions written by hand in everyday
+phrasing and frozen, about the demo collection (asked over the demo) and
+three Spider4SPARQL dev graphs (asked over all 19 dev graphs under --data,
+so routing counts). It prints, overall, per collection and per question
+shape, n, right (EA) and the answers split into right_verified,
+right_not_verified, wrong_verified and wrong_not_verified (verified: the
+answer's calibrated confidence reached the threshold; no answer counts as
+wrong, not verified), with wrong_verified_share = wrong_verified /
+(right_verified + wrong_verified). Without the Spider data it runs the demo
+part only and says so. --results adds every question's result.`
 
 // benchRun is what every stage of bench gets: the parsed flags and the
 // resolved paths.
@@ -96,7 +109,8 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	}
 	slices.Sort(stages)
 	fs := newFlagSet(e, "bench", "schemaforge bench spider4sparql --data DIR [--stage "+strings.Join(stages, "|")+"] (--split S | --questions CSV [--gold JSONL]) [--pool dev|all] [--json]\n"+
-		"       schemaforge bench text2sparql|qald|lcquad …", benchDescription)
+		"       schemaforge bench text2sparql|qald|lcquad …\n"+
+		"       schemaforge bench fresh [--data DIR] [--json] [--results]", benchDescription)
 	data := fs.String("data", "../shared/data/spider4sparql", "the Spider4SPARQL folder")
 	stage := fs.String("stage", "pipeline", "stage to measure: "+strings.Join(stages, ", "))
 	split := fs.String("split", "", "dev-public or train (questions/<split>.csv, gold/<split>.jsonl)")
@@ -123,14 +137,16 @@ func runBench(ctx context.Context, e *env, args []string) int {
 		asJSON: *asJSON, verbose: *verbose, theta: *theta, m: *m, every: max(*every, 1), allocator: af, pipe: pf,
 		stderr: func(format string, args ...any) { fmt.Fprintf(e.stderr, "bench: "+format+"\n", args...) }}
 	if len(pos) == 0 {
-		return usageError(fs, "give the benchmark: spider4sparql, text2sparql, qald FILE or lcquad FILE")
+		return usageError(fs, "give the benchmark: spider4sparql, text2sparql, qald FILE, lcquad FILE or fresh")
 	}
 	switch pos[0] {
 	case "spider4sparql":
 	case "text2sparql", "qald", "lcquad":
 		return benchOtherDataset(ctx, e, fs, b, pos)
+	case "fresh":
+		return benchFresh(ctx, e, fs, b, pos)
 	default:
-		return usageError(fs, "unknown benchmark %q (want spider4sparql, text2sparql, qald or lcquad)", pos[0])
+		return usageError(fs, "unknown benchmark %q (want spider4sparql, text2sparql, qald, lcquad or fresh)", pos[0])
 	}
 	run, ok := benchStages[*stage]
 	switch {
