@@ -6,12 +6,15 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/schemaforge/go-schemaforge/allocator"
+	"github.com/schemaforge/go-schemaforge/confidence"
 	"github.com/schemaforge/go-schemaforge/decomposer"
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/integrator"
@@ -32,6 +35,7 @@ type Pipeline struct {
 	verif     handoff.Verifier
 	integ     handoff.Integrator
 	model     *llm.Model
+	conf      *confidence.Model
 	ablations []Ablation
 	log       *slog.Logger
 
@@ -54,6 +58,11 @@ func New(coll *kg.Collection, opts ...Option) (*Pipeline, error) {
 	p := &Pipeline{coll: coll, log: slog.New(slog.DiscardHandler)}
 	for _, o := range opts {
 		o(p)
+	}
+	if p.conf == nil {
+		p.conf = confidence.Default()
+	} else if p.cfg.ConfidenceThreshold <= 0 {
+		p.cfg.ConfidenceThreshold = p.conf.Threshold
 	}
 	p.cfg = p.cfg.withDefaults()
 	c := p.cfg
@@ -286,7 +295,63 @@ func (p *Pipeline) Ask(ctx context.Context, question string) (*handoff.Answer, e
 	ans.Question = question
 	ans.Decomposition = d
 	ans.Allocations = allocations
+	p.judge(ans)
 	return ans, nil
+}
+
+// judge sets the answer's confidence, verdict and reasons from the
+// records it is built from: the product over subgoals of the confidence
+// of the record each used (its accepted or fallback record). Below
+// MinConfidence the answer is withheld.
+func (p *Pipeline) judge(ans *handoff.Answer) {
+	if ans.Results == nil {
+		ans.Confidence, ans.Verified = 0, false
+		return
+	}
+	conf := 1.0
+	var reasons []string
+	for _, sg := range ans.Decomposition.Subgoals {
+		best := -1
+		recs := ans.Records[sg.ID]
+		for i, r := range recs {
+			if (r.Accepted || r.Fallback) && r.Results != nil && (best < 0 || r.Confidence > recs[best].Confidence) {
+				best = i
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		r := recs[best]
+		conf *= r.Confidence
+		if !r.Accepted {
+			reasons = append(reasons, fmt.Sprintf("%s: no candidate was accepted; the best one was rejected: %s", sg.ID, r.Reason))
+		}
+		for _, m := range verifier.Missed(r.Commitments) {
+			if r.Accepted {
+				reasons = append(reasons, sg.ID+": "+m)
+			}
+		}
+	}
+	ans.Confidence = conf
+	ans.Verified = conf >= p.cfg.ConfidenceThreshold
+	if !ans.Verified {
+		reasons = append([]string{fmt.Sprintf("confidence %.2f is below the threshold %.2f", conf, p.cfg.ConfidenceThreshold)}, reasons...)
+		ans.Reasons = reasons
+	}
+	ans.Trace.Add(handoff.Event{Stage: "integrate", Message: fmt.Sprintf("confidence %.3f (threshold %.2f): %s", conf, p.cfg.ConfidenceThreshold, verdictWord(ans.Verified)),
+		Numbers: map[string]float64{"confidence": conf, "threshold": p.cfg.ConfidenceThreshold}})
+	if p.cfg.MinConfidence > 0 && conf < p.cfg.MinConfidence {
+		ans.NoAnswer = fmt.Sprintf("abstained: the answer's confidence %.2f is below the minimum %.2f (%s)", conf, p.cfg.MinConfidence, strings.Join(ans.Reasons, "; "))
+		ans.Results, ans.RowSources, ans.Verified = nil, nil, false
+		ans.Trace.Add(handoff.Event{Stage: "integrate", Message: ans.NoAnswer})
+	}
+}
+
+func verdictWord(verified bool) string {
+	if verified {
+		return "verified"
+	}
+	return "not verified"
 }
 
 // solve answers one subgoal: allocate, then per selected graph
@@ -332,8 +397,9 @@ func (p *Pipeline) solve(ctx context.Context, sg *handoff.Subgoal, deps map[stri
 		slice := a.Slices[i]
 		traces[i] = tr.child()
 		sub := traces[i]
+		cx := allocContext(a, id)
 		g.Go(func() error {
-			recs, err := p.onGraph(gctx, sg, slice, graph, deps, sub)
+			recs, err := p.onGraph(gctx, sg, slice, graph, deps, cx, sub)
 			results[i] = recs
 			return err
 		})
@@ -373,10 +439,63 @@ func (p *Pipeline) solve(ctx context.Context, sg *handoff.Subgoal, deps map[stri
 			}
 		}
 	}
+	p.fallback(sg, out, tr)
 	return out, a, nil
 }
 
-func (p *Pipeline) onGraph(ctx context.Context, sg *handoff.Subgoal, slice *handoff.Slice, g *kg.Graph, deps map[string][]handoff.Record, tr *tracer) ([]handoff.Record, error) {
+// fallback marks, when no record of the subgoal was accepted, the most
+// confident one that ran as the subgoal's answer (Record.Fallback), and
+// recomputes its confidence as a fallback.
+func (p *Pipeline) fallback(sg *handoff.Subgoal, recs []handoff.Record, tr *tracer) {
+	best := -1
+	for i, r := range recs {
+		if r.Accepted {
+			return
+		}
+		if r.SetAside || r.Results == nil || r.Error != "" {
+			continue
+		}
+		if best < 0 || r.Confidence > recs[best].Confidence {
+			best = i
+		}
+	}
+	if best < 0 {
+		return
+	}
+	r := &recs[best]
+	r.Fallback = true
+	r.Evidence["fallback"] = 1
+	r.Confidence = p.conf.Predict(r.Evidence)
+	tr.add(handoff.Event{Stage: "integrate", Subgoal: sg.ID, Graph: r.Candidate.Graph,
+		Message: fmt.Sprintf("no candidate accepted: answering, not verified, with candidate %d (%s), the most confident one that ran", r.Candidate.Rank, r.Candidate.Skeleton),
+		Numbers: map[string]float64{"confidence": r.Confidence}})
+}
+
+// allocContext is the allocation's part of a record's confidence
+// context for graph id.
+func allocContext(a *handoff.Allocation, id string) confidence.Context {
+	var cx confidence.Context
+	if len(a.Scores) == 0 {
+		return cx
+	}
+	s, ok := a.Score(id)
+	if !ok {
+		return cx
+	}
+	top := a.Scores[0]
+	cx.AllocTop = top.Graph == id
+	switch {
+	case cx.AllocTop && len(a.Scores) > 1:
+		cx.AllocMargin = s.Final - a.Scores[1].Final
+	case cx.AllocTop:
+		cx.AllocMargin = s.Final
+	default:
+		cx.AllocMargin = s.Final - top.Final
+	}
+	return cx
+}
+
+func (p *Pipeline) onGraph(ctx context.Context, sg *handoff.Subgoal, slice *handoff.Slice, g *kg.Graph, deps map[string][]handoff.Record, cx confidence.Context, tr *tracer) ([]handoff.Record, error) {
 	sctx, cancel := context.WithTimeout(ctx, p.cfg.SynthesizeTimeout)
 	cands, err := p.synth.Synthesize(sctx, sg, slice, g, deps)
 	cancel()
@@ -391,7 +510,7 @@ func (p *Pipeline) onGraph(ctx context.Context, sg *handoff.Subgoal, slice *hand
 		Numbers: map[string]float64{"candidates": float64(len(cands)), "slice_tokens": float64(slice.Tokens)}})
 	var recs []handoff.Record
 	tried := 0
-	for _, c := range cands {
+	for ci, c := range cands {
 		if tried == p.cfg.B {
 			break
 		}
@@ -421,7 +540,13 @@ func (p *Pipeline) onGraph(ctx context.Context, sg *handoff.Subgoal, slice *hand
 				rec = rs[0]
 			}
 		}
-		nums := map[string]float64{"rows": float64(rec.Rows), "score": c.Score}
+		cx.Rank, cx.ScoreMargin = ci+1, 0
+		if ci+1 < len(cands) {
+			cx.ScoreMargin = c.Score - cands[ci+1].Score
+		}
+		rec.Evidence = confidence.Evidence(&rec, cx)
+		rec.Confidence = p.conf.Predict(rec.Evidence)
+		nums := map[string]float64{"rows": float64(rec.Rows), "score": c.Score, "confidence": rec.Confidence}
 		if len(rec.Perturbations) > 0 {
 			nums["mean_jaccard"] = rec.MeanJaccard
 			for i, pt := range rec.Perturbations {
@@ -434,7 +559,7 @@ func (p *Pipeline) onGraph(ctx context.Context, sg *handoff.Subgoal, slice *hand
 		if rec.Accepted {
 			verdict = "accepted"
 		}
-		tr.add(handoff.Event{Stage: "verify", Subgoal: sg.ID, Graph: g.ID, Message: fmt.Sprintf("candidate %d (%s) %s: %s", c.Rank, c.Skeleton, verdict, rec.Reason), Numbers: nums})
+		tr.add(handoff.Event{Stage: "verify", Subgoal: sg.ID, Graph: g.ID, Message: fmt.Sprintf("candidate %d (%s) %s: %s%s", c.Rank, c.Skeleton, verdict, rec.Reason, commitmentNote(rec.Commitments)), Numbers: nums})
 		recs = append(recs, rec)
 		if rec.Accepted {
 			break
@@ -468,4 +593,28 @@ func (p *Pipeline) runUnverified(ctx context.Context, g *kg.Graph, c handoff.Can
 	rec.Rows = len(res.Rows)
 	rec.Accepted, rec.Reason = true, "accepted without verification (ablation)"
 	return rec
+}
+
+// commitmentNote names the commitments met and missed, for the trace.
+func commitmentNote(cs []handoff.Commitment) string {
+	if len(cs) == 0 {
+		return " [no commitments]"
+	}
+	var met, missed []string
+	for _, c := range cs {
+		item := c.Kind + " " + strconv.Quote(c.Cue)
+		if c.Met {
+			met = append(met, item)
+		} else {
+			missed = append(missed, item)
+		}
+	}
+	note := " [met: " + strings.Join(met, ", ")
+	if len(met) == 0 {
+		note = " [met: none"
+	}
+	if len(missed) > 0 {
+		note += "; missed: " + strings.Join(missed, ", ")
+	}
+	return note + "]"
 }

@@ -162,20 +162,38 @@ func (f fixedSynth) Synthesize(_ context.Context, sg *handoff.Subgoal, slice *ha
 
 func TestCustomAgentAndNoAnswer(t *testing.T) {
 	// A synthesizer that always returns an unrelated query: the verifier
-	// rejects it and the answer says why.
+	// rejects it; the pipeline still returns it, not verified, with the
+	// reasons, or abstains when asked to.
+	const q = "How many films did Ada Brook direct?"
 	p, err := New(demoCollection(t), WithSynthesizer(fixedSynth{"SELECT ?s WHERE { ?s ?p ?o } LIMIT 1"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ans, err := p.Ask(context.Background(), "How many films did Ada Brook direct?")
+	ans, err := p.Ask(context.Background(), q)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ans.Results != nil || ans.NoAnswer == "" {
-		t.Errorf("results %v, reasons %q", ans.Results, ans.NoAnswer)
+	if ans.Results == nil || ans.Verified || ans.Confidence >= p.Config().ConfidenceThreshold {
+		t.Errorf("results %v, verified %v, confidence %.3f", ans.Results, ans.Verified, ans.Confidence)
 	}
-	if len(ans.Records["s1"]) == 0 || ans.Records["s1"][0].Candidate.Skeleton != "fixed" {
+	reasons := strings.Join(ans.Reasons, "; ")
+	if !strings.Contains(reasons, "below the threshold") || !strings.Contains(reasons, `names "Ada Brook"`) {
+		t.Errorf("reasons %q", reasons)
+	}
+	if len(ans.Records["s1"]) == 0 || ans.Records["s1"][0].Candidate.Skeleton != "fixed" || !ans.Records["s1"][0].Fallback {
 		t.Errorf("records %+v", ans.Records)
+	}
+
+	p, err = New(demoCollection(t), WithSynthesizer(fixedSynth{"SELECT ?s WHERE { ?s ?p ?o } LIMIT 1"}), WithConfig(Config{MinConfidence: 0.5}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err = p.Ask(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ans.Results != nil || !strings.HasPrefix(ans.NoAnswer, "abstained") {
+		t.Errorf("min confidence: results %v, no answer %q", ans.Results, ans.NoAnswer)
 	}
 }
 

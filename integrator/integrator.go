@@ -236,7 +236,7 @@ func (r *run) event(subgoal, graph, msg string, numbers map[string]float64) {
 }
 
 // selectRecords picks the records each subgoal's answer is built from:
-// accepted, with results that are rows or a boolean, the first of each
+// accepted (or the pipeline's fallback when none was), with results that are rows or a boolean, the first of each
 // graph (all with AllPerGraph), and numbers them in the provenance.
 func (r *run) selectRecords() {
 	for i := range r.d.Subgoals {
@@ -246,7 +246,7 @@ func (r *run) selectRecords() {
 		skipped, graphResults := 0, 0
 		for j := range recs {
 			rec := &recs[j]
-			if !rec.Accepted || rec.Results == nil {
+			if !rec.Accepted && !rec.Fallback || rec.Results == nil {
 				continue
 			}
 			if rec.Results.IsGraph() {

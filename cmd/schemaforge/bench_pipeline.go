@@ -34,6 +34,9 @@ type pipelineBenchFlags struct {
 	progress      *bool
 	lang          *string
 	system        *string
+	calibrateOut  *string
+	samplesOut    *string
+	folds         *int
 	llm           llmFlags
 }
 
@@ -48,6 +51,9 @@ func addPipelineBenchFlags(fs *flag.FlagSet) pipelineBenchFlags {
 	f.report = fs.String("report", "", "pipeline: write report.md with SVG plots into this directory")
 	f.progress = fs.Bool("progress", false, "pipeline: show progress on stderr even when it is not a terminal")
 	f.lang = fs.String("lang", "en", "text2sparql, qald: question language(s), comma-separated (text2sparql asks each language as its own question)")
+	f.calibrateOut = fs.String("out", "", "calibrate: write the fitted confidence model here (e.g. confidence/weights.json); default: print it")
+	f.samplesOut = fs.String("samples", "", "calibrate: also write the labelled records and answers (JSON) here, for analysis")
+	f.folds = fs.Int("folds", 5, "calibrate: folds by graph")
 	f.llm = addLLMFlags(fs)
 	return f
 }

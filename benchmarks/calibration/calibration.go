@@ -1,0 +1,222 @@
+// Package calibration fits the pipeline's confidence model
+// (package confidence) on questions with gold answers: it asks each
+// question, labels every verified record of a one-subgoal question by
+// whether its answer equals the gold one, chooses the L2 penalty by
+// out-of-fold log-loss with folds by graph, chooses the threshold of
+// verified answers for a target out-of-fold precision, and fits the final
+// model on everything.
+package calibration
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sync"
+
+	"github.com/schemaforge/go-schemaforge/benchmarks/qa"
+	"github.com/schemaforge/go-schemaforge/confidence"
+)
+
+// Options configures [Run].
+type Options struct {
+	// Folds is the number of folds by graph (default 5).
+	Folds int
+	// Target is the out-of-fold precision of verified answers the
+	// threshold is chosen for (default confidence.DefaultPrecision).
+	Target float64
+	// Lambdas are the L2 penalties tried (default 0.1, 1, 10, 100).
+	Lambdas []float64
+	// MinVerified is the least number of out-of-fold answers at or above
+	// the threshold (default 20), so that a handful of lucky answers do
+	// not set it.
+	MinVerified int
+	// Concurrency bounds the questions asked at once (default 2).
+	Concurrency int
+	// Progress, when set, receives a progress line per question.
+	Progress io.Writer
+	// Data and Command are recorded in the model's FitInfo.
+	Data, Command string
+}
+
+// Result is a fitted model and how it did out of fold.
+type Result struct {
+	Model *confidence.Model
+	// LogLoss is the out-of-fold log-loss of each λ tried, by λ.
+	LogLoss map[float64]float64
+	// Skipped counts the questions left out: several subgoals, an error,
+	// no gold answer.
+	Skipped int
+	// Samples are the labelled records, and Answers, for each answered
+	// question, the index in Samples of the record its answer used, its
+	// out-of-fold confidence and whether the answer is right.
+	Samples []confidence.Sample
+	Answers []Answer
+}
+
+// Answer is one answered question of a calibration run.
+type Answer struct {
+	ID         string  `json:"id"`
+	Sample     int     `json:"sample"`
+	Confidence float64 `json:"confidence"`
+	Right      bool    `json:"right"`
+}
+
+// answer is one question's answer: the index of the record it used
+// among the samples, and whether the answer is right.
+type answer struct {
+	id     string
+	sample int
+	right  bool
+}
+
+// Run asks every question of qs with a, fits the confidence model and
+// returns it.
+func Run(ctx context.Context, a qa.Asker, qs []qa.Question, o Options) (*Result, error) {
+	o.Folds = cmp.Or(o.Folds, 5)
+	o.Target = cmp.Or(o.Target, confidence.DefaultPrecision)
+	o.MinVerified = cmp.Or(o.MinVerified, 20)
+	if len(o.Lambdas) == 0 {
+		o.Lambdas = []float64{0.1, 1, 10, 100}
+	}
+	samples, answers, skipped, err := collect(ctx, a, qs, cmp.Or(o.Concurrency, 2), o.Progress)
+	if err != nil {
+		return nil, err
+	}
+	if len(samples) == 0 || len(answers) == 0 {
+		return nil, errors.New("calibration: no labelled record (no one-subgoal question was answered)")
+	}
+	res := &Result{LogLoss: map[float64]float64{}, Skipped: skipped, Samples: samples}
+	bestLambda, bestLoss := 0.0, math.Inf(1)
+	var bestOOF []float64
+	for _, l := range o.Lambdas {
+		oof, err := confidence.CrossValidate(samples, nil, l, o.Folds)
+		if err != nil {
+			return nil, err
+		}
+		loss := 0.0
+		for i, s := range samples {
+			p := min(max(oof[i], 1e-6), 1-1e-6)
+			if s.Right {
+				loss -= math.Log(p)
+			} else {
+				loss -= math.Log(1 - p)
+			}
+		}
+		loss /= float64(len(samples))
+		res.LogLoss[l] = loss
+		if loss < bestLoss {
+			bestLambda, bestLoss, bestOOF = l, loss, oof
+		}
+	}
+	conf := make([]float64, len(answers))
+	right := make([]bool, len(answers))
+	positives := 0
+	for i, an := range answers {
+		conf[i], right[i] = bestOOF[an.sample], an.right
+		res.Answers = append(res.Answers, Answer{ID: an.id, Sample: an.sample, Confidence: conf[i], Right: an.right})
+	}
+	for _, s := range samples {
+		if s.Right {
+			positives++
+		}
+	}
+	threshold := confidence.ChooseThreshold(conf, right, o.Target, o.MinVerified)
+	var accepted []bool
+	for _, c := range conf {
+		accepted = append(accepted, c >= threshold)
+	}
+	precision, coverage := qa.SelectivePrecision(accepted, right)
+	m, err := confidence.Fit(samples, nil, bestLambda)
+	if err != nil {
+		return nil, err
+	}
+	m.Threshold = threshold
+	groups := map[string]bool{}
+	for _, s := range samples {
+		groups[s.Group] = true
+	}
+	m.Fit = confidence.FitInfo{Data: o.Data, Command: o.Command, Samples: len(samples), Positives: positives, Groups: len(groups),
+		Folds: o.Folds, Lambda: bestLambda, Answers: len(answers), OOFECE: qa.ECE(conf, right, qa.CalibrationBins),
+		OOFPrecision: precision, OOFCoverage: coverage, Target: o.Target}
+	res.Model = m
+	return res, m.Validate()
+}
+
+// collect asks the questions and labels the records.
+func collect(ctx context.Context, a qa.Asker, qs []qa.Question, conc int, progress io.Writer) ([]confidence.Sample, []answer, int, error) {
+	type outcome struct {
+		samples []confidence.Sample
+		id      string
+		used    int // index in samples of the record the answer used, -1 if none
+		right   bool
+		ok      bool
+	}
+	outs := make([]outcome, len(qs))
+	sem := make(chan struct{}, conc)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for i := range qs {
+		q := &qs[i]
+		if q.Answer == nil {
+			continue
+		}
+		select {
+		case <-ctx.Done():
+			wg.Wait()
+			return nil, nil, 0, ctx.Err()
+		case sem <- struct{}{}:
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			ans, err := a.Ask(ctx, q.Text)
+			mu.Lock()
+			done++
+			if progress != nil {
+				fmt.Fprintf(progress, "\r  %d/%d", done, len(qs))
+			}
+			mu.Unlock()
+			if err != nil || ans == nil || ans.Decomposition == nil || len(ans.Decomposition.Subgoals) != 1 {
+				return
+			}
+			o := outcome{id: q.ID, used: -1, ok: true}
+			for _, rec := range ans.Records[ans.Decomposition.Subgoals[0].ID] {
+				if rec.Results == nil || rec.Evidence == nil || rec.SetAside {
+					continue
+				}
+				if (rec.Accepted || rec.Fallback) && o.used < 0 {
+					o.used = len(o.samples)
+				}
+				o.samples = append(o.samples, confidence.Sample{Evidence: rec.Evidence, Right: qa.SameAnswers(q.Answer, rec.Results), Group: q.Graph})
+			}
+			o.right = qa.SameAnswers(q.Answer, ans.Results)
+			outs[i] = o
+		}()
+	}
+	wg.Wait()
+	if progress != nil {
+		fmt.Fprintln(progress)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, 0, err
+	}
+	var samples []confidence.Sample
+	var answers []answer
+	skipped := 0
+	for _, o := range outs {
+		if !o.ok {
+			skipped++
+			continue
+		}
+		if o.used >= 0 {
+			answers = append(answers, answer{id: o.id, sample: len(samples) + o.used, right: o.right})
+		}
+		samples = append(samples, o.samples...)
+	}
+	return samples, answers, skipped, nil
+}

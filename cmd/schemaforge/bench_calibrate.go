@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+
+	schemaforge "github.com/schemaforge/go-schemaforge"
+	"github.com/schemaforge/go-schemaforge/benchmarks/allocation"
+	"github.com/schemaforge/go-schemaforge/benchmarks/calibration"
+	"github.com/schemaforge/go-schemaforge/benchmarks/qa"
+)
+
+func init() { benchStages["calibrate"] = benchCalibrate }
+
+// calibrateCommand is the documented command that refits the shipped
+// confidence model.
+const calibrateCommand = "go run ./cmd/schemaforge bench spider4sparql --data ../shared/data --stage calibrate --split train --pool train --every 3 --out confidence/weights.json"
+
+// benchCalibrate is the calibrate stage: it fits the confidence model on
+// the questions (train, folds by graph) and writes it.
+func benchCalibrate(ctx context.Context, e *env, b *benchRun) int {
+	if b.split == "dev-public" {
+		b.stderr("calibrate fits the confidence model: use --split train (dev-public is for reporting only)")
+		return exitUsage
+	}
+	qs, err := qa.LoadSpider(b.csv, b.gold)
+	if err != nil {
+		b.stderr("%v", err)
+		return exitFail
+	}
+	qs = qa.Sample(qs, b.every)
+	coll, err := allocation.LoadPool(ctx, b.dir, b.pool, b.cacheDir)
+	if err != nil {
+		b.stderr("%v", err)
+		return exitFail
+	}
+	qs, _ = qa.InCollection(qs, coll)
+	if len(qs) == 0 {
+		b.stderr("no question of %s has its graph in the %s pool", b.csv, b.pool)
+		return exitFail
+	}
+	opts, _, err := b.pipelineOptions(b.theta, b.m, nil)
+	if err != nil {
+		b.stderr("%v", err)
+		return exitUsage
+	}
+	p, err := schemaforge.New(coll, opts...)
+	if err != nil {
+		b.stderr("%v", err)
+		return exitUsage
+	}
+	if err := p.Prepare(ctx); err != nil {
+		b.stderr("%v", err)
+		return exitFail
+	}
+	co := calibration.Options{Folds: *b.pipe.folds, Concurrency: *b.pipe.concurrency, Command: calibrateCommand,
+		Data: fmt.Sprintf("Spider4SPARQL %s (every %d-th question, %d questions), %s pool", b.split, b.every, len(qs), b.pool)}
+	if *b.pipe.progress || isTerminal(e.stderr) {
+		co.Progress = e.stderr
+	}
+	res, err := calibration.Run(ctx, p, qs, co)
+	if err != nil {
+		b.stderr("%v", err)
+		return exitFail
+	}
+	if path := strings.TrimSpace(*b.pipe.samplesOut); path != "" {
+		if err := writeSamples(path, res); err != nil {
+			b.stderr("write the samples: %v", err)
+			return exitFail
+		}
+	}
+	out, err := json.MarshalIndent(res.Model, "", "  ")
+	if err != nil {
+		b.stderr("%v", err)
+		return exitFail
+	}
+	out = append(out, '\n')
+	f := res.Model.Fit
+	fmt.Fprintf(e.stderr, "calibrate: %d records (%d right) of %d answers over %d graphs, %d folds, λ = %g; out of fold: ECE %.3f, precision %.3f at coverage %.3f with threshold %.3f\n",
+		f.Samples, f.Positives, f.Answers, f.Groups, f.Folds, f.Lambda, f.OOFECE, f.OOFPrecision, f.OOFCoverage, res.Model.Threshold)
+	if path := strings.TrimSpace(*b.pipe.calibrateOut); path != "" {
+		if err := os.WriteFile(path, out, 0o644); err != nil {
+			b.stderr("write the model: %v", err)
+			return exitFail
+		}
+		return exitOK
+	}
+	e.stdout.Write(out)
+	return exitOK
+}
+
+// writeSamples writes the labelled records and the answers as JSON, for
+// analysis.
+func writeSamples(path string, res *calibration.Result) error {
+	type sample struct {
+		Evidence map[string]float64 `json:"evidence"`
+		Right    bool               `json:"right"`
+		Graph    string             `json:"graph"`
+	}
+	v := struct {
+		Samples []sample             `json:"samples"`
+		Answers []calibration.Answer `json:"answers"`
+	}{Answers: res.Answers}
+	for _, s := range res.Samples {
+		v.Samples = append(v.Samples, sample{s.Evidence, s.Right, s.Group})
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
+}
