@@ -20,6 +20,7 @@ func FuzzGenerate(f *testing.F) {
 		prefix + `SELECT ?l (COUNT(*) AS ?k) WHERE { ?p :worksFor ?c . ?c :label ?l } GROUP BY ?l HAVING (COUNT(*) > 1) ORDER BY DESC(?k) LIMIT 1`,
 		prefix + `SELECT * WHERE { { ?p :city "Lyon" } UNION { ?p :age 52 } MINUS { ?p :worksFor [ :label "ACME" ] } OPTIONAL { ?p :knows ( :a :b ) } }`,
 		prefix + `ASK { :alice :age ?a FILTER(?a IN (1, 2.5, 3e2, "x"@en)) BIND(?a + 1 AS ?b) VALUES ?a { 34 UNDEF } }`,
+		prefix + `SELECT ?c (AVG(?a) AS ?m) WHERE { ?p :city ?c ; :age ?a . { SELECT ?p WHERE { ?p :worksFor ?w ; :name ?n } GROUP BY ?p ?w HAVING (COUNT(*) > 0) ORDER BY ASC(?n) LIMIT 3 } } GROUP BY ?c (YEAR(?a) AS ?y) ORDER BY DESC(?m) ?c LIMIT 1 OFFSET 1`,
 		prefix + `CONSTRUCT { ?p :n ?n } WHERE { ?p :name ?n ; ^:worksFor/:label ?l ; !:age ?x }`,
 	} {
 		f.Add(s)

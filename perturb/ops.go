@@ -129,31 +129,39 @@ func (g *generator) predicateSites() []site {
 		}
 		s := s
 		out = append(out, site{constraint: !g.isOutput(s), alts: func() []proposal {
-			if g.slice == nil {
-				return nil
-			}
-			pr := g.profileOf(p)
-			var props []proposal
-			for _, sp := range g.slice.Properties {
-				if len(props) == g.cfg.Alternatives {
-					break
-				}
-				if sp.IRI == p.Value || sp.IRI == sparql.RDFType {
-					continue
-				}
-				if !pr.compatible(sliceProfile(sp.Domains, sp.Ranges, sp.Datatypes, sp.ForeignKey)) {
-					continue
-				}
-				alt := iriLike(p, sp.IRI)
-				props = append(props, proposal{
-					detail: fmt.Sprintf("swap predicate %s → %s", describe(p), describe(alt)),
-					edit:   func(c *clone) bool { return c.replace(g.t, s.p, sparql.Clone(alt)) },
-				})
-			}
-			return props
+			return g.swaps(s, p, "swap predicate %s → %s")
 		}})
 	}
 	return out
+}
+
+// swaps returns the proposals that replace the predicate p of triple s by
+// another property of the slice with a compatible profile (see
+// profile.compatible), at most Config.Alternatives, in slice order. detail
+// is a format with two %s: the old and the new predicate.
+func (g *generator) swaps(s *tripleSite, p *sparql.IRI, detail string) []proposal {
+	if g.slice == nil {
+		return nil
+	}
+	pr := g.profileOf(p)
+	var props []proposal
+	for _, sp := range g.slice.Properties {
+		if len(props) == g.cfg.Alternatives {
+			break
+		}
+		if sp.IRI == p.Value || sp.IRI == sparql.RDFType {
+			continue
+		}
+		if !pr.compatible(sliceProfile(sp.Domains, sp.Ranges, sp.Datatypes, sp.ForeignKey)) {
+			continue
+		}
+		alt := iriLike(p, sp.IRI)
+		props = append(props, proposal{
+			detail: fmt.Sprintf(detail, describe(p), describe(alt)),
+			edit:   func(c *clone) bool { return c.replace(g.t, s.p, sparql.Clone(alt)) },
+		})
+	}
+	return props
 }
 
 // constantSite is a constant compared by = with a property's values.

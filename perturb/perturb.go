@@ -25,11 +25,27 @@
 //     nor a duplicate of another (nor a type triple that another triple
 //     implies, see below);
 //   - [LiteralShift]: move a number, year or date constant up or down
-//     within its datatype.
+//     within its datatype;
+//   - [OrderFlip]: flip the direction of one ORDER BY key (ASC ↔ DESC) of
+//     a query or sub-select with a LIMIT (without one the order does not
+//     choose the answer, and nothing is flipped);
+//   - [LimitChange]: change a LIMIT n (n ≥ 1) of a query or sub-select to
+//     n+1 and, when n > 1, to n−1;
+//   - [GroupDrop]: drop one GROUP BY key of a query that aggregates: a key
+//     it does not project from GROUP BY alone (the groups merge; with one
+//     key the aggregate is over the whole set); a projected key from GROUP
+//     BY and the projection together, when another projected variable
+//     remains (an output site, see below);
+//   - [ProjectionSwap]: replace the datatype property whose object the
+//     main query projects (or aggregates) by a compatible property of the
+//     slice, as PredicateSwap chooses them (shared subject class and
+//     datatype family); only when no other operator has a variant (see
+//     below).
 //
 // Operators look everywhere in the WHERE clause: nested groups, OPTIONAL,
 // UNION branches, MINUS, FILTER (NOT) EXISTS groups and sub-selects, and
-// HAVING.
+// HAVING; OrderFlip, LimitChange and GroupDrop look at the solution
+// modifiers of the main query and of every sub-select.
 //
 // Every variant is built on a copy of the tree (sparql.CloneQuery), printed,
 // and parsed again; it is skipped when it does not parse, is identical to
@@ -37,11 +53,21 @@
 // Config.M variants taken round-robin across operators, deterministically:
 // the same query, slice and graph give the same variants in the same order.
 // Only sites that constrain the answer are perturbed (filters, constants,
-// triples and predicates whose values are not returned; Config.Outputs adds
-// the others), and alternatives are spread across sites. A type triple
-// that another triple of its subject implies (the slice says that
-// property's only domain is the class) is not dropped: its removal says
-// nothing.
+// triples and predicates whose values are not returned, ORDER BY keys and
+// LIMITs that choose rows, GROUP BY keys that are not returned;
+// Config.Outputs adds the others), and alternatives are spread across
+// sites. A type triple that another triple of its subject implies (the
+// slice says that property's only domain is the class) is not dropped:
+// its removal says nothing.
+//
+// ProjectionSwap is the exception to the rule on outputs: its sites are
+// outputs by definition (it changes what is returned, so its variants
+// move any non-trivial answer), and it perturbs them whatever
+// Config.Outputs says. Because its variants move the answer whether or
+// not the constraints mean anything, it only fills in: its variants are
+// used only when no other configured operator gives one (a plain lookup,
+// a count of a projected property). Leave it out of Config.Operators to
+// perturb constraints only.
 package perturb
 
 import (
@@ -57,17 +83,25 @@ import (
 // The operator names, as used in Config.Operators, Variant.Operator and
 // handoff.Perturbation.Operator.
 const (
-	PredicateSwap = "predicate-swap"
-	EntitySwap    = "entity-swap"
-	FilterRelax   = "filter-relax"
-	FilterTighten = "filter-tighten"
-	TripleDrop    = "triple-drop"
-	LiteralShift  = "literal-shift"
+	PredicateSwap  = "predicate-swap"
+	EntitySwap     = "entity-swap"
+	FilterRelax    = "filter-relax"
+	FilterTighten  = "filter-tighten"
+	TripleDrop     = "triple-drop"
+	LiteralShift   = "literal-shift"
+	OrderFlip      = "order-flip"
+	LimitChange    = "limit-change"
+	GroupDrop      = "group-drop"
+	ProjectionSwap = "projection-swap"
 )
 
 // Operators lists every operator in the default round-robin order:
-// dropping and swapping constraints before narrowing and shifting them.
-var Operators = []string{FilterRelax, EntitySwap, PredicateSwap, TripleDrop, FilterTighten, LiteralShift}
+// dropping and swapping constraints before narrowing and shifting them,
+// then the solution modifiers (ORDER BY with LIMIT, LIMIT, GROUP BY) and
+// last the projected properties, which give evidence for queries whose
+// WHERE clause has nothing else to perturb.
+var Operators = []string{FilterRelax, EntitySwap, PredicateSwap, TripleDrop, FilterTighten, LiteralShift,
+	OrderFlip, LimitChange, GroupDrop, ProjectionSwap}
 
 // Variant is one perturbed query.
 type Variant struct {
@@ -96,10 +130,11 @@ type Config struct {
 	// operators (default 3).
 	Alternatives int
 	// Outputs also perturbs the sites that only produce the answer: the
-	// predicates whose objects the query returns. Swapping those always
-	// moves the answer, whether or not the query's constraints mean
-	// anything, so by default (false) they are left alone and only the
-	// constraints are perturbed.
+	// predicates whose objects the query returns, the GROUP BY keys it
+	// returns. Changing those always moves the answer, whether or not the
+	// query's constraints mean anything, so by default (false) they are
+	// left alone and only the constraints are perturbed. ProjectionSwap
+	// ignores it: perturbing the output is what that operator is for.
 	Outputs bool
 }
 
@@ -141,18 +176,44 @@ func Generate(ctx context.Context, q *sparql.Query, slice *handoff.Slice, ep kg.
 	g.triples = g.t.triples()
 	g.original = sparql.Print(q)
 	g.seen = map[string]bool{g.original: true}
-	streams := make([]*stream, len(cfg.Operators))
-	for i, op := range cfg.Operators {
-		streams[i] = &stream{op: op, sites: g.sites(op), outputs: cfg.Outputs}
+	// Two tiers: the fill-in operators (see fillIn) run only when the
+	// others give no variant at all.
+	var tiers [2][]*stream
+	for _, op := range cfg.Operators {
+		// ProjectionSwap is about the output by definition: its sites are
+		// kept whatever cfg.Outputs says.
+		s := &stream{op: op, sites: g.sites(op), outputs: cfg.Outputs || op == ProjectionSwap}
+		if fillIn[op] {
+			tiers[1] = append(tiers[1], s)
+		} else {
+			tiers[0] = append(tiers[0], s)
+		}
 	}
+	out, err := g.roundRobin(tiers[0])
+	if len(out) == 0 && err == nil {
+		out, err = g.roundRobin(tiers[1])
+	}
+	return out, err
+}
+
+// fillIn are the operators that perturb only what a query returns:
+// their variants move any answer, whether or not the query's constraints
+// mean anything, so mixed with the others they would make every query
+// look sound. They give evidence only for a query whose constraints
+// yield no variant at all (a plain lookup, a count).
+var fillIn = map[string]bool{ProjectionSwap: true}
+
+// roundRobin takes up to cfg.M variants from the streams, one proposal of
+// each stream in turn.
+func (g *generator) roundRobin(streams []*stream) ([]Variant, error) {
 	var out []Variant
-	for len(out) < cfg.M {
+	for len(out) < g.cfg.M {
 		progressed := false
 		for _, s := range streams {
-			if len(out) == cfg.M {
+			if len(out) == g.cfg.M {
 				break
 			}
-			if err := ctx.Err(); err != nil {
+			if err := g.ctx.Err(); err != nil {
 				return out, err
 			}
 			for {
@@ -171,7 +232,7 @@ func Generate(ctx context.Context, q *sparql.Query, slice *handoff.Slice, ep kg.
 			break
 		}
 	}
-	return out, ctx.Err()
+	return out, g.ctx.Err()
 }
 
 // generator holds what the operators share while perturbing one query.
@@ -313,6 +374,14 @@ func (g *generator) sites(op string) []site {
 		return g.dropSites()
 	case LiteralShift:
 		return g.shiftSites()
+	case OrderFlip:
+		return g.orderSites()
+	case LimitChange:
+		return g.limitSites()
+	case GroupDrop:
+		return g.groupSites()
+	case ProjectionSwap:
+		return g.projectionSites()
 	}
 	return nil
 }
