@@ -484,6 +484,7 @@ func allocContext(a *handoff.Allocation, id string) confidence.Context {
 	}
 	top := a.Scores[0]
 	cx.AllocTop = top.Graph == id
+	cx.AllocFinal, cx.CovP, cx.CovT = s.Final, s.PredicateCoverage, s.TypeCoverage
 	switch {
 	case cx.AllocTop && len(a.Scores) > 1:
 		cx.AllocMargin = s.Final - a.Scores[1].Final
@@ -540,7 +541,7 @@ func (p *Pipeline) onGraph(ctx context.Context, sg *handoff.Subgoal, slice *hand
 				rec = rs[0]
 			}
 		}
-		cx.Rank, cx.ScoreMargin = ci+1, 0
+		cx.Rank, cx.ScoreMargin, cx.Candidates, cx.Subgoal = ci+1, 0, len(cands), sg
 		if ci+1 < len(cands) {
 			cx.ScoreMargin = c.Score - cands[ci+1].Score
 		}

@@ -19,10 +19,19 @@ type Context struct {
 	// others, so negative); AllocTop whether the graph ranks first.
 	AllocMargin float64
 	AllocTop    bool
+	// AllocFinal is the graph's final allocation score, and CovP, CovT
+	// its predicate and type coverage of the subgoal's requirements.
+	AllocFinal, CovP, CovT float64
+	// Candidates is the number of candidates synthesised for the graph;
+	// Subgoal the subgoal the record answers (its operations, cues and
+	// mentions say how much the question asks).
+	Candidates int
+	Subgoal    *handoff.Subgoal
 }
 
 // Evidence returns the figures of [Features] for a record verified in
-// context cx.
+// context cx; the figures the verifier put in rec.Evidence (terms
+// realised) are kept.
 func Evidence(rec *handoff.Record, cx Context) map[string]float64 {
 	b := func(ok bool) float64 {
 		if ok {
@@ -30,13 +39,31 @@ func Evidence(rec *handoff.Record, cx Context) map[string]float64 {
 		}
 		return 0
 	}
-	ev := map[string]float64{
+	ev := map[string]float64{}
+	for k, v := range rec.Evidence {
+		ev[k] = v
+	}
+	for k, v := range map[string]float64{
 		"accepted":    b(rec.Accepted),
 		"commitments": float64(len(rec.Commitments)),
 		"grounded":    b(rec.Grounded),
 		"rank":        float64(max(cx.Rank, 1)),
 		"repairs":     float64(len(rec.Candidate.Repairs)),
 		"fallback":    b(rec.Fallback),
+		"alloc_final": cx.AllocFinal,
+		"alloc_cov_p": cx.CovP,
+		"alloc_cov_t": cx.CovT,
+		"score":       rec.Candidate.Score,
+		"candidates":  float64(cx.Candidates),
+	} {
+		ev[k] = v
+	}
+	if sg := cx.Subgoal; sg != nil {
+		for _, op := range []handoff.Operation{handoff.OpFilter, handoff.OpAggregate, handoff.OpGroup, handoff.OpRank, handoff.OpNegate, handoff.OpCompare} {
+			ev["op_"+string(op)] = b(sg.Has(op))
+		}
+		ev["cues"] = float64(len(sg.Requirements.Cues))
+		ev["mentions"] = float64(len(sg.Mentions))
 	}
 	missed := 0
 	for _, c := range rec.Commitments {
@@ -79,6 +106,9 @@ func Evidence(rec *handoff.Record, cx Context) map[string]float64 {
 	ev["rows_log"] = math.Log1p(float64(rec.Rows))
 	ev["empty"] = b(rec.Rows == 0)
 	ev["one_row"] = b(rec.Rows == 1)
+	// The conjunction the linear model cannot form itself: accepted,
+	// every commitment met, every term realised, a non-empty answer.
+	ev["strong"] = b(rec.Accepted && missed == 0 && rec.Rows > 0 && ev["terms_realised_share"] == 1)
 	return ev
 }
 

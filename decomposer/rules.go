@@ -1387,7 +1387,7 @@ func (a *analysis) scan() {
 			a.cue(handoff.Cue{Kind: handoff.CueNegation, Text: "other than"})
 		}
 		// Set words between values ("either A or B", "both A and B").
-		if (w == "either" || w == "both" || w == "neither") && !a.used[i] || w == "or" && a.mentionNear(i-1) && a.mentionNear(i+1) {
+		if (w == "either" || w == "both" || w == "neither") && !a.used[i] || w == "or" && a.valueNear(i, -1) && a.valueNear(i, 1) {
 			a.cue(handoff.Cue{Kind: handoff.CueSet, Text: w})
 		}
 		// Aggregates.
@@ -2357,15 +2357,16 @@ func (a *analysis) cue(c handoff.Cue) {
 	}
 }
 
-// mentionNear reports whether token i (or the one before or after a
-// determiner) is part of a mention.
-func (a *analysis) mentionNear(i int) bool {
-	for _, k := range []int{i, i + 1} {
-		if k >= 0 && k < len(a.toks) && !a.skip[k] && a.toks[k].ment >= 0 {
-			return true
+// valueNear reports whether one of the two tokens on side dir (-1 before,
+// +1 after) of i is part of a mention or a number, or is a comparison
+// word ("above 8000000 or below 5000000").
+func (a *analysis) valueNear(i, dir int) bool {
+	for k := i + dir; k != i+3*dir; k += dir {
+		if k < 0 || k >= len(a.toks) || a.skip[k] {
+			return false
 		}
-		if k < len(a.toks) && !inSet(a.w(k), "the", "a", "an") {
-			break
+		if a.toks[k].ment >= 0 || a.toks[k].kind == tkNum || comparatives[a.w(k)].op != "" {
+			return true
 		}
 	}
 	return false

@@ -83,9 +83,9 @@ type Record struct {
 	Commitments []Commitment `json:"commitments,omitempty"`
 	// Evidence are the figures the confidence model reads, by name
 	// (commitments met and missed, mean Jaccard, perturbations run,
-	// score and allocation margins, answer size…); Confidence is the
-	// model's probability that the answer is right. Both are set by the
-	// pipeline.
+	// score and allocation margins, answer size…), set by the verifier
+	// (its share) and the pipeline; Confidence is the model's
+	// probability that the answer is right, set by the pipeline.
 	Evidence   map[string]float64 `json:"evidence,omitempty"`
 	Confidence float64            `json:"confidence"`
 	// Fallback marks the record the pipeline answers a subgoal with when

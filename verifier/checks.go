@@ -165,6 +165,9 @@ func Requirements(q *sparql.Query, sg *handoff.Subgoal) []string {
 			problems = append(problems, "the subgoal negates, the query has no NOT EXISTS, MINUS, NOT IN, != or !")
 		}
 	}
+	if c := contradiction(q); c != "" {
+		problems = append(problems, "the query contradicts itself: "+c)
+	}
 	if parts := disconnected(q); len(parts) > 1 {
 		problems = append(problems, fmt.Sprintf("the patterns are not joined (a cartesian product of %s)", strings.Join(parts, " × ")))
 	}
@@ -506,4 +509,73 @@ func (u unionFind) union(a, b string) {
 	if ra != rb {
 		u[rb] = ra
 	}
+}
+
+// contradiction returns, for the first group of q whose filters cannot
+// all hold, why: a variable equal to two different constants, or bounded
+// below and above by bounds that leave nothing between ("" when none).
+// Only the top-level conjunction of each group's FILTERs is read.
+func contradiction(q *sparql.Query) string {
+	found := ""
+	sparql.Inspect(q, func(n sparql.Node) bool {
+		g, ok := n.(*sparql.GroupPattern)
+		if !ok || found != "" {
+			return found == ""
+		}
+		eq := map[string]string{}
+		lower, upper := map[string]float64{}, map[string]float64{}
+		for _, e := range g.Elements {
+			f, ok := e.(*sparql.FilterPattern)
+			if !ok {
+				continue
+			}
+			for _, atom := range conjuncts(f.Expr) {
+				b, ok := atom.(*sparql.BinaryExpr)
+				if !ok {
+					continue
+				}
+				v, vok := b.X.(*sparql.Var)
+				l, lok := b.Y.(*sparql.Literal)
+				if !vok || !lok {
+					continue
+				}
+				val := l.Lexical
+				num, isNum := number(val)
+				switch b.Op {
+				case sparql.OpEq:
+					if prev, ok := eq[v.Name]; ok && prev != val {
+						found = fmt.Sprintf("?%s = %q and ?%s = %q", v.Name, prev, v.Name, val)
+					}
+					eq[v.Name] = val
+				case sparql.OpGt, sparql.OpGe:
+					if isNum {
+						if lo, ok := lower[v.Name]; !ok || num > lo {
+							lower[v.Name] = num
+						}
+					}
+				case sparql.OpLt, sparql.OpLe:
+					if isNum {
+						if hi, ok := upper[v.Name]; !ok || num < hi {
+							upper[v.Name] = num
+						}
+					}
+				}
+			}
+		}
+		for v, lo := range lower {
+			if hi, ok := upper[v]; ok && lo >= hi && found == "" {
+				found = fmt.Sprintf("?%s above %v and below %v", v, lo, hi)
+			}
+		}
+		return found == ""
+	})
+	return found
+}
+
+// conjuncts splits an expression at &&.
+func conjuncts(e sparql.Expr) []sparql.Expr {
+	if b, ok := e.(*sparql.BinaryExpr); ok && b.Op == sparql.OpAnd {
+		return append(conjuncts(b.X), conjuncts(b.Y)...)
+	}
+	return []sparql.Expr{e}
 }

@@ -167,6 +167,7 @@ func (v *Verifier) verify(ctx context.Context, sg *handoff.Subgoal, slice *hando
 	orig := answerSet(res, vars)
 	rec.Rows = rowCount(res)
 	rec.Commitments = Coverage(q, res, sg, slice)
+	rec.Evidence = termEvidence(q, sg, slice)
 	missed := Missed(rec.Commitments)
 	if v.cfg.NoRequirements {
 		missed = nil
@@ -329,4 +330,18 @@ func rowCount(res *sparql.Results) int {
 		return len(res.Graph)
 	}
 	return len(res.Rows)
+}
+
+// termEvidence is the verifier's share of a record's evidence: how many
+// of the subgoal's terms the query realises through the slice, how many
+// match nothing in it, and how many of the query's IRIs lie outside it.
+func termEvidence(q *sparql.Query, sg *handoff.Subgoal, slice *handoff.Slice) map[string]float64 {
+	gr := ground(q, sg, slice)
+	total := gr.realised + len(gr.unmatched) + len(gr.unrealised)
+	share := 1.0
+	if total > 0 {
+		share = float64(gr.realised) / float64(total)
+	}
+	return map[string]float64{"terms": float64(total), "terms_realised_share": share,
+		"terms_unmatched": float64(len(gr.unmatched)), "outside_slice": float64(len(gr.vocabulary))}
 }

@@ -59,6 +59,8 @@ type Result struct {
 // Answer is one answered question of a calibration run.
 type Answer struct {
 	ID         string  `json:"id"`
+	Question   string  `json:"question"`
+	Query      string  `json:"query"` // the query of the record the answer used
 	Sample     int     `json:"sample"`
 	Confidence float64 `json:"confidence"`
 	Right      bool    `json:"right"`
@@ -67,21 +69,21 @@ type Answer struct {
 // answer is one question's answer: the index of the record it used
 // among the samples, and whether the answer is right.
 type answer struct {
-	id     string
-	sample int
-	right  bool
+	id, question, query string
+	sample              int
+	right               bool
 }
 
-// Run asks every question of qs with a, fits the confidence model and
-// returns it.
-func Run(ctx context.Context, a qa.Asker, qs []qa.Question, o Options) (*Result, error) {
+// Run asks every question of qs with the asker askerFor gives for it,
+// fits the confidence model and returns it.
+func Run(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Question, o Options) (*Result, error) {
 	o.Folds = cmp.Or(o.Folds, 5)
 	o.Target = cmp.Or(o.Target, confidence.DefaultPrecision)
 	o.MinVerified = cmp.Or(o.MinVerified, 20)
 	if len(o.Lambdas) == 0 {
 		o.Lambdas = []float64{0.1, 1, 10, 100}
 	}
-	samples, answers, skipped, err := collect(ctx, a, qs, cmp.Or(o.Concurrency, 2), o.Progress)
+	samples, answers, skipped, err := collect(ctx, askerFor, qs, cmp.Or(o.Concurrency, 2), o.Progress)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +118,7 @@ func Run(ctx context.Context, a qa.Asker, qs []qa.Question, o Options) (*Result,
 	positives := 0
 	for i, an := range answers {
 		conf[i], right[i] = bestOOF[an.sample], an.right
-		res.Answers = append(res.Answers, Answer{ID: an.id, Sample: an.sample, Confidence: conf[i], Right: an.right})
+		res.Answers = append(res.Answers, Answer{ID: an.id, Question: an.question, Query: an.query, Sample: an.sample, Confidence: conf[i], Right: an.right})
 	}
 	for _, s := range samples {
 		if s.Right {
@@ -146,13 +148,13 @@ func Run(ctx context.Context, a qa.Asker, qs []qa.Question, o Options) (*Result,
 }
 
 // collect asks the questions and labels the records.
-func collect(ctx context.Context, a qa.Asker, qs []qa.Question, conc int, progress io.Writer) ([]confidence.Sample, []answer, int, error) {
+func collect(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Question, conc int, progress io.Writer) ([]confidence.Sample, []answer, int, error) {
 	type outcome struct {
-		samples []confidence.Sample
-		id      string
-		used    int // index in samples of the record the answer used, -1 if none
-		right   bool
-		ok      bool
+		samples             []confidence.Sample
+		id, question, query string
+		used                int // index in samples of the record the answer used, -1 if none
+		right               bool
+		ok                  bool
 	}
 	outs := make([]outcome, len(qs))
 	sem := make(chan struct{}, conc)
@@ -161,7 +163,8 @@ func collect(ctx context.Context, a qa.Asker, qs []qa.Question, conc int, progre
 	done := 0
 	for i := range qs {
 		q := &qs[i]
-		if q.Answer == nil {
+		a := askerFor(q)
+		if q.Answer == nil || a == nil {
 			continue
 		}
 		select {
@@ -184,13 +187,13 @@ func collect(ctx context.Context, a qa.Asker, qs []qa.Question, conc int, progre
 			if err != nil || ans == nil || ans.Decomposition == nil || len(ans.Decomposition.Subgoals) != 1 {
 				return
 			}
-			o := outcome{id: q.ID, used: -1, ok: true}
+			o := outcome{id: q.ID, question: q.Text, used: -1, ok: true}
 			for _, rec := range ans.Records[ans.Decomposition.Subgoals[0].ID] {
 				if rec.Results == nil || rec.Evidence == nil || rec.SetAside {
 					continue
 				}
 				if (rec.Accepted || rec.Fallback) && o.used < 0 {
-					o.used = len(o.samples)
+					o.used, o.query = len(o.samples), rec.Candidate.Query
 				}
 				o.samples = append(o.samples, confidence.Sample{Evidence: rec.Evidence, Right: qa.SameAnswers(q.Answer, rec.Results), Group: q.Graph})
 			}
@@ -214,7 +217,7 @@ func collect(ctx context.Context, a qa.Asker, qs []qa.Question, conc int, progre
 			continue
 		}
 		if o.used >= 0 {
-			answers = append(answers, answer{id: o.id, sample: len(samples) + o.used, right: o.right})
+			answers = append(answers, answer{id: o.id, question: o.question, query: o.query, sample: len(samples) + o.used, right: o.right})
 		}
 		samples = append(samples, o.samples...)
 	}

@@ -11,6 +11,8 @@ import (
 	"github.com/schemaforge/go-schemaforge/benchmarks/allocation"
 	"github.com/schemaforge/go-schemaforge/benchmarks/calibration"
 	"github.com/schemaforge/go-schemaforge/benchmarks/qa"
+	"github.com/schemaforge/go-schemaforge/confidence"
+	"github.com/schemaforge/go-schemaforge/kg"
 )
 
 func init() { benchStages["calibrate"] = benchCalibrate }
@@ -47,21 +49,52 @@ func benchCalibrate(ctx context.Context, e *env, b *benchRun) int {
 		b.stderr("%v", err)
 		return exitUsage
 	}
-	p, err := schemaforge.New(coll, opts...)
-	if err != nil {
-		b.stderr("%v", err)
-		return exitUsage
+	// Each question is asked over a collection of about --subpool
+	// graphs holding its own (the graphs split into fixed groups by a
+	// hash of their ID), the size of collection the pipeline is meant
+	// for, rather than over the whole pool.
+	graphs := coll.Graphs()
+	groups := max(1, (len(graphs)+*b.pipe.subpool-1)/max(*b.pipe.subpool, 1))
+	pipelines := map[string]*schemaforge.Pipeline{}
+	byGroup := make([][]*kg.Graph, groups)
+	for _, g := range graphs {
+		k := confidence.Fold(g.ID, groups)
+		byGroup[k] = append(byGroup[k], g)
 	}
-	if err := p.Prepare(ctx); err != nil {
-		b.stderr("%v", err)
-		return exitFail
+	for _, gs := range byGroup {
+		if len(gs) == 0 {
+			continue
+		}
+		sub, err := kg.NewCollection(gs...)
+		if err != nil {
+			b.stderr("%v", err)
+			return exitFail
+		}
+		p, err := schemaforge.New(sub, opts...)
+		if err != nil {
+			b.stderr("%v", err)
+			return exitUsage
+		}
+		if err := p.Prepare(ctx); err != nil {
+			b.stderr("%v", err)
+			return exitFail
+		}
+		for _, g := range gs {
+			pipelines[g.ID] = p
+		}
+	}
+	askerFor := func(q *qa.Question) qa.Asker {
+		if p, ok := pipelines[q.Graph]; ok {
+			return p
+		}
+		return nil
 	}
 	co := calibration.Options{Folds: *b.pipe.folds, Concurrency: *b.pipe.concurrency, Command: calibrateCommand,
-		Data: fmt.Sprintf("Spider4SPARQL %s (every %d-th question, %d questions), %s pool", b.split, b.every, len(qs), b.pool)}
+		Data: fmt.Sprintf("Spider4SPARQL %s (every %d-th question, %d questions), %s pool split into %d collections of about %d graphs", b.split, b.every, len(qs), b.pool, groups, *b.pipe.subpool)}
 	if *b.pipe.progress || isTerminal(e.stderr) {
 		co.Progress = e.stderr
 	}
-	res, err := calibration.Run(ctx, p, qs, co)
+	res, err := calibration.Run(ctx, askerFor, qs, co)
 	if err != nil {
 		b.stderr("%v", err)
 		return exitFail

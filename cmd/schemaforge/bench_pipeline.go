@@ -37,6 +37,7 @@ type pipelineBenchFlags struct {
 	calibrateOut  *string
 	samplesOut    *string
 	folds         *int
+	subpool       *int
 	llm           llmFlags
 }
 
@@ -53,6 +54,7 @@ func addPipelineBenchFlags(fs *flag.FlagSet) pipelineBenchFlags {
 	f.lang = fs.String("lang", "en", "text2sparql, qald: question language(s), comma-separated (text2sparql asks each language as its own question)")
 	f.calibrateOut = fs.String("out", "", "calibrate: write the fitted confidence model here (e.g. confidence/weights.json); default: print it")
 	f.samplesOut = fs.String("samples", "", "calibrate: also write the labelled records and answers (JSON) here, for analysis")
+	f.subpool = fs.Int("subpool", 20, "calibrate: ask each question over a collection of about this many graphs of the pool, its own among them")
 	f.folds = fs.Int("folds", 5, "calibrate: folds by graph")
 	f.llm = addLLMFlags(fs)
 	return f
