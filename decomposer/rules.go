@@ -1431,7 +1431,9 @@ func (a *analysis) scan() {
 			if v1, k1, ok := a.valueOf(i + 1); ok && a.w(i+2) == "and" {
 				if v2, _, ok := a.valueOf(i + 3); ok {
 					a.used[i+1], a.used[i+3] = true, true
-					a.addFilter(handoff.Filter{Attribute: a.attrFor(i, i+4, ""), Op: handoff.FilterBetween, Value: v1, Value2: v2, ValueKind: k1}, i)
+					f := handoff.Filter{Attribute: a.attrFor(i, i+4, ""), Op: handoff.FilterBetween, Value: v1, Value2: v2, ValueKind: k1}
+					a.addFilter(f, i)
+					a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: "between", Term: f.Attribute, Op: handoff.FilterBetween})
 				}
 			}
 		case w == "in" || w == "during" || w == "on":
