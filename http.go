@@ -129,12 +129,13 @@ func (h *handler) text2sparql(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	query, verified := BestQuery(ans)
+	query, _ := BestQuery(ans)
 	if query == "" {
 		httpError(w, http.StatusUnprocessableEntity, "no query could be built: %s", ans.NoAnswer)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"dataset": dataset, "question": q, "query": query, "verified": verified})
+	writeJSON(w, http.StatusOK, map[string]any{"dataset": dataset, "question": q, "query": query,
+		"verified": ans.Verified, "confidence": ans.Confidence})
 }
 
 func (h *handler) ask(w http.ResponseWriter, r *http.Request) {
@@ -157,9 +158,10 @@ func (h *handler) ask(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, ans)
 }
 
-// BestQuery returns the query an answer rests on: the first query of its
-// provenance (verified), else the best-ranked candidate of the last
-// subgoal that has records (not verified), else "".
+// BestQuery returns the query an answer rests on: the last query of its
+// provenance (from an accepted or fallback record; true), else the
+// best-scored candidate of any subgoal that has records (false), else "".
+// Whether the answer is verified is Answer.Verified.
 func BestQuery(ans *handoff.Answer) (query string, verified bool) {
 	if ans == nil {
 		return "", false

@@ -28,12 +28,14 @@ func TestHandler(t *testing.T) {
 	var t2s struct {
 		Dataset, Question, Query string
 		Verified                 bool
+		Confidence               float64
 	}
 	if err := json.NewDecoder(resp.Body).Decode(&t2s); err != nil || resp.StatusCode != 200 {
 		t.Fatalf("GET: %d %v", resp.StatusCode, err)
 	}
 	resp.Body.Close()
-	if t2s.Dataset != "https://example.org/demo" || t2s.Question != q || !strings.Contains(t2s.Query, "directedBy") || !t2s.Verified {
+	if t2s.Dataset != "https://example.org/demo" || t2s.Question != q || !strings.Contains(t2s.Query, "directedBy") ||
+		t2s.Confidence <= 0 || t2s.Verified != (t2s.Confidence >= p.Config().ConfidenceThreshold) {
 		t.Errorf("TEXT2SPARQL answer: %+v", t2s)
 	}
 
@@ -46,7 +48,7 @@ func TestHandler(t *testing.T) {
 		t.Fatalf("POST /ask: %d %v", resp.StatusCode, err)
 	}
 	resp.Body.Close()
-	for _, k := range []string{"question", "results", "provenance", "trace"} {
+	for _, k := range []string{"question", "results", "provenance", "trace", "confidence", "verified"} {
 		if _, ok := ans[k]; !ok {
 			t.Errorf("answer lacks %q", k)
 		}

@@ -72,7 +72,7 @@ var Features = []string{
 }
 
 // DefaultPrecision is the out-of-fold precision the default threshold is
-// chosen for.
+// chosen for, when some threshold reaches it (see FitInfo.Target).
 const DefaultPrecision = 0.9
 
 // Model is a logistic regression over standardised evidence.
@@ -105,13 +105,15 @@ type FitInfo struct {
 	Folds     int     `json:"folds"`
 	Lambda    float64 `json:"lambda"` // L2 penalty
 	// Out-of-fold figures on the answers (one per question): ECE over 10
-	// bins, precision and coverage at Threshold, for the target
-	// precision Target.
+	// bins, precision and coverage at Threshold, chosen for the target
+	// precision Target: Wanted (the precision asked for) when some
+	// threshold reached it, else the first lower target reached.
 	Answers      int     `json:"answers"`
 	OOFECE       float64 `json:"oofECE"`
 	OOFPrecision float64 `json:"oofPrecision"`
 	OOFCoverage  float64 `json:"oofCoverage"`
 	Target       float64 `json:"target"`
+	Wanted       float64 `json:"wanted"`
 }
 
 //go:embed weights.json

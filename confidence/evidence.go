@@ -65,6 +65,9 @@ func Evidence(rec *handoff.Record, cx Context) map[string]float64 {
 		ev["cues"] = float64(len(sg.Requirements.Cues))
 		ev["mentions"] = float64(len(sg.Mentions))
 	}
+	for _, k := range []string{"missed_mention", "missed_answer", "missed_order", "missed_echo", "missed_other"} {
+		ev[k] = 0
+	}
 	missed := 0
 	for _, c := range rec.Commitments {
 		if c.Met {

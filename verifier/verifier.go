@@ -177,7 +177,13 @@ func (v *Verifier) verify(ctx context.Context, sg *handoff.Subgoal, slice *hando
 	if len(orig) == 0 {
 		ok, problems := Grounded(q, sg, slice)
 		rec.Grounded = ok
+		contra := ""
+		if !v.cfg.NoRequirements {
+			contra = contradiction(q)
+		}
 		switch {
+		case contra != "":
+			return reject("empty answer: the query contradicts itself: %s", contra)
 		case !ok:
 			return reject("empty answer, not grounded: %s", strings.Join(problems, "; "))
 		case len(missed) > 0:

@@ -24,9 +24,11 @@ import (
 type Options struct {
 	// Folds is the number of folds by graph (default 5).
 	Folds int
-	// Target is the out-of-fold precision of verified answers the
-	// threshold is chosen for (default confidence.DefaultPrecision).
-	Target float64
+	// Targets are the out-of-fold precisions of verified answers the
+	// threshold is chosen for, tried in order until one is reached by at
+	// least MinVerified answers (default confidence.DefaultPrecision,
+	// then 0.85 and 0.8). The model records which one it reached.
+	Targets []float64
 	// Lambdas are the L2 penalties tried (default 0.1, 1, 10, 100).
 	Lambdas []float64
 	// MinVerified is the least number of out-of-fold answers at or above
@@ -78,7 +80,9 @@ type answer struct {
 // fits the confidence model and returns it.
 func Run(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Question, o Options) (*Result, error) {
 	o.Folds = cmp.Or(o.Folds, 5)
-	o.Target = cmp.Or(o.Target, confidence.DefaultPrecision)
+	if len(o.Targets) == 0 {
+		o.Targets = []float64{confidence.DefaultPrecision, 0.85, 0.8}
+	}
 	o.MinVerified = cmp.Or(o.MinVerified, 20)
 	if len(o.Lambdas) == 0 {
 		o.Lambdas = []float64{0.1, 1, 10, 100}
@@ -125,7 +129,13 @@ func Run(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Ques
 			positives++
 		}
 	}
-	threshold := confidence.ChooseThreshold(conf, right, o.Target, o.MinVerified)
+	threshold, target := 1.0, o.Targets[0]
+	for _, t := range o.Targets {
+		if th := confidence.ChooseThreshold(conf, right, t, o.MinVerified); th < 1 {
+			threshold, target = th, t
+			break
+		}
+	}
 	var accepted []bool
 	for _, c := range conf {
 		accepted = append(accepted, c >= threshold)
@@ -142,7 +152,7 @@ func Run(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Ques
 	}
 	m.Fit = confidence.FitInfo{Data: o.Data, Command: o.Command, Samples: len(samples), Positives: positives, Groups: len(groups),
 		Folds: o.Folds, Lambda: bestLambda, Answers: len(answers), OOFECE: qa.ECE(conf, right, qa.CalibrationBins),
-		OOFPrecision: precision, OOFCoverage: coverage, Target: o.Target}
+		OOFPrecision: precision, OOFCoverage: coverage, Target: target, Wanted: o.Targets[0]}
 	res.Model = m
 	return res, m.Validate()
 }

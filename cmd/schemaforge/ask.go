@@ -83,6 +83,8 @@ type pipelineFlags struct {
 	ablations *stringList
 	theta     *float64
 	m         *int
+	minConf   *float64
+	threshold *float64
 	llm       llmFlags
 }
 
@@ -93,6 +95,8 @@ func addPipelineFlags(fs *flag.FlagSet) pipelineFlags {
 	fs.Var(pf.ablations, "ablation", "switch a stage off: "+ablationNames()+" (repeatable)")
 	pf.theta = fs.Float64("theta", 0, "verifier threshold θ (default 0.9)")
 	pf.m = fs.Int("m", 0, "perturbations per candidate (default 8)")
+	pf.minConf = fs.Float64("min-confidence", 0, "abstain when the answer's confidence is below this (default 0: always answer, marked verified or not)")
+	pf.threshold = fs.Float64("confidence-threshold", 0, "least confidence of a verified answer (default: the confidence model's, chosen on train for 90% precision)")
 	pf.llm = addLLMFlags(fs)
 	return pf
 }
@@ -127,7 +131,11 @@ func (pf pipelineFlags) collection(ctx context.Context) (*kg.Collection, error) 
 
 // pipeline builds the pipeline over coll.
 func (pf pipelineFlags) pipeline(coll *kg.Collection) (*schemaforge.Pipeline, error) {
-	opts := []schemaforge.Option{schemaforge.WithConfig(schemaforge.Config{Theta: *pf.theta, M: *pf.m})}
+	if *pf.minConf < 0 || *pf.minConf > 1 || *pf.threshold < 0 || *pf.threshold > 1 {
+		return nil, fmt.Errorf("--min-confidence and --confidence-threshold are probabilities in [0, 1] (got %v and %v)", *pf.minConf, *pf.threshold)
+	}
+	opts := []schemaforge.Option{schemaforge.WithConfig(schemaforge.Config{Theta: *pf.theta, M: *pf.m,
+		MinConfidence: *pf.minConf, ConfidenceThreshold: *pf.threshold})}
 	for _, a := range *pf.ablations {
 		ab, err := schemaforge.ParseAblation(a)
 		if err != nil {
@@ -201,10 +209,18 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 
 func printAnswer(e *env, coll *kg.Collection, ans *handoff.Answer, trace bool) {
 	w := e.stdout
-	if ans.Results == nil {
-		fmt.Fprintln(w, "No verified answer.")
+	switch {
+	case ans.Results == nil && strings.HasPrefix(ans.NoAnswer, "abstained"):
+		fmt.Fprintf(w, "No answer: %s\n", ans.NoAnswer)
+	case ans.Results == nil:
+		fmt.Fprintln(w, "No answer.")
 		printReasons(e, ans)
-	} else {
+	case ans.Verified:
+		fmt.Fprintf(w, "Verified (confidence %.2f)\n\n", ans.Confidence)
+	default:
+		fmt.Fprintf(w, "Not verified (confidence %.2f): %s\n\n", ans.Confidence, firstReason(ans))
+	}
+	if ans.Results != nil {
 		prefixes := map[string]string{}
 		for _, pv := range ans.Provenance {
 			if g, ok := coll.Graph(pv.Graph); ok && g.Summary != nil {
@@ -218,6 +234,12 @@ func printAnswer(e *env, coll *kg.Collection, ans *handoff.Answer, trace bool) {
 		}
 		for _, pv := range ans.Provenance {
 			fmt.Fprintf(w, "\nFrom graph %s (subgoal %s):\n%s\n", pv.Graph, pv.Subgoal, strings.TrimRight(pv.Query, "\n"))
+		}
+		if !ans.Verified && len(ans.Reasons) > 0 {
+			fmt.Fprintln(w, "\nWhy it is not verified:")
+			for _, r := range ans.Reasons {
+				fmt.Fprintf(w, "  - %s\n", r)
+			}
 		}
 	}
 	if trace && ans.Trace != nil {
@@ -237,6 +259,26 @@ func printAnswer(e *env, coll *kg.Collection, ans *handoff.Answer, trace bool) {
 			fmt.Fprintf(w, "  %6dms %-10s%s %s%s\n", ev.Millis, ev.Stage, loc, ev.Message, numbers(ev.Numbers))
 		}
 	}
+}
+
+// firstReason is the most telling reason an answer is not verified: the
+// first commitment its query missed, else the verifier's objection, else
+// the confidence alone.
+func firstReason(ans *handoff.Answer) string {
+	for _, r := range ans.Reasons {
+		if i := strings.Index(r, "the question names"); i >= 0 {
+			return r[i:]
+		}
+	}
+	for _, r := range ans.Reasons {
+		if strings.Contains(r, "no candidate was accepted") {
+			return r[strings.Index(r, ":")+2:]
+		}
+	}
+	if len(ans.Reasons) > 0 {
+		return ans.Reasons[0]
+	}
+	return "below the threshold"
 }
 
 // printReasons says why no candidate was accepted, per subgoal.

@@ -1,0 +1,123 @@
+package verifier_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/schemaforge/go-schemaforge/handoff"
+	"github.com/schemaforge/go-schemaforge/sparql"
+	"github.com/schemaforge/go-schemaforge/verifier"
+)
+
+// subgoal builds a subgoal about people with the given cues, mentions
+// and output.
+func subgoal(out handoff.Output, mentions []handoff.Mention, cues ...handoff.Cue) *handoff.Subgoal {
+	return &handoff.Subgoal{ID: "s1", Operations: []handoff.Operation{handoff.OpLookup}, Mentions: mentions,
+		Requirements: handoff.Requirements{Predicates: []string{"name"}, Types: []string{"person"}, Output: out, Cues: cues}}
+}
+
+func coverage(t *testing.T, sg *handoff.Subgoal, query string) []handoff.Commitment {
+	t.Helper()
+	q, err := sparql.Parse(prefix + query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := peopleGraph(t).Query(context.Background(), prefix+query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return verifier.Coverage(q, res, sg, peopleSlice())
+}
+
+func TestCoverage(t *testing.T) {
+	who := handoff.Cue{Kind: handoff.CueAnswer, Text: "who"}
+	youngest := handoff.Cue{Kind: handoff.CueSuperlative, Text: "youngest", Term: "age"}
+	oldest := handoff.Cue{Kind: handoff.CueSuperlative, Text: "oldest", Term: "age", Descending: true}
+	older := handoff.Cue{Kind: handoff.CueComparative, Text: "older than", Term: "age", Op: handoff.FilterGt}
+	not := handoff.Cue{Kind: handoff.CueNegation, Text: "not"}
+	each := handoff.Cue{Kind: handoff.CueGrouping, Text: "each", Term: "city"}
+	either := handoff.Cue{Kind: handoff.CueSet, Text: "or"}
+	howMany := handoff.Cue{Kind: handoff.CueAnswer, Text: "how many"}
+	when := handoff.Cue{Kind: handoff.CueAnswer, Text: "when"}
+	alice := []handoff.Mention{{Text: "Alice", Kind: handoff.MentionName}}
+	paris := []handoff.Mention{{Text: "Paris", Kind: handoff.MentionName}}
+	lyonParis := []handoff.Mention{{Text: "Lyon", Kind: handoff.MentionName}, {Text: "Paris", Kind: handoff.MentionName}}
+	entities := handoff.Output{Shape: handoff.ShapeEntities}
+	count := handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount}
+	for _, c := range []struct {
+		name  string
+		sg    *handoff.Subgoal
+		query string
+		miss  string // "" when every commitment is met; else a word of the first miss
+	}{
+		{"mention used", subgoal(entities, paris, who), `SELECT ?n WHERE { ?p :name ?n ; :city "Paris" }`, ""},
+		{"capitalised name dropped", subgoal(entities, paris, who), `SELECT ?n WHERE { ?p :name ?n ; :city ?c }`, `"Paris"`},
+		{"superlative realised", subgoal(entities, nil, who, youngest), `SELECT ?n WHERE { ?p :name ?n ; :age ?a } ORDER BY ?a LIMIT 1`, ""},
+		{"superlative by MIN", subgoal(entities, nil, youngest), `SELECT (MIN(?a) AS ?m) WHERE { ?p :age ?a }`, ""},
+		{"superlative ignored", subgoal(entities, nil, who, youngest), `SELECT ?n WHERE { ?p :name ?n ; :age ?a }`, "orders by nothing"},
+		{"superlative in the wrong direction", subgoal(entities, nil, who, oldest), `SELECT ?n WHERE { ?p :name ?n ; :age ?a } ORDER BY ?a LIMIT 1`, "does not order by age DESC"},
+		{"superlative on the wrong attribute", subgoal(entities, nil, who, youngest), `SELECT ?n WHERE { ?p :name ?n ; :city ?c } ORDER BY ?c LIMIT 1`, "does not order by age"},
+		{"comparative realised", subgoal(entities, nil, older), `SELECT ?n WHERE { ?p :name ?n ; :age ?a FILTER(30 < ?a) }`, ""},
+		{"comparative as equality", subgoal(entities, alice, older), `SELECT ?n WHERE { ?p :name ?n FILTER(?n = "Alice") }`, "no comparison"},
+		{"negation realised", subgoal(entities, nil, not), `SELECT ?n WHERE { ?p :name ?n FILTER NOT EXISTS { ?p :city "Paris" } }`, ""},
+		{"negation ignored", subgoal(entities, nil, not), `SELECT ?n WHERE { ?p :name ?n ; :city "Paris" }`, "excludes nothing"},
+		{"grouping realised", subgoal(handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggCount, GroupBy: []string{"city"}}, nil, howMany, each),
+			`SELECT ?c (COUNT(*) AS ?k) WHERE { ?p :city ?c } GROUP BY ?c`, ""},
+		{"grouping ignored", subgoal(count, nil, howMany, each), `SELECT (COUNT(*) AS ?k) WHERE { ?p :city ?c }`, "GROUP BY"},
+		{"grouping not asked", subgoal(handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggAvg, AggregateOf: "age"}, nil),
+			`SELECT ?p (AVG(?a) AS ?m) WHERE { ?p :age ?a } GROUP BY ?p`, "groups"},
+		{"or as IN", subgoal(entities, lyonParis, either), `SELECT ?n WHERE { ?p :name ?n ; :city ?c FILTER(?c IN ("Lyon", "Paris")) }`, ""},
+		{"or as a conjunction", subgoal(entities, lyonParis, either), `SELECT ?n WHERE { ?p :name ?n ; :city "Lyon", "Paris" }`, "UNION"},
+		{"how many by count", subgoal(count, nil, howMany), `SELECT (COUNT(*) AS ?k) WHERE { ?p a :Person }`, ""},
+		{"how many by names", subgoal(count, nil, howMany), `SELECT ?n WHERE { ?p :name ?n }`, "neither a count"},
+		{"aggregate over the wrong attribute", subgoal(handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggAvg, AggregateOf: "age"}, nil),
+			`SELECT (AVG(STRLEN(?n)) AS ?m) WHERE { ?p :name ?n }`, "cannot mean"},
+		{"when by a name", subgoal(entities, alice, when), `SELECT ?n WHERE { ?p :name ?n ; :city ?c FILTER(?n = "Alice") }`, "not a date"},
+		{"who by a number", subgoal(entities, alice, who), `SELECT ?a WHERE { ?p :name "Alice" ; :age ?a }`, "not someone"},
+		{"attribute asked", subgoal(handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"age"}}, alice), `SELECT ?a WHERE { ?p :name "Alice" ; :age ?a }`, ""},
+		{"attribute not projected", subgoal(handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"age"}}, alice), `SELECT ?c WHERE { ?p :name "Alice" ; :city ?c }`, "does not return age"},
+		{"identifiers for an answer", subgoal(entities, paris), `SELECT ?p WHERE { ?p :city "Paris" }`, "identifiers"},
+		{"extra column", subgoal(entities, paris), `SELECT ?n ?a WHERE { ?p :name ?n ; :age ?a ; :city "Paris" }`, "adds ?a"},
+		{"echo of a mention", subgoal(entities, alice, who), `SELECT ?n WHERE { ?p :name ?n FILTER(?n = "Alice") }`, "only repeats"},
+		{"echo of a constant", subgoal(entities, nil, handoff.Cue{Kind: handoff.CueAnswer, Text: "where"}), `SELECT ?c WHERE { ?p :city ?c FILTER(?c = "Nice") }`, "only repeats"},
+		{"choosing among the named is no echo", subgoal(entities, []handoff.Mention{{Text: "Alice", Kind: handoff.MentionName}, {Text: "Bob", Kind: handoff.MentionName}}, who, oldest),
+			`SELECT ?n WHERE { ?p :name ?n ; :age ?a FILTER(?n IN ("Alice", "Bob")) } ORDER BY DESC(?a) LIMIT 1`, ""},
+		{"yes/no is no echo", subgoal(handoff.Output{Shape: handoff.ShapeBoolean}, alice), `ASK { ?p :name "Alice" }`, ""},
+	} {
+		cs := coverage(t, c.sg, c.query)
+		missed := verifier.Missed(cs)
+		switch {
+		case c.miss == "" && len(missed) > 0:
+			t.Errorf("%s: missed %q", c.name, missed)
+		case c.miss != "" && (len(missed) == 0 || !strings.Contains(strings.Join(missed, "; "), c.miss)):
+			t.Errorf("%s: missed %q, want a miss with %q (commitments %+v)", c.name, missed, c.miss, cs)
+		}
+		for _, cm := range cs {
+			if cm.Kind == "" || cm.Cue == "" || cm.Detail == "" {
+				t.Errorf("%s: commitment without kind, cue or detail: %+v", c.name, cm)
+			}
+		}
+	}
+}
+
+func TestCoverageRejectsEcho(t *testing.T) {
+	// "Who directed Iron Meridian?" answered with the film's own title:
+	// swapping the constant moves the answer, but it is an echo.
+	sg := subgoal(handoff.Output{Shape: handoff.ShapeEntities}, []handoff.Mention{{Text: "Alice", Kind: handoff.MentionName}},
+		handoff.Cue{Kind: handoff.CueAnswer, Text: "who"})
+	r := verify(t, verifier.Config{}, sg, `SELECT ?n WHERE { ?p a :Person ; :name ?n FILTER(?n = "Alice") }`)[0]
+	if r.Accepted || !strings.Contains(r.Reason, "only repeats") {
+		t.Errorf("echo accepted %v: %s", r.Accepted, r.Reason)
+	}
+	if len(r.Perturbations) == 0 {
+		t.Error("the perturbations did not run on a rejected candidate (their evidence is wanted)")
+	}
+}
+
+func TestContradiction(t *testing.T) {
+	r := verify(t, verifier.Config{}, parisSubgoal(), `SELECT ?n WHERE { ?p a :Person ; :name ?n ; :city ?c ; :age ?a FILTER(?c = "Paris") FILTER(?a > 50 && ?a < 30) }`)[0]
+	if r.Accepted || !strings.Contains(r.Reason, "contradicts itself") {
+		t.Errorf("accepted %v: %s", r.Accepted, r.Reason)
+	}
+}
