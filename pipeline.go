@@ -355,8 +355,8 @@ func verdictWord(verified bool) string {
 }
 
 // solve answers one subgoal: allocate, then per selected graph
-// (concurrently) synthesise and verify candidates best first until one is
-// accepted or the retry budget is spent.
+// (concurrently) synthesise and verify the best candidates within the
+// retry budget, the most confident accepted one answering for the graph.
 func (p *Pipeline) solve(ctx context.Context, sg *handoff.Subgoal, deps map[string][]handoff.Record, tr *tracer) ([]handoff.Record, *handoff.Allocation, error) {
 	actx, cancel := context.WithTimeout(ctx, p.cfg.AllocateTimeout)
 	a, err := p.alloc.Allocate(actx, sg, p.coll)
@@ -562,8 +562,20 @@ func (p *Pipeline) onGraph(ctx context.Context, sg *handoff.Subgoal, slice *hand
 		}
 		tr.add(handoff.Event{Stage: "verify", Subgoal: sg.ID, Graph: g.ID, Message: fmt.Sprintf("candidate %d (%s) %s: %s%s", c.Rank, c.Skeleton, verdict, rec.Reason, commitmentNote(rec.Commitments)), Numbers: nums})
 		recs = append(recs, rec)
-		if rec.Accepted {
-			break
+	}
+	// Every candidate within the budget is verified; of those accepted,
+	// the most confident answers for the graph (the first on ties).
+	best := -1
+	for i, r := range recs {
+		if r.Accepted && (best < 0 || r.Confidence > recs[best].Confidence) {
+			best = i
+		}
+	}
+	for i := range recs {
+		if r := &recs[i]; r.Accepted && i != best {
+			r.Accepted, r.SetAside = false, true
+			r.Reason = fmt.Sprintf("set aside: candidate %d of this graph, also accepted, is more confident (%.2f ≥ %.2f); %s", recs[best].Candidate.Rank, recs[best].Confidence, r.Confidence, r.Reason)
+			tr.add(handoff.Event{Stage: "verify", Subgoal: sg.ID, Graph: g.ID, Message: fmt.Sprintf("candidate %d %s", r.Candidate.Rank, r.Reason)})
 		}
 	}
 	if len(recs) == 0 {

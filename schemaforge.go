@@ -46,8 +46,9 @@ type Config struct {
 	// at which an answer is accepted (default 0.9).
 	M     int
 	Theta float64
-	// B is the retry budget: how many candidates of one graph are
-	// verified, best first, before the graph gives up (default 3).
+	// B is the retry budget: how many admissible candidates of one graph
+	// are verified, best first (default 3); of those accepted, the most
+	// confident answers for the graph.
 	B int
 	// MaxCandidates caps the candidates synthesised per graph (default 6).
 	MaxCandidates int

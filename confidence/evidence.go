@@ -65,7 +65,7 @@ func Evidence(rec *handoff.Record, cx Context) map[string]float64 {
 		ev["cues"] = float64(len(sg.Requirements.Cues))
 		ev["mentions"] = float64(len(sg.Mentions))
 	}
-	for _, k := range []string{"missed_mention", "missed_answer", "missed_order", "missed_echo", "missed_other"} {
+	for _, k := range []string{"missed_mention", "missed_answer", "missed_order", "missed_echo", "missed_constant", "missed_other"} {
 		ev[k] = 0
 	}
 	missed := 0
@@ -83,6 +83,8 @@ func Evidence(rec *handoff.Record, cx Context) map[string]float64 {
 			ev["missed_order"]++
 		case "echo":
 			ev["missed_echo"]++
+		case "constant":
+			ev["missed_constant"]++
 		default:
 			ev["missed_other"]++
 		}

@@ -158,8 +158,9 @@ func TestRequirementChecks(t *testing.T) {
 func TestEmptyAnswer(t *testing.T) {
 	recs := verify(t, verifier.Config{}, parisSubgoal(),
 		// Grounded: person, name and live (:city) are realised; every IRI
-		// is in the slice; "Paris" is a constant.
-		`SELECT ?n WHERE { ?p a :Person ; :name ?n ; :city ?c . FILTER(?c = "Paris" && ?n = "Nobody") }`,
+		// is in the slice; "Paris" is a constant (no one works for a
+		// person).
+		`SELECT ?n WHERE { ?p a :Person ; :name ?n ; :city ?c ; :worksFor ?w . ?w a :Person . FILTER(?c = "Paris") }`,
 		// Not grounded: "live" is not realised (no :city).
 		`SELECT ?n WHERE { ?p a :Person ; :name ?n ; :age ?a . FILTER(?a > 100) }`,
 		// Not grounded: :nickname is not in the slice.

@@ -32,7 +32,7 @@ type Options struct {
 	// Lambdas are the L2 penalties tried (default 0.1, 1, 10, 100).
 	Lambdas []float64
 	// MinVerified is the least number of out-of-fold answers at or above
-	// the threshold (default 20), so that a handful of lucky answers do
+	// the threshold (default 50), so that a handful of lucky answers do
 	// not set it.
 	MinVerified int
 	// Concurrency bounds the questions asked at once (default 2).
@@ -83,7 +83,7 @@ func Run(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Ques
 	if len(o.Targets) == 0 {
 		o.Targets = []float64{confidence.DefaultPrecision, 0.85, 0.8}
 	}
-	o.MinVerified = cmp.Or(o.MinVerified, 20)
+	o.MinVerified = cmp.Or(o.MinVerified, 50)
 	if len(o.Lambdas) == 0 {
 		o.Lambdas = []float64{0.1, 1, 10, 100}
 	}

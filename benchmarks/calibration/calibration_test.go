@@ -1,0 +1,81 @@
+package calibration_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/schemaforge/go-schemaforge/benchmarks/calibration"
+	"github.com/schemaforge/go-schemaforge/benchmarks/qa"
+	"github.com/schemaforge/go-schemaforge/confidence"
+	"github.com/schemaforge/go-schemaforge/handoff"
+	"github.com/schemaforge/go-schemaforge/sparql"
+)
+
+func value(s string) *sparql.Results {
+	return &sparql.Results{Vars: []string{"v"}, Rows: []sparql.Row{{"v": &sparql.Literal{Lexical: s}}}}
+}
+
+// scripted answers question i with one accepted record whose evidence
+// "accepted" is 1 for the even questions, which it answers right, and 0
+// for the odd ones, which it answers wrong, but one in ten of each is
+// flipped.
+type scripted struct{ qs map[string]int }
+
+func (s scripted) Ask(_ context.Context, q string) (*handoff.Answer, error) {
+	i := s.qs[q]
+	good := i%2 == 0
+	if i%10 == 3 || i%10 == 4 {
+		good = !good
+	}
+	strong := 0.0
+	if i%2 == 0 {
+		strong = 1
+	}
+	res := value("gold")
+	if !good {
+		res = value("wrong")
+	}
+	rec := handoff.Record{Accepted: true, Results: res, Rows: 1, Evidence: map[string]float64{"accepted": strong, "rank": 1}}
+	return &handoff.Answer{Results: res, Decomposition: &handoff.Decomposition{Subgoals: []handoff.Subgoal{{ID: "s1"}}},
+		Records: map[string][]handoff.Record{"s1": {rec}}}, nil
+}
+
+func TestRun(t *testing.T) {
+	var qs []qa.Question
+	a := scripted{qs: map[string]int{}}
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 600 {
+		text := fmt.Sprintf("question %d", i)
+		a.qs[text] = i
+		qs = append(qs, qa.Question{ID: fmt.Sprint(i), Text: text, Graph: fmt.Sprintf("g%d", r.IntN(15)), Answer: value("gold")})
+	}
+	res, err := calibration.Run(context.Background(), func(*qa.Question) qa.Asker { return a }, qs, calibration.Options{Folds: 3, Data: "scripted"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := res.Model
+	if m.Fit.Samples != 600 || m.Fit.Answers != 600 || m.Fit.Groups != 15 || m.Fit.Folds != 3 {
+		t.Errorf("fit %+v", m.Fit)
+	}
+	// The strong records are right 80% of the time: the 0.8 target is
+	// reached, 0.9 and 0.85 are not.
+	if m.Fit.Target != 0.8 || m.Fit.Wanted != confidence.DefaultPrecision || m.Threshold >= 1 {
+		t.Errorf("target %.2f (wanted %.2f), threshold %.3f", m.Fit.Target, m.Fit.Wanted, m.Threshold)
+	}
+	strong, weak := m.Predict(map[string]float64{"accepted": 1, "rank": 1}), m.Predict(map[string]float64{"rank": 1})
+	if strong < 0.75 || strong > 0.85 || weak < 0.15 || weak > 0.25 {
+		t.Errorf("confidence strong %.3f (want ≈ 0.8), weak %.3f (want ≈ 0.2)", strong, weak)
+	}
+	if m.Fit.OOFECE > 0.05 || len(res.Answers) != 600 {
+		t.Errorf("out-of-fold ECE %.3f, %d answers", m.Fit.OOFECE, len(res.Answers))
+	}
+}
+
+func TestRunWithoutAnswers(t *testing.T) {
+	_, err := calibration.Run(context.Background(), func(*qa.Question) qa.Asker { return nil }, []qa.Question{{ID: "1", Text: "q", Answer: value("x")}}, calibration.Options{})
+	if err == nil {
+		t.Error("no error without a labelled record")
+	}
+}
