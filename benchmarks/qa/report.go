@@ -301,14 +301,7 @@ func CurveChart(title, xName, yName string, xs, ys []float64) string {
 	pw, ph := float64(w-left-right), float64(h-top-bottom)
 	var b strings.Builder
 	svgOpen(&b, w, h, title)
-	x := func(v float64) float64 { return float64(left) + pw*clamp01(v) }
-	y := func(v float64) float64 { return float64(top) + ph*(1-clamp01(v)) }
-	for t := 0; t <= 10; t += 2 {
-		v := float64(t) / 10
-		fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/>`+"\n", left, y(v), w-right, y(v))
-		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end">%d%%</text>`+"\n", left-6, y(v)+4, t*10)
-		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%d%%</text>`+"\n", x(v), h-bottom+16, t*10)
-	}
+	x, y := percentGrid(&b, w, h, left, right, top, bottom)
 	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>`+"\n", left, h-bottom, w-right, h-bottom)
 	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>`+"\n", left, top, left, h-bottom)
 	n := min(len(xs), len(ys))
@@ -344,14 +337,7 @@ func ReliabilityChart(title string, bins []ReliabilityBin) string {
 	pw, ph := float64(w-left-right), float64(h-top-bottom)
 	var b strings.Builder
 	svgOpen(&b, w, h, title)
-	x := func(v float64) float64 { return float64(left) + pw*clamp01(v) }
-	y := func(v float64) float64 { return float64(top) + ph*(1-clamp01(v)) }
-	for t := 0; t <= 10; t += 2 {
-		v := float64(t) / 10
-		fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/>`+"\n", left, y(v), w-right, y(v))
-		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end">%d%%</text>`+"\n", left-6, y(v)+4, t*10)
-		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%d%%</text>`+"\n", x(v), h-bottom+16, t*10)
-	}
+	x, y := percentGrid(&b, w, h, left, right, top, bottom)
 	var pts [][2]float64
 	for _, bin := range bins {
 		if bin.N == 0 {
@@ -461,3 +447,18 @@ func shade(t float64) (fill, ink string) {
 }
 
 func clamp01(v float64) float64 { return max(0, min(1, v)) }
+
+// percentGrid draws the 0–100 % grid lines and labels of a unit-square
+// chart and returns the maps from [0, 1] to x and y coordinates.
+func percentGrid(b *strings.Builder, w, h, left, right, top, bottom int) (x, y func(float64) float64) {
+	pw, ph := float64(w-left-right), float64(h-top-bottom)
+	x = func(v float64) float64 { return float64(left) + pw*clamp01(v) }
+	y = func(v float64) float64 { return float64(top) + ph*(1-clamp01(v)) }
+	for t := 0; t <= 10; t += 2 {
+		v := float64(t) / 10
+		fmt.Fprintf(b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/>`+"\n", left, y(v), w-right, y(v))
+		fmt.Fprintf(b, `<text x="%d" y="%.1f" text-anchor="end">%d%%</text>`+"\n", left-6, y(v)+4, t*10)
+		fmt.Fprintf(b, `<text x="%.1f" y="%d" text-anchor="middle">%d%%</text>`+"\n", x(v), h-bottom+16, t*10)
+	}
+	return x, y
+}

@@ -70,14 +70,9 @@ func benchCalibrate(ctx context.Context, e *env, b *benchRun) int {
 			b.stderr("%v", err)
 			return exitFail
 		}
-		p, err := schemaforge.New(sub, opts...)
-		if err != nil {
-			b.stderr("%v", err)
-			return exitUsage
-		}
-		if err := p.Prepare(ctx); err != nil {
-			b.stderr("%v", err)
-			return exitFail
+		p, code := b.preparedPipeline(ctx, sub, opts)
+		if code != exitOK {
+			return code
 		}
 		for _, g := range gs {
 			pipelines[g.ID] = p

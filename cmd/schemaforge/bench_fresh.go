@@ -105,14 +105,9 @@ func (b *benchRun) runFreshPart(ctx context.Context, e *env, coll *kg.Collection
 		b.stderr("%v", err)
 		return nil, cfg, exitUsage
 	}
-	p, err := schemaforge.New(coll, opts...)
-	if err != nil {
-		b.stderr("%v", err)
-		return nil, cfg, exitUsage
-	}
-	if err := p.Prepare(ctx); err != nil {
-		b.stderr("%v", err)
-		return nil, cfg, exitFail
+	p, code := b.preparedPipeline(ctx, coll, opts)
+	if code != exitOK {
+		return nil, cfg, code
 	}
 	o := qa.Options{Concurrency: max(*b.pipe.concurrency, 1), Items: true}
 	if *b.pipe.progress || isTerminal(e.stderr) {

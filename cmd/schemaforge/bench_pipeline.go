@@ -244,15 +244,10 @@ func (b *benchRun) runQA(ctx context.Context, e *env, coll *kg.Collection, qs []
 		b.stderr("%v", err)
 		return exitUsage
 	}
-	p, err := schemaforge.New(coll, opts...)
-	if err != nil {
-		b.stderr("%v", err)
-		return exitUsage
-	}
 	// Indexes are built before the clock starts, as for a server.
-	if err := p.Prepare(ctx); err != nil {
-		b.stderr("%v", err)
-		return exitFail
+	p, code := b.preparedPipeline(ctx, coll, opts)
+	if code != exitOK {
+		return code
 	}
 	var asker qa.Asker = p
 	switch *b.pipe.system {
@@ -384,4 +379,20 @@ func isTerminal(w io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// preparedPipeline builds a pipeline over coll with opts and prepares
+// its indexes; on failure it reports the error and returns the exit
+// status (exitUsage for a configuration error, exitFail otherwise).
+func (b *benchRun) preparedPipeline(ctx context.Context, coll *kg.Collection, opts []schemaforge.Option) (*schemaforge.Pipeline, int) {
+	p, err := schemaforge.New(coll, opts...)
+	if err != nil {
+		b.stderr("%v", err)
+		return nil, exitUsage
+	}
+	if err := p.Prepare(ctx); err != nil {
+		b.stderr("%v", err)
+		return nil, exitFail
+	}
+	return p, exitOK
 }
