@@ -1426,6 +1426,12 @@ func (a *analysis) scan() {
 		if op, attr, date, v, ok := a.comparator(i); ok {
 			a.handleComparator(i, op, attr, date, v)
 		}
+		// "a bigger budget than X": a comparative whose "than" comes
+		// after the attribute is still a commitment to compare.
+		if ci := comparatives[w]; ci.than && !slices.ContainsFunc(a.cues, func(c handoff.Cue) bool { return c.Kind == handoff.CueComparative }) &&
+			(a.w(i+2) == "than" || a.w(i+3) == "than") {
+			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: w + " than", Term: cmp.Or(ci.attr, a.w(i+1)), Op: ci.op})
+		}
 		switch {
 		case w == "between":
 			if v1, k1, ok := a.valueOf(i + 1); ok && a.w(i+2) == "and" {

@@ -83,6 +83,7 @@ func TestCoverage(t *testing.T) {
 		{"echo of a constant", subgoal(entities, nil, handoff.Cue{Kind: handoff.CueAnswer, Text: "where"}), `SELECT ?c WHERE { ?p :city ?c FILTER(?c = "Nice") }`, "only repeats"},
 		{"choosing among the named is no echo", subgoal(entities, []handoff.Mention{{Text: "Alice", Kind: handoff.MentionName}, {Text: "Bob", Kind: handoff.MentionName}}, who, oldest),
 			`SELECT ?n WHERE { ?p :name ?n ; :age ?a FILTER(?n IN ("Alice", "Bob")) } ORDER BY DESC(?a) LIMIT 1`, ""},
+		{"a term of the question used as a value", subgoal(entities, paris, who), `SELECT ?n WHERE { ?p :name ?n ; :city "Paris" ; :city ?c FILTER(?n = "name") }`, `compares with "name"`},
 		{"a constant of the query's own", subgoal(entities, nil, who), `SELECT ?n WHERE { ?p :name ?n ; :city "Nice" }`, `compares with "Nice"`},
 		{"yes/no is no echo", subgoal(handoff.Output{Shape: handoff.ShapeBoolean}, alice), `ASK { ?p :name "Alice" }`, ""},
 	} {

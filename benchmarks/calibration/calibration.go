@@ -27,7 +27,7 @@ type Options struct {
 	// Targets are the out-of-fold precisions of verified answers the
 	// threshold is chosen for, tried in order until one is reached by at
 	// least MinVerified answers (default confidence.DefaultPrecision,
-	// then 0.85 and 0.8). The model records which one it reached.
+	// then 0.85, 0.8 and 0.75). The model records which one it reached.
 	Targets []float64
 	// Lambdas are the L2 penalties tried (default 0.1, 1, 10, 100).
 	Lambdas []float64
@@ -81,7 +81,7 @@ type answer struct {
 func Run(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Question, o Options) (*Result, error) {
 	o.Folds = cmp.Or(o.Folds, 5)
 	if len(o.Targets) == 0 {
-		o.Targets = []float64{confidence.DefaultPrecision, 0.85, 0.8}
+		o.Targets = []float64{confidence.DefaultPrecision, 0.85, 0.8, 0.75}
 	}
 	o.MinVerified = cmp.Or(o.MinVerified, 50)
 	if len(o.Lambdas) == 0 {
