@@ -324,12 +324,13 @@ func (p *Pipeline) judge(ans *handoff.Answer) {
 		r := recs[best]
 		conf *= r.Confidence
 		if !r.Accepted {
+			// The rejection names the missed commitments.
 			reasons = append(reasons, fmt.Sprintf("%s: no candidate was accepted; the best one was rejected: %s", sg.ID, r.Reason))
+			continue
 		}
+		// Accepted with misses only when the checks are ablated.
 		for _, m := range verifier.Missed(r.Commitments) {
-			if r.Accepted {
-				reasons = append(reasons, sg.ID+": "+m)
-			}
+			reasons = append(reasons, sg.ID+": "+m)
 		}
 	}
 	ans.Confidence = conf
