@@ -311,13 +311,8 @@ func (p *Pipeline) judge(ans *handoff.Answer) {
 	conf := 1.0
 	var reasons []string
 	for _, sg := range ans.Decomposition.Subgoals {
-		best := -1
 		recs := ans.Records[sg.ID]
-		for i, r := range recs {
-			if (r.Accepted || r.Fallback) && r.Results != nil && (best < 0 || r.Confidence > recs[best].Confidence) {
-				best = i
-			}
-		}
+		best := mostConfident(recs, func(r *handoff.Record) bool { return (r.Accepted || r.Fallback) && r.Results != nil })
 		if best < 0 {
 			continue
 		}
@@ -448,18 +443,10 @@ func (p *Pipeline) solve(ctx context.Context, sg *handoff.Subgoal, deps map[stri
 // confident one that ran as the subgoal's answer (Record.Fallback), and
 // recomputes its confidence as a fallback.
 func (p *Pipeline) fallback(sg *handoff.Subgoal, recs []handoff.Record, tr *tracer) {
-	best := -1
-	for i, r := range recs {
-		if r.Accepted {
-			return
-		}
-		if r.SetAside || r.Results == nil || r.Error != "" {
-			continue
-		}
-		if best < 0 || r.Confidence > recs[best].Confidence {
-			best = i
-		}
+	if slices.ContainsFunc(recs, func(r handoff.Record) bool { return r.Accepted }) {
+		return
 	}
+	best := mostConfident(recs, func(r *handoff.Record) bool { return !r.SetAside && r.Results != nil && r.Error == "" })
 	if best < 0 {
 		return
 	}
@@ -566,12 +553,7 @@ func (p *Pipeline) onGraph(ctx context.Context, sg *handoff.Subgoal, slice *hand
 	}
 	// Every candidate within the budget is verified; of those accepted,
 	// the most confident answers for the graph (the first on ties).
-	best := -1
-	for i, r := range recs {
-		if r.Accepted && (best < 0 || r.Confidence > recs[best].Confidence) {
-			best = i
-		}
-	}
+	best := mostConfident(recs, func(r *handoff.Record) bool { return r.Accepted })
 	for i := range recs {
 		if r := &recs[i]; r.Accepted && i != best {
 			r.Accepted, r.SetAside = false, true
@@ -607,6 +589,18 @@ func (p *Pipeline) runUnverified(ctx context.Context, g *kg.Graph, c handoff.Can
 	rec.Rows = len(res.Rows)
 	rec.Accepted, rec.Reason = true, "accepted without verification (ablation)"
 	return rec
+}
+
+// mostConfident returns the index of the most confident record for
+// which ok holds (the first on ties), -1 when there is none.
+func mostConfident(recs []handoff.Record, ok func(*handoff.Record) bool) int {
+	best := -1
+	for i := range recs {
+		if ok(&recs[i]) && (best < 0 || recs[i].Confidence > recs[best].Confidence) {
+			best = i
+		}
+	}
+	return best
 }
 
 // commitmentNote names the commitments met and missed, for the trace.

@@ -20,6 +20,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"slices"
 	"sync"
@@ -326,12 +327,9 @@ func solve(a [][]float64, b []float64) ([]float64, error) {
 // Fold returns the fold (0 … folds−1) of a group: an FNV-1a hash of its
 // name, so that a graph's questions are always in one fold.
 func Fold(group string, folds int) int {
-	h := uint32(2166136261)
-	for i := 0; i < len(group); i++ {
-		h ^= uint32(group[i])
-		h *= 16777619
-	}
-	return int(h % uint32(folds))
+	h := fnv.New32a()
+	h.Write([]byte(group))
+	return int(h.Sum32() % uint32(folds))
 }
 
 // CrossValidate returns out-of-fold predictions: each sample is predicted

@@ -189,17 +189,7 @@ func (g *generator) projectionSites() []site {
 	if !ok || q.Form != sparql.Select {
 		return nil
 	}
-	projected := map[string]bool{}
-	for _, v := range q.ProjectedVars() {
-		projected[v.Name] = true
-	}
-	for _, pr := range q.Projections {
-		if pr.Expr != nil {
-			for _, v := range varsOf(pr.Expr) {
-				projected[v] = true
-			}
-		}
-	}
+	projected := projectedVars(q)
 	for _, s := range g.triples {
 		p, ok := s.predicate()
 		name, isVar := termVar(s.o)

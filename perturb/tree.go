@@ -253,17 +253,7 @@ func (t *tree) outputVars(qi int) map[string]bool {
 	if !ok {
 		return nil
 	}
-	out := map[string]bool{}
-	for _, v := range q.ProjectedVars() {
-		out[v.Name] = true
-	}
-	for _, p := range q.Projections {
-		if p.Expr != nil {
-			for _, v := range varsOf(p.Expr) {
-				out[v] = true
-			}
-		}
-	}
+	out := projectedVars(q)
 	for _, g := range q.GroupBy {
 		for _, v := range varsOf(g.Expr) {
 			out[v] = true
@@ -272,6 +262,24 @@ func (t *tree) outputVars(qi int) map[string]bool {
 	if q.Limit == nil && q.Offset == nil {
 		for _, o := range q.OrderBy {
 			for _, v := range varsOf(o.Expr) {
+				out[v] = true
+			}
+		}
+	}
+	return out
+}
+
+// projectedVars returns the variables q's projection returns: the
+// projected ones and those inside projection expressions (aggregate
+// arguments).
+func projectedVars(q *sparql.Query) map[string]bool {
+	out := map[string]bool{}
+	for _, v := range q.ProjectedVars() {
+		out[v.Name] = true
+	}
+	for _, p := range q.Projections {
+		if p.Expr != nil {
+			for _, v := range varsOf(p.Expr) {
 				out[v] = true
 			}
 		}

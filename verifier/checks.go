@@ -430,17 +430,7 @@ func scalar(q *sparql.Query) bool {
 		return false
 	}
 	for _, p := range q.Projections {
-		if p.Expr == nil {
-			return false
-		}
-		agg := false
-		sparql.Inspect(p.Expr, func(n sparql.Node) bool {
-			if _, ok := n.(*sparql.Aggregate); ok {
-				agg = true
-			}
-			return !agg
-		})
-		if !agg {
+		if p.Expr == nil || len(aggregatesOf(p.Expr)) == 0 {
 			return false
 		}
 	}
@@ -530,18 +520,13 @@ func contradiction(q *sparql.Query) string {
 				continue
 			}
 			for _, atom := range conjuncts(f.Expr) {
-				b, ok := atom.(*sparql.BinaryExpr)
+				op, v, l, ok := varVsLiteral(atom)
 				if !ok {
-					continue
-				}
-				v, vok := b.X.(*sparql.Var)
-				l, lok := b.Y.(*sparql.Literal)
-				if !vok || !lok {
 					continue
 				}
 				val := l.Lexical
 				num, isNum := number(val)
-				switch b.Op {
+				switch op {
 				case sparql.OpEq:
 					if prev, ok := eq[v.Name]; ok && prev != val {
 						found = fmt.Sprintf("?%s = %q and ?%s = %q", v.Name, prev, v.Name, val)
@@ -570,6 +555,18 @@ func contradiction(q *sparql.Query) string {
 		return found == ""
 	})
 	return found
+}
+
+// varVsLiteral matches a comparison of a variable (left) with a literal
+// (right): ?v op "x".
+func varVsLiteral(e sparql.Expr) (sparql.BinaryOp, *sparql.Var, *sparql.Literal, bool) {
+	b, ok := e.(*sparql.BinaryExpr)
+	if !ok {
+		return "", nil, nil, false
+	}
+	v, vok := b.X.(*sparql.Var)
+	l, lok := b.Y.(*sparql.Literal)
+	return b.Op, v, l, vok && lok
 }
 
 // conjuncts splits an expression at &&.
