@@ -1,0 +1,976 @@
+package verifier
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/schemaforge/go-schemaforge/handoff"
+	"github.com/schemaforge/go-schemaforge/kg"
+	"github.com/schemaforge/go-schemaforge/sparql"
+)
+
+// The commitment kinds that are not cue kinds.
+const (
+	// KindMention is a named entity or value of the question.
+	KindMention = "mention"
+	// KindEcho is the rule that an answer must not merely repeat a
+	// constant of the question.
+	KindEcho = "echo"
+	// KindConstant is a constant of the query that the question does not
+	// name (a condition the query adds of its own).
+	KindConstant = "constant"
+)
+
+// mentionKinds are the mention kinds a query must realise: what the
+// question names explicitly. Linked values (MentionValue) are how a
+// mention may be realised, not mentions of their own; keywords are only
+// search terms.
+var mentionKinds = []handoff.MentionKind{handoff.MentionQuoted, handoff.MentionName, handoff.MentionNumber, handoff.MentionDate}
+
+// Coverage returns what the question commits the answer to (sg's
+// mentions, its cues and its expected output) and whether q, with its
+// answer res (nil when it did not run), realises each:
+//
+//   - every named entity or value (quoted, capitalised, a number or a
+//     date) appears as a constant of the query, or a value that value
+//     linking found for it does;
+//   - every superlative is realised by ORDER BY with LIMIT, or MIN/MAX,
+//     on an attribute the cue can mean and in its direction; every
+//     comparative by a comparison in its direction;
+//   - negation by NOT EXISTS, MINUS, NOT IN, != or !; grouping cues by
+//     GROUP BY; "or"/"either" by UNION, || or IN, and "both" by not
+//     joining the values with a disjunction;
+//   - the requested answer by the projection: a count or number for "how
+//     many/much", a date or year for "when", not a bare number for
+//     "who", the attribute the question names, the aggregate it asks
+//     for;
+//   - the answer is not an echo of a constant of the question (except for
+//     yes/no questions).
+//
+// The result is empty when sg is nil. Coverage does not run anything.
+func Coverage(q *sparql.Query, res *sparql.Results, sg *handoff.Subgoal, slice *handoff.Slice) []handoff.Commitment {
+	if sg == nil || q == nil {
+		return nil
+	}
+	c := newCoverer(q, res, sg, slice)
+	c.mentions()
+	for _, cue := range sg.Requirements.Cues {
+		switch cue.Kind {
+		case handoff.CueAnswer:
+			c.answer(cue)
+		case handoff.CueSuperlative:
+			c.superlative(cue)
+		case handoff.CueComparative:
+			c.comparative(cue)
+		case handoff.CueNegation:
+			c.add(string(cue.Kind), cue.Text, c.negated, "the query excludes nothing (no NOT EXISTS, MINUS, NOT IN, != or !)", "realised by an exclusion")
+		case handoff.CueGrouping:
+			c.add(string(cue.Kind), cue.Text, c.grouped, "the query has no GROUP BY", "realised by GROUP BY")
+		case handoff.CueSet:
+			c.set(cue)
+		}
+	}
+	if !slices.ContainsFunc(sg.Requirements.Cues, func(x handoff.Cue) bool { return x.Kind == handoff.CueAnswer }) {
+		// A command ("Show …", "List …") asks without a wh-word: the
+		// output still says what it wants.
+		c.answer(handoff.Cue{Kind: handoff.CueAnswer})
+	}
+	c.uncued()
+	c.ungrouped()
+	c.foreign()
+	c.echo()
+	return c.out
+}
+
+// coverer holds what Coverage found out about the query.
+type coverer struct {
+	q     *sparql.Query
+	res   *sparql.Results
+	sg    *handoff.Subgoal
+	slice *handoff.Slice
+	out   []handoff.Commitment
+
+	consts   []string            // constants of the query, lower-cased
+	preds    map[string][]string // variable → predicates binding it as object
+	aggs     map[string][]string // variable → aggregate names of its expression
+	aggNames []string            // every aggregate of the query
+	orders   []order             // ORDER BY keys of queries with a LIMIT
+	cmps     []comparison        // comparisons <, <=, >, >= (FILTER, HAVING)
+	negated  bool
+	grouped  bool
+	disjunct bool // UNION, || or IN
+}
+
+// order is one ORDER BY key of a query that has a LIMIT.
+type order struct {
+	desc  bool
+	vars  []string // the variables of the key
+	aggs  []string // the aggregates of the key (direct or through a projection)
+	limit int64
+}
+
+// comparison is one <, <=, >, >= comparison, oriented so that the
+// variable side is on the left.
+type comparison struct {
+	op     sparql.BinaryOp
+	vars   []string
+	hasVar bool // the other side is a variable or a sub-select's value
+}
+
+func newCoverer(q *sparql.Query, res *sparql.Results, sg *handoff.Subgoal, slice *handoff.Slice) *coverer {
+	c := &coverer{q: q, res: res, sg: sg, slice: slice, consts: constants(q),
+		preds: map[string][]string{}, aggs: map[string][]string{}, negated: hasNegation(q)}
+	for _, t := range sparql.Triples(q) {
+		if v, ok := t.Object.(*sparql.Var); ok {
+			if p, ok := t.Predicate.(*sparql.IRI); ok && p.Value != sparql.RDFType && !slices.Contains(c.preds[v.Name], p.Value) {
+				c.preds[v.Name] = append(c.preds[v.Name], p.Value)
+			}
+		}
+	}
+	sparql.Inspect(q, func(n sparql.Node) bool {
+		switch n := n.(type) {
+		case *sparql.Query:
+			c.query(n)
+		case *sparql.UnionPattern:
+			c.disjunct = true
+		case *sparql.InExpr:
+			c.disjunct = c.disjunct || !n.Not && len(n.List) > 1
+		case *sparql.BinaryExpr:
+			c.disjunct = c.disjunct || n.Op == sparql.OpOr
+			if cm, ok := orient(n); ok {
+				c.cmps = append(c.cmps, cm)
+			}
+		case *sparql.Aggregate:
+			c.aggNames = append(c.aggNames, n.Name)
+		}
+		return true
+	})
+	return c
+}
+
+// query notes what one (sub-)query does: aggregates in its projection,
+// grouping, ordering with a limit.
+func (c *coverer) query(q *sparql.Query) {
+	if len(q.GroupBy) > 0 {
+		c.grouped = true
+	}
+	for _, p := range q.Projections {
+		if p != nil && p.Var != nil && p.Expr != nil {
+			c.aggs[p.Var.Name] = aggregatesOf(p.Expr)
+		}
+	}
+	if q.Limit == nil {
+		return
+	}
+	for _, o := range q.OrderBy {
+		if o == nil {
+			continue
+		}
+		k := order{desc: o.Desc, vars: exprVars(o.Expr), aggs: aggregatesOf(o.Expr), limit: *q.Limit}
+		for _, v := range k.vars {
+			k.aggs = append(k.aggs, c.aggs[v]...)
+		}
+		c.orders = append(c.orders, k)
+	}
+}
+
+// aggregatesOf returns the names of the aggregates in e.
+func aggregatesOf(e sparql.Expr) []string {
+	var out []string
+	sparql.Inspect(e, func(n sparql.Node) bool {
+		if a, ok := n.(*sparql.Aggregate); ok {
+			out = append(out, a.Name)
+		}
+		return true
+	})
+	return out
+}
+
+// orient returns a comparison <, <=, >, >= with its variable side on the
+// left (a constant on the left flips it).
+func orient(b *sparql.BinaryExpr) (comparison, bool) {
+	switch b.Op {
+	case sparql.OpLt, sparql.OpLe, sparql.OpGt, sparql.OpGe:
+	default:
+		return comparison{}, false
+	}
+	xv, yv := exprVars(b.X), exprVars(b.Y)
+	xa, ya := len(aggregatesOf(b.X)) > 0, len(aggregatesOf(b.Y)) > 0
+	_, ySub := b.Y.(*sparql.ExistsExpr)
+	switch {
+	case len(xv) > 0 || xa:
+		return comparison{op: b.Op, vars: xv, hasVar: len(yv) > 0 || ya || ySub}, true
+	case len(yv) > 0 || ya:
+		flip := map[sparql.BinaryOp]sparql.BinaryOp{sparql.OpLt: sparql.OpGt, sparql.OpLe: sparql.OpGe, sparql.OpGt: sparql.OpLt, sparql.OpGe: sparql.OpLe}
+		return comparison{op: flip[b.Op], vars: yv}, true
+	}
+	return comparison{}, false
+}
+
+// add appends a commitment met when ok, with the detail of its case.
+func (c *coverer) add(kind, cue string, ok bool, missed, met string) {
+	d := met
+	if !ok {
+		d = missed
+	}
+	c.out = append(c.out, handoff.Commitment{Kind: kind, Cue: cue, Met: ok, Detail: d})
+}
+
+// mentions checks that every named entity or value is a constant of the
+// query, or that a value linked to it is.
+func (c *coverer) mentions() {
+	subgoalValues := map[string]bool{}
+	for _, f := range c.sg.Requirements.Filters {
+		if f.ValueKind == subgoalValue {
+			subgoalValues[f.Value] = true
+		}
+		if existence(f.Op, f.Value) {
+			subgoalValues[f.Value] = true
+		}
+	}
+	seen := map[string]bool{}
+	for _, m := range c.sg.Mentions {
+		if !slices.Contains(mentionKinds, m.Kind) || seen[m.Text] || subgoalValues[m.Text] || subgoalValues[m.Normalized] {
+			continue
+		}
+		seen[m.Text] = true
+		forms := []string{m.Text}
+		if m.Normalized != "" {
+			forms = append(forms, m.Normalized)
+		}
+		// Values that linking found for the same span.
+		for _, l := range c.sg.Mentions {
+			if l.Kind == handoff.MentionValue && l.Value != "" && l.Start < m.End && m.Start < l.End {
+				forms = append(forms, l.Value)
+			}
+		}
+		if c.slice != nil {
+			for _, v := range c.slice.Values {
+				if v.Mention != "" && strings.EqualFold(v.Mention, m.Text) {
+					forms = append(forms, v.Value)
+				}
+			}
+		}
+		ok := slices.ContainsFunc(forms, func(f string) bool { return realised(f, c.consts) }) || c.usesWords(m.Text)
+		c.add(KindMention, m.Text, ok, "the query does not use it (no constant or linked value for it)", "a constant of the query")
+	}
+}
+
+// answer checks the projection against the requested answer.
+func (c *coverer) answer(cue handoff.Cue) {
+	out := c.sg.Requirements.Output
+	if c.q.Form == sparql.Ask || out.Shape == handoff.ShapeBoolean {
+		c.add(string(cue.Kind), "yes/no", c.q.Form == sparql.Ask || c.boolean(), "the query does not answer yes or no", "an ASK query")
+		return
+	}
+	proj := c.projected()
+	switch cue.Text {
+	case "how many":
+		ok := c.projectsAgg("COUNT") || c.numericAnswer() || c.projectsAgg("SUM")
+		c.add(string(cue.Kind), cue.Text, ok, fmt.Sprintf("the projection (%s) is neither a count nor a number", c.varList(proj)), "a count or a number")
+		return
+	case "how much", "how long", "how big", "how tall", "how large", "how old":
+		c.add(string(cue.Kind), cue.Text, c.numericAnswer() || c.hasAggregate() || c.projectsWords("age", "birth", "born", "date", "year"),
+			fmt.Sprintf("the projection (%s) is not a number", c.varList(proj)), "a number")
+		return
+	case "when", "what year", "which year":
+		ok := c.dateAnswer() || c.projectsWords("date", "year", "time", "day", "founded", "established", "opened", "born", "birth")
+		c.add(string(cue.Kind), cue.Text, ok, fmt.Sprintf("the projection (%s) is not a date or a year", c.varList(proj)), "a date or a year")
+		return
+	case "where":
+		ok := c.projectsWords(placeWords...) || c.iriAnswer()
+		c.add(string(cue.Kind), cue.Text, ok, fmt.Sprintf("the projection (%s) is not a place", c.varList(proj)), "a place")
+	case "who", "whom", "whose":
+		if out.Aggregate == "" && !c.hasAggregate() {
+			ok := !c.numericAnswer() && !c.dateAnswer()
+			c.add(string(cue.Kind), cue.Text, ok, fmt.Sprintf("the projection (%s) is a number or a date, not someone", c.varList(proj)), "names or entities")
+		}
+	}
+	if extra := c.unasked(); extra != "" {
+		c.add(string(cue.Kind), cmpOr(cue.Text, "the answer"), false, fmt.Sprintf("the projection adds %s, which the question does not ask for", extra), "")
+	}
+	if !c.hasAggregate() && c.iriAnswer() {
+		c.add(string(cue.Kind), cmpOr(cue.Text, "the answer"), false, fmt.Sprintf("the projection (%s) returns identifiers (IRIs), not names or values", c.varList(proj)), "")
+	}
+	if out.Aggregate != "" {
+		agg := strings.ToUpper(string(out.Aggregate))
+		ok := c.projectsAgg(agg)
+		if !ok && (agg == "MAX" || agg == "MIN") {
+			ok = c.ordered(agg == "MAX")
+		}
+		if !ok && (agg == "COUNT" || agg == "SUM") {
+			// "the number of", "the total" are read as a count or a sum
+			// too often to insist: any aggregate or numeric column will
+			// do.
+			ok = c.numericColumn() || c.hasAggregate()
+		}
+		term := out.AggregateOf
+		if term == "" {
+			term = strings.ToLower(agg)
+		}
+		detail := fmt.Sprintf("the query does not compute %s", agg)
+		if ok && out.AggregateOf != "" && !genericTerm(out.AggregateOf) && agg != "COUNT" && c.projectsAgg(agg) && !c.aggOn(agg, out.AggregateOf) {
+			ok, detail = false, fmt.Sprintf("the query computes %s over something %q cannot mean", agg, out.AggregateOf)
+		}
+		c.add(string(cue.Kind), strings.ToLower(string(out.Aggregate))+" "+term, ok, detail, "computed by the projection")
+	}
+	for _, attr := range out.Attributes {
+		if len(out.Attributes) > 1 && isNaming(attr) || genericTerm(attr) && c.hasAggregate() {
+			continue
+		}
+		ok := c.projectsTerm(attr)
+		c.add(string(cue.Kind), attr, ok, fmt.Sprintf("the projection (%s) does not return %s", c.varList(proj), attr), "projected")
+	}
+}
+
+// superlative checks ORDER BY + LIMIT or MIN/MAX on an attribute the cue
+// can mean, in its direction.
+func (c *coverer) superlative(cue handoff.Cue) {
+	agg := "MIN"
+	if cue.Descending {
+		agg = "MAX"
+	}
+	byCount := cue.Term == "count"
+	for _, o := range c.orders {
+		if o.desc != cue.Descending && !c.inverts(o, cue.Term) {
+			continue
+		}
+		if byCount && slices.Contains(o.aggs, "COUNT") || !byCount && c.keyMeans(o, cue.Term) {
+			c.add(string(cue.Kind), cue.Text, true, "", fmt.Sprintf("ORDER BY %s with LIMIT %d", direction(o.desc), o.limit))
+			return
+		}
+	}
+	if slices.Contains(c.aggNames, agg) && (cue.Term == "" || c.aggOn(agg, cue.Term)) {
+		c.add(string(cue.Kind), cue.Text, true, "", "realised by "+agg)
+		return
+	}
+	switch {
+	case len(c.orders) == 0 && !slices.Contains(c.aggNames, "MAX") && !slices.Contains(c.aggNames, "MIN"):
+		c.add(string(cue.Kind), cue.Text, false, "the query orders by nothing (no ORDER BY with LIMIT, no MIN or MAX)", "")
+	default:
+		what := cue.Term
+		if what == "" {
+			what = "the attribute"
+		}
+		c.add(string(cue.Kind), cue.Text, false, fmt.Sprintf("the query does not order by %s %s", what, direction(cue.Descending)), "")
+	}
+}
+
+// comparative checks a comparison in the cue's direction.
+func (c *coverer) comparative(cue handoff.Cue) {
+	want := map[handoff.FilterOp][]sparql.BinaryOp{
+		handoff.FilterGt: {sparql.OpGt, sparql.OpGe}, handoff.FilterGe: {sparql.OpGt, sparql.OpGe},
+		handoff.FilterLt: {sparql.OpLt, sparql.OpLe}, handoff.FilterLe: {sparql.OpLt, sparql.OpLe},
+	}[cue.Op]
+	if cue.Op == handoff.FilterBetween {
+		lo := slices.ContainsFunc(c.cmps, func(cm comparison) bool { return cm.op == sparql.OpGt || cm.op == sparql.OpGe })
+		hi := slices.ContainsFunc(c.cmps, func(cm comparison) bool { return cm.op == sparql.OpLt || cm.op == sparql.OpLe })
+		c.add(string(cue.Kind), cue.Text, lo && hi, "the query does not bound the value on both sides", "a range")
+		return
+	}
+	for _, cm := range c.cmps {
+		if len(want) == 0 || slices.Contains(want, cm.op) {
+			c.add(string(cue.Kind), cue.Text, true, "", "a comparison "+string(cm.op))
+			return
+		}
+	}
+	d := "the query has no comparison"
+	if len(c.cmps) > 0 {
+		d = "the query compares in the other direction"
+	}
+	c.add(string(cue.Kind), cue.Text, false, d, "")
+}
+
+// set checks "or"/"either" (a disjunction) and "both" (no disjunction).
+func (c *coverer) set(cue handoff.Cue) {
+	switch cue.Text {
+	case "or", "either":
+		c.add(string(cue.Kind), cue.Text, c.disjunct, "the query has no UNION, || or IN for the alternatives", "a disjunction")
+	case "both":
+		c.add(string(cue.Kind), cue.Text, !c.disjunct, "the query takes either value (a disjunction), not both", "both conditions hold")
+	}
+}
+
+// uncued checks what the output asks for when no cue says it (an LLM
+// decomposer fills the output, not the cues): grouping and negation.
+func (c *coverer) uncued() {
+	has := func(k handoff.CueKind) bool {
+		return slices.ContainsFunc(c.sg.Requirements.Cues, func(x handoff.Cue) bool { return x.Kind == k })
+	}
+	if len(c.sg.Requirements.Output.GroupBy) > 0 && !has(handoff.CueGrouping) {
+		g := "per " + strings.Join(c.sg.Requirements.Output.GroupBy, ", ")
+		c.add(string(handoff.CueGrouping), g, c.grouped, "the query has no GROUP BY", "realised by GROUP BY")
+	}
+	if c.sg.Has(handoff.OpNegate) && !has(handoff.CueNegation) {
+		c.add(string(handoff.CueNegation), "not", c.negated, "the query excludes nothing (no NOT EXISTS, MINUS, NOT IN, != or !)", "realised by an exclusion")
+	}
+}
+
+// foreign checks the converse of mentions: every literal the query
+// compares with (in a FILTER or as a triple's object) is something the
+// question names (a mention, a value linked to it, a filter value), so
+// that the query adds no condition of its own ("FILTER(?label =
+// "country")" for "Which country is Glass Harbor from?"). Numbers 0 and
+// 1 and booleans are left out: they say "at least one", "true".
+func (c *coverer) foreign() {
+	var forms []string
+	for _, m := range c.sg.Mentions {
+		forms = append(forms, m.Text, m.Normalized, m.Value)
+	}
+	for _, f := range c.sg.Requirements.Filters {
+		forms = append(forms, f.Value, f.Value2)
+	}
+	// The question's attribute and type words are not values: a query
+	// comparing a label with "city" or "country" invents a condition.
+	if c.slice != nil {
+		for _, v := range c.slice.Values {
+			if v.Mention != "" {
+				forms = append(forms, v.Value)
+			}
+		}
+	}
+	var lowered []string
+	for _, f := range forms {
+		if f = strings.ToLower(strings.TrimSpace(f)); f != "" {
+			lowered = append(lowered, f)
+		}
+	}
+	seen := map[string]bool{}
+	for _, l := range c.literals() {
+		v := strings.TrimSpace(l.Lexical)
+		// Codes of one or two characters ("F" for female, "Y") stand for
+		// words of the question that the data abbreviates.
+		if seen[v] || len([]rune(v)) <= 2 && !numeric(v) || v == "0" || v == "1" || v == "true" || v == "false" || strings.HasSuffix(l.DatatypeIRI(), "#boolean") {
+			continue
+		}
+		seen[v] = true
+		if !realised(v, lowered) {
+			c.add(KindConstant, v, false, fmt.Sprintf("the query compares with %q, which the question does not name", v), "")
+		}
+	}
+}
+
+// literals returns the literals the query compares with: in FILTER and
+// HAVING expressions, VALUES, and as the object of a triple.
+func (c *coverer) literals() []*sparql.Literal {
+	var out []*sparql.Literal
+	for _, t := range sparql.Triples(c.q) {
+		if l, ok := t.Object.(*sparql.Literal); ok {
+			out = append(out, l)
+		}
+	}
+	sparql.Inspect(c.q, func(n sparql.Node) bool {
+		switch n := n.(type) {
+		case *sparql.FilterPattern:
+			sparql.Inspect(n.Expr, func(m sparql.Node) bool {
+				if l, ok := m.(*sparql.Literal); ok {
+					out = append(out, l)
+				}
+				return true
+			})
+			return false
+		case *sparql.Query:
+			for _, h := range n.Having {
+				sparql.Inspect(h, func(m sparql.Node) bool {
+					if l, ok := m.(*sparql.Literal); ok {
+						out = append(out, l)
+					}
+					return true
+				})
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// ungrouped checks that the query does not group what the question
+// asks about as a whole ("the average price across all wines" grouped by
+// wine gives every wine's own price): a GROUP BY without ordering or
+// HAVING, where the question has no grouping cue.
+func (c *coverer) ungrouped() {
+	if !c.grouped || len(c.sg.Requirements.Output.GroupBy) > 0 || c.sg.Has(handoff.OpGroup) || len(c.orders) > 0 {
+		return
+	}
+	for _, cue := range c.sg.Requirements.Cues {
+		if cue.Kind == handoff.CueGrouping || cue.Kind == handoff.CueSuperlative || cue.Kind == handoff.CueComparative {
+			return
+		}
+	}
+	having := false
+	sparql.Inspect(c.q, func(n sparql.Node) bool {
+		if q, ok := n.(*sparql.Query); ok && len(q.Having) > 0 {
+			having = true
+		}
+		return !having
+	})
+	if !having && c.groupsByEntity() {
+		c.add(string(handoff.CueGrouping), "(no grouping asked)", false, "the query groups its answer by entity (GROUP BY), which the question does not ask for", "")
+	}
+}
+
+// groupsByEntity reports whether a GROUP BY key is an entity: a
+// variable with an rdf:type (one group per entity makes every aggregate
+// that entity's own value).
+func (c *coverer) groupsByEntity() bool {
+	typed := map[string]bool{}
+	for _, t := range sparql.Triples(c.q) {
+		if p, ok := t.Predicate.(*sparql.IRI); ok && p.Value == sparql.RDFType {
+			if v, ok := t.Subject.(*sparql.Var); ok {
+				typed[v.Name] = true
+			}
+		}
+	}
+	found := false
+	sparql.Inspect(c.q, func(n sparql.Node) bool {
+		if q, ok := n.(*sparql.Query); ok {
+			for _, g := range q.GroupBy {
+				for _, v := range exprVars(g.Expr) {
+					found = found || typed[v]
+				}
+				if g.Var != nil {
+					found = found || typed[g.Var.Name]
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// unasked returns the projected plain variables beyond what the output
+// asks for (its attributes, or one entity or value, and its grouping
+// keys), as "?a, ?b"; "" when there are none.
+func (c *coverer) unasked() string {
+	out := c.sg.Requirements.Output
+	if out.Shape == handoff.ShapeTable && len(out.Attributes) == 0 || out.Aggregate != "" {
+		return ""
+	}
+	var plain []string
+	for _, v := range c.projected() {
+		if len(c.aggs[v]) == 0 {
+			plain = append(plain, "?"+v)
+		}
+	}
+	allowed := max(1, len(out.Attributes)) + len(out.GroupBy)
+	if len(plain) <= allowed {
+		return ""
+	}
+	return strings.Join(plain[allowed:], ", ")
+}
+
+// echo checks that a non-empty answer is not merely a constant of the
+// question repeated: every value of every row is a value the question
+// names, and the query fixes the projected variables to them.
+func (c *coverer) echo() {
+	if c.q.Form != sparql.Select || c.res == nil || len(c.res.Rows) == 0 || c.sg.Requirements.Output.Shape == handoff.ShapeBoolean {
+		return
+	}
+	var named []string
+	for _, m := range c.sg.Mentions {
+		for _, v := range []string{m.Text, m.Normalized, m.Value} {
+			if v != "" {
+				named = append(named, strings.ToLower(strings.TrimSpace(v)))
+			}
+		}
+	}
+	vars := answerVars(c.q, c.res)
+	if fixed := c.fixed(); len(vars) > 0 && len(c.orders) == 0 && !c.hasAggregate() &&
+		!slices.ContainsFunc(vars, func(v string) bool { return fixed[v] == "" }) {
+		c.add(KindEcho, fixed[vars[0]], false, fmt.Sprintf("the answer only repeats %q, a constant of the query", fixed[vars[0]]), "")
+		return
+	}
+	if len(named) == 0 {
+		return
+	}
+	echoed := ""
+	for _, row := range c.res.Rows {
+		for _, v := range vars {
+			t, ok := row[v]
+			if !ok || t == nil {
+				continue
+			}
+			val := strings.ToLower(strings.TrimSpace(sparql.TermValue(t)))
+			if _, isIRI := t.(*sparql.IRI); isIRI {
+				val = strings.ToLower(val[strings.LastIndexAny(val, "/#")+1:])
+			}
+			if !slices.Contains(named, val) {
+				return
+			}
+			echoed = sparql.TermValue(t)
+		}
+	}
+	if echoed == "" || len(c.orders) > 0 && len(c.res.Rows) > 0 && len(c.res.Rows) < len(named) {
+		return // "which of A and B is older" picks among the named
+	}
+	c.add(KindEcho, echoed, false, fmt.Sprintf("the answer only repeats %q from the question", echoed), "")
+}
+
+// fixed returns the variables that a FILTER fixes to one constant by
+// equality (?v = "x", at the top of a conjunction), with the constant.
+func (c *coverer) fixed() map[string]string {
+	out := map[string]string{}
+	sparql.Inspect(c.q.Where, func(n sparql.Node) bool {
+		switch n := n.(type) {
+		case *sparql.ExistsExpr, *sparql.MinusPattern, *sparql.SubSelect, *sparql.OptionalPattern, *sparql.UnionPattern:
+			return false
+		case *sparql.FilterPattern:
+			for _, atom := range conjuncts(n.Expr) {
+				if op, v, l, ok := varVsLiteral(atom); ok && op == sparql.OpEq {
+					out[v.Name] = l.Lexical
+				}
+			}
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+// projected returns the projected variables.
+func (c *coverer) projected() []string {
+	var out []string
+	for _, v := range c.q.ProjectedVars() {
+		out = append(out, v.Name)
+	}
+	return out
+}
+
+func (c *coverer) varList(vars []string) string {
+	if len(vars) == 0 {
+		return "nothing"
+	}
+	parts := make([]string, len(vars))
+	for i, v := range vars {
+		parts[i] = "?" + v
+		if ps := c.preds[v]; len(ps) > 0 && c.slice != nil {
+			parts[i] += " from " + c.slice.Compact(ps[0])
+		} else if as := c.aggs[v]; len(as) > 0 {
+			parts[i] += " = " + as[0]
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// projectsAgg reports whether a projected variable is computed with the
+// aggregate name.
+func (c *coverer) projectsAgg(name string) bool {
+	for _, v := range c.projected() {
+		if slices.Contains(c.aggs[v], name) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *coverer) hasAggregate() bool {
+	for _, v := range c.projected() {
+		if len(c.aggs[v]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// projectsTerm reports whether a projected variable is bound by a
+// predicate that term can mean (the slice matched it to the term, or its
+// name has the term's words), or, for a naming term, by any naming
+// predicate.
+func (c *coverer) projectsTerm(term string) bool {
+	for _, v := range c.projected() {
+		if len(c.preds[v]) == 0 && len(c.aggs[v]) == 0 {
+			return true // bound elsewhere (a sub-select's alias): cannot tell
+		}
+		for _, p := range c.preds[v] {
+			if c.means(p, term) || isNaming(term) && (c.means(p, "name") || c.means(p, "title")) {
+				return true
+			}
+		}
+		// A name is whatever text the projection returns when the
+		// schema has no name column ("aircraft#aircraft").
+		if isNaming(term) && len(c.aggs[v]) == 0 && !c.numericAnswer() && !c.iriAnswer() {
+			return true
+		}
+		for _, a := range c.aggs[v] {
+			if strings.EqualFold(a, term) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// projectsWords reports whether a projected variable's predicate has one
+// of the words.
+func (c *coverer) projectsWords(words ...string) bool {
+	for _, v := range c.projected() {
+		for _, p := range c.preds[v] {
+			if slices.ContainsFunc(kg.Tokens(p), func(t string) bool { return slices.Contains(words, t) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// means reports whether predicate iri can mean term: the slice matched it
+// to the term, or its name has the term's words.
+func (c *coverer) means(iri, term string) bool {
+	if term == "" {
+		return true
+	}
+	if c.slice != nil {
+		for _, p := range c.slice.Properties {
+			if p.IRI == iri && slices.Contains(p.Matched, term) {
+				return true
+			}
+		}
+	}
+	return namedBy(kg.Tokens(iri), kg.Words(term))
+}
+
+// namedBy reports whether a name's tokens have the words of a term: all
+// of them, or its head (last) word, also abbreviated into a column name
+// ("facid" for id, "lname" for name).
+func namedBy(tokens, words []string) bool {
+	if len(words) == 0 {
+		return false
+	}
+	if hasWords(tokens, words) || len(words) > 1 && hasWords(tokens, words[len(words)-1:]) {
+		return true
+	}
+	w := strings.TrimSuffix(words[len(words)-1], "s")
+	return len(w) >= 2 && slices.ContainsFunc(tokens, func(t string) bool {
+		return t != w && (strings.HasSuffix(t, w) || strings.HasPrefix(t, w)) && len(t) <= len(w)+4
+	})
+}
+
+// usesWords reports whether the query uses an IRI whose name has the
+// words of text: a capitalised schema word ("ID", "GPA") is a column,
+// not a value.
+func (c *coverer) usesWords(text string) bool {
+	words := kg.Words(text)
+	if len(words) == 0 {
+		return false
+	}
+	found := false
+	sparql.Inspect(c.q, func(n sparql.Node) bool {
+		if iri, ok := n.(*sparql.IRI); ok && namedBy(kg.Tokens(iri.Value), words) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// genericTerm reports whether an attribute term names no attribute of
+// its own ("the number of", "the total amount").
+func genericTerm(term string) bool {
+	switch term {
+	case "number", "amount", "count", "total", "value", "quantity", "sum":
+		return true
+	}
+	return false
+}
+
+// keyMeans reports whether an order key is on an attribute term can mean
+// (any attribute when term is empty).
+func (c *coverer) keyMeans(o order, term string) bool {
+	if term == "" {
+		return true
+	}
+	for _, v := range o.vars {
+		for _, p := range c.preds[v] {
+			if c.means(p, term) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inverts reports whether the key orders by a date of birth where the
+// cue means age (youngest = latest birth date).
+func (c *coverer) inverts(o order, term string) bool {
+	if term != "age" {
+		return false
+	}
+	for _, v := range o.vars {
+		for _, p := range c.preds[v] {
+			ws := kg.Tokens(p)
+			if slices.Contains(ws, "birth") || slices.Contains(ws, "born") || slices.Contains(ws, "dob") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ordered reports whether the query orders with a limit in the direction
+// (for MIN/MAX asked as a value).
+func (c *coverer) ordered(desc bool) bool {
+	return slices.ContainsFunc(c.orders, func(o order) bool { return o.desc == desc })
+}
+
+// aggOn reports whether an aggregate agg of the query is over an
+// attribute term can mean (any when the argument is not a bound
+// variable).
+func (c *coverer) aggOn(agg, term string) bool {
+	found := false
+	sparql.Inspect(c.q, func(n sparql.Node) bool {
+		a, ok := n.(*sparql.Aggregate)
+		if !ok || a.Name != agg || found {
+			return !found
+		}
+		vars := exprVars(a.Arg)
+		if len(vars) == 0 {
+			found = true
+		}
+		for _, v := range vars {
+			if len(c.preds[v]) == 0 {
+				found = true
+			}
+			for _, p := range c.preds[v] {
+				found = found || c.means(p, term)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// numericAnswer reports whether the first row's projected values are all
+// numbers (false without rows).
+func (c *coverer) numericAnswer() bool {
+	return c.allValues(func(t sparql.Term) bool {
+		l, ok := t.(*sparql.Literal)
+		if !ok {
+			return false
+		}
+		return numeric(l.Lexical) && !isDate(l)
+	})
+}
+
+// numericColumn reports whether some projected column's values are all
+// numbers.
+func (c *coverer) numericColumn() bool {
+	if c.res == nil || len(c.res.Rows) == 0 {
+		return false
+	}
+	for _, v := range answerVars(c.q, c.res) {
+		all, n := true, 0
+		for _, row := range c.res.Rows[:min(len(c.res.Rows), 5)] {
+			if t, ok := row[v]; ok && t != nil {
+				l, lit := t.(*sparql.Literal)
+				all = all && lit && numeric(l.Lexical)
+				n++
+			}
+		}
+		if all && n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// dateAnswer reports whether the answer's values are dates or years.
+func (c *coverer) dateAnswer() bool {
+	return c.allValues(func(t sparql.Term) bool {
+		l, ok := t.(*sparql.Literal)
+		return ok && (isDate(l) || isYear(l.Lexical))
+	})
+}
+
+// allValues reports whether the projected values of the first rows
+// satisfy f (false without rows).
+func (c *coverer) allValues(f func(sparql.Term) bool) bool {
+	if c.res == nil || len(c.res.Rows) == 0 {
+		return false
+	}
+	vars := answerVars(c.q, c.res)
+	n := 0
+	for _, row := range c.res.Rows[:min(len(c.res.Rows), 5)] {
+		for _, v := range vars {
+			if t, ok := row[v]; ok && t != nil {
+				if !f(t) {
+					return false
+				}
+				n++
+			}
+		}
+	}
+	return n > 0
+}
+
+// iriAnswer reports whether every projected value of the first rows is
+// an IRI or a blank node.
+func (c *coverer) iriAnswer() bool {
+	return c.allValues(func(t sparql.Term) bool {
+		_, lit := t.(*sparql.Literal)
+		return !lit
+	})
+}
+
+func cmpOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// boolean reports whether the answer is a boolean.
+func (c *coverer) boolean() bool { return c.res != nil && c.res.Boolean != nil }
+
+func isDate(l *sparql.Literal) bool {
+	dt := l.DatatypeIRI()
+	return strings.HasSuffix(dt, "#date") || strings.HasSuffix(dt, "#dateTime") || strings.HasSuffix(dt, "#gYear") || strings.HasSuffix(dt, "#gYearMonth")
+}
+
+func isYear(s string) bool {
+	n, err := strconv.Atoi(s)
+	return err == nil && len(s) == 4 && n >= 1000 && n <= 2200
+}
+
+// placeWords are words of properties whose values are places.
+var placeWords = []string{"location", "located", "address", "city", "country", "place", "room", "building", "state",
+	"region", "site", "venue", "town", "street", "area", "stadium", "county", "province", "nation", "continent", "hometown", "birthplace", "headquarters", "office"}
+
+// isNaming reports whether an attribute term asks for a name.
+func isNaming(term string) bool {
+	switch term {
+	case "name", "title", "label", "first name", "last name", "full name":
+		return true
+	}
+	return false
+}
+
+func direction(desc bool) string {
+	if desc {
+		return "DESC"
+	}
+	return "ASC"
+}
+
+// Missed describes the commitments not met, for a reason: `the question
+// names "youngest" but the query orders by nothing`.
+func Missed(cs []handoff.Commitment) []string {
+	var out []string
+	for _, c := range cs {
+		switch {
+		case c.Met:
+		case c.Kind == KindConstant:
+			out = append(out, c.Detail)
+		default:
+			out = append(out, fmt.Sprintf("the question names %q but %s", c.Cue, c.Detail))
+		}
+	}
+	return out
+}
+
+// numeric reports whether s is a number (see number).
+func numeric(s string) bool {
+	_, ok := number(s)
+	return ok
+}
