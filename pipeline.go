@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -309,6 +310,7 @@ func (p *Pipeline) judge(ans *handoff.Answer) {
 		return
 	}
 	conf := 1.0
+	accepted := true
 	var reasons []string
 	for _, sg := range ans.Decomposition.Subgoals {
 		recs := ans.Records[sg.ID]
@@ -319,6 +321,7 @@ func (p *Pipeline) judge(ans *handoff.Answer) {
 		r := recs[best]
 		conf *= r.Confidence
 		if !r.Accepted {
+			accepted = false
 			// The rejection names the missed commitments.
 			reasons = append(reasons, fmt.Sprintf("%s: no candidate was accepted; the best one was rejected: %s", sg.ID, r.Reason))
 			continue
@@ -329,9 +332,15 @@ func (p *Pipeline) judge(ans *handoff.Answer) {
 		}
 	}
 	ans.Confidence = conf
-	ans.Verified = conf >= p.cfg.ConfidenceThreshold
+	// Verified takes both: the verifier accepted the answer of every
+	// subgoal, and the confidence reaches the threshold. A rejected
+	// candidate answering anyway is never verified, however likely the
+	// model finds it.
+	ans.Verified = accepted && conf >= p.cfg.ConfidenceThreshold
 	if !ans.Verified {
-		reasons = append([]string{fmt.Sprintf("confidence %.2f is below the threshold %.2f", conf, p.cfg.ConfidenceThreshold)}, reasons...)
+		if conf < p.cfg.ConfidenceThreshold {
+			reasons = append([]string{fmt.Sprintf("confidence %.2f is below the threshold %.2f", conf, p.cfg.ConfidenceThreshold)}, reasons...)
+		}
 		ans.Reasons = reasons
 	}
 	ans.Trace.Add(handoff.Event{Stage: "integrate", Message: fmt.Sprintf("confidence %.3f (threshold %.2f): %s", conf, p.cfg.ConfidenceThreshold, verdictWord(ans.Verified)),
@@ -498,6 +507,7 @@ func (p *Pipeline) onGraph(ctx context.Context, sg *handoff.Subgoal, slice *hand
 	tr.add(handoff.Event{Stage: "synthesize", Subgoal: sg.ID, Graph: g.ID, Message: fmt.Sprintf("%d candidate(s)", len(cands)),
 		Numbers: map[string]float64{"candidates": float64(len(cands)), "slice_tokens": float64(slice.Tokens)}})
 	var recs []handoff.Record
+	var cxs []confidence.Context
 	tried := 0
 	for ci, c := range cands {
 		if tried == p.cfg.B {
@@ -529,18 +539,28 @@ func (p *Pipeline) onGraph(ctx context.Context, sg *handoff.Subgoal, slice *hand
 				rec = rs[0]
 			}
 		}
-		cx.Rank, cx.ScoreMargin, cx.Candidates, cx.Subgoal = ci+1, 0, len(cands), sg
+		rcx := cx
+		rcx.Rank, rcx.ScoreMargin, rcx.Candidates, rcx.Subgoal = ci+1, 0, len(cands), sg
 		if ci+1 < len(cands) {
-			cx.ScoreMargin = c.Score - cands[ci+1].Score
+			rcx.ScoreMargin = c.Score - cands[ci+1].Score
 		}
-		rec.Evidence = confidence.Evidence(&rec, cx)
+		recs = append(recs, rec)
+		cxs = append(cxs, rcx)
+	}
+	// Confidence reads every record of the graph: how many other
+	// candidates reach the same answer is evidence too.
+	agree := agreement(recs)
+	for i := range recs {
+		rec, c := &recs[i], recs[i].Candidate
+		cxs[i].Agreement = agree[i]
+		rec.Evidence = confidence.Evidence(rec, cxs[i])
 		rec.Confidence = p.conf.Predict(rec.Evidence)
-		nums := map[string]float64{"rows": float64(rec.Rows), "score": c.Score, "confidence": rec.Confidence}
+		nums := map[string]float64{"rows": float64(rec.Rows), "score": c.Score, "confidence": rec.Confidence, "agreement": agree[i]}
 		if len(rec.Perturbations) > 0 {
 			nums["mean_jaccard"] = rec.MeanJaccard
-			for i, pt := range rec.Perturbations {
+			for j, pt := range rec.Perturbations {
 				tr.add(handoff.Event{Stage: "verify", Subgoal: sg.ID, Graph: g.ID,
-					Message: fmt.Sprintf("candidate %d, perturbation %d (%s)%s", c.Rank, i+1, pt.Operator, errSuffix(pt.Error)),
+					Message: fmt.Sprintf("candidate %d, perturbation %d (%s)%s", c.Rank, j+1, pt.Operator, errSuffix(pt.Error)),
 					Numbers: map[string]float64{"jaccard": pt.Jaccard, "rows": float64(pt.Rows)}})
 			}
 		}
@@ -549,7 +569,6 @@ func (p *Pipeline) onGraph(ctx context.Context, sg *handoff.Subgoal, slice *hand
 			verdict = "accepted"
 		}
 		tr.add(handoff.Event{Stage: "verify", Subgoal: sg.ID, Graph: g.ID, Message: fmt.Sprintf("candidate %d (%s) %s: %s%s", c.Rank, c.Skeleton, verdict, rec.Reason, commitmentNote(rec.Commitments)), Numbers: nums})
-		recs = append(recs, rec)
 	}
 	// Every candidate within the budget is verified; of those accepted,
 	// the most confident answers for the graph (the first on ties).
@@ -589,6 +608,42 @@ func (p *Pipeline) runUnverified(ctx context.Context, g *kg.Graph, c handoff.Can
 	rec.Rows = len(res.Rows)
 	rec.Accepted, rec.Reason = true, "accepted without verification (ablation)"
 	return rec
+}
+
+// agreement returns, for each record, the share of the other records of
+// the graph that ran and reached the same non-empty answer, values
+// compared without variable names ([sparql.Results.ValueRows]; ASK
+// results by their boolean): independent queries that agree are more
+// likely right. It is 0 for a record without an answer or alone.
+func agreement(recs []handoff.Record) []float64 {
+	keys := make([]string, len(recs))
+	for i, r := range recs {
+		switch res := r.Results; {
+		case r.Error != "" || res == nil:
+		case res.Boolean != nil:
+			keys[i] = strconv.FormatBool(*res.Boolean)
+		case len(res.Rows) > 0:
+			rows := slices.Sorted(maps.Keys(res.ValueRows()))
+			keys[i] = "rows:" + strings.Join(rows, "\x1e")
+		}
+	}
+	out := make([]float64, len(recs))
+	if len(recs) < 2 {
+		return out
+	}
+	for i, k := range keys {
+		if k == "" {
+			continue
+		}
+		same := 0
+		for j, k2 := range keys {
+			if j != i && k2 == k {
+				same++
+			}
+		}
+		out[i] = float64(same) / float64(len(recs)-1)
+	}
+	return out
 }
 
 // mostConfident returns the index of the most confident record for

@@ -183,6 +183,14 @@ func TestCustomAgentAndNoAnswer(t *testing.T) {
 	if len(ans.Records["s1"]) == 0 || ans.Records["s1"][0].Candidate.Skeleton != "fixed" || !ans.Records["s1"][0].Fallback {
 		t.Errorf("records %+v", ans.Records)
 	}
+	// However low the threshold, a rejected candidate is not verified.
+	lax, err := New(demoCollection(t), WithSynthesizer(fixedSynth{"SELECT ?s WHERE { ?s ?p ?o } LIMIT 1"}), WithConfig(Config{ConfidenceThreshold: 1e-9}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ans, err := lax.Ask(context.Background(), q); err != nil || ans.Results == nil || ans.Verified {
+		t.Errorf("threshold 1e-9: err %v, verified %v", err, ans != nil && ans.Verified)
+	}
 
 	p, err = New(demoCollection(t), WithSynthesizer(fixedSynth{"SELECT ?s WHERE { ?s ?p ?o } LIMIT 1"}), WithConfig(Config{MinConfidence: 0.5}))
 	if err != nil {

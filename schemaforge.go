@@ -70,8 +70,9 @@ type Config struct {
 	Concurrency int
 	// ConfidenceThreshold is the least confidence of an answer marked
 	// verified (default: the confidence model's threshold, chosen on
-	// Spider4SPARQL train for 90% out-of-fold precision). Below it the
-	// answer is returned, not verified, with its reasons.
+	// Spider4SPARQL train for 90% out-of-fold precision). Only answers
+	// the verifier accepted can be verified; any other, and any below
+	// the threshold, is returned not verified, with its reasons.
 	ConfidenceThreshold float64
 	// MinConfidence makes the pipeline abstain: an answer whose
 	// confidence is below it is withheld (Results nil, NoAnswer says

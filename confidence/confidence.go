@@ -70,6 +70,21 @@ var Features = []string{
 	"one_row",              // the answer has exactly one row (0/1)
 	"repairs",              // deterministic repairs applied
 	"fallback",             // not accepted: the best of the rejected (0/1)
+	"agreement",            // the share of the graph's other candidates with the same non-empty answer
+	"agree_any",            // some other candidate has the same non-empty answer (0/1)
+}
+
+// Signs are the signs the weights of some features must have: -1 for
+// evidence against an answer (a missed commitment, a failed requirement,
+// a rejected candidate answering anyway), +1 for evidence for it. Fit
+// holds a weight that would take the other sign at 0: in the training
+// data such a weight only stands for something correlated with the
+// feature, and it would let, say, a self-contradictory query look more
+// likely right.
+var Signs = map[string]int{
+	"missed": -1, "missed_mention": -1, "missed_answer": -1, "missed_order": -1, "missed_echo": -1, "missed_other": -1,
+	"requirements_fail": -1, "fallback": -1, "outside_slice": -1,
+	"accepted": 1, "covered": 1, "strong": 1, "agree_any": 1, "agreement": 1,
 }
 
 // DefaultPrecision is the out-of-fold precision the default threshold is
@@ -207,7 +222,8 @@ type Sample struct {
 
 // Fit fits a logistic regression with L2 penalty lambda on the samples
 // (Newton's method on the standardised features; the bias is not
-// penalised). The threshold is left at 0; see [ChooseThreshold].
+// penalised), the weights of [Signs] held to their signs. The threshold
+// is left at 0; see [ChooseThreshold].
 func Fit(samples []Sample, features []string, lambda float64) (*Model, error) {
 	if len(samples) == 0 {
 		return nil, errors.New("confidence: no samples to fit")
@@ -238,7 +254,43 @@ func Fit(samples []Sample, features []string, lambda float64) (*Model, error) {
 			x[i][j] = (x[i][j] - m.Mean[j]) / m.Scale[j]
 		}
 	}
-	// Newton's method over θ = (bias, weights).
+	y := make([]float64, n)
+	for i, s := range samples {
+		if s.Right {
+			y[i] = 1
+		}
+	}
+	// Sign constraints by active set: fit, clamp to 0 the weight that
+	// most contradicts its sign in Signs, refit, until none does.
+	fixed := make([]bool, d)
+	var theta []float64
+	for {
+		var err error
+		theta, err = newton(x, y, lambda, fixed)
+		if err != nil {
+			return nil, fmt.Errorf("confidence: fitting: %w", err)
+		}
+		worst, worstBy := -1, 0.0
+		for j, f := range features {
+			if by := -float64(Signs[f]) * theta[j+1]; !fixed[j] && by > worstBy {
+				worst, worstBy = j, by
+			}
+		}
+		if worst < 0 {
+			break
+		}
+		fixed[worst] = true
+	}
+	m.Bias = theta[0]
+	copy(m.Weights, theta[1:])
+	return m, m.Validate()
+}
+
+// newton fits θ = (bias, weights) of a logistic regression with L2
+// penalty lambda (not on the bias) to standardised rows x and labels y
+// by Newton's method; the weights marked fixed stay 0.
+func newton(x [][]float64, y []float64, lambda float64, fixed []bool) ([]float64, error) {
+	d := len(fixed)
 	theta := make([]float64, d+1)
 	for iter := 0; iter < 50; iter++ {
 		grad := make([]float64, d+1)
@@ -246,20 +298,23 @@ func Fit(samples []Sample, features []string, lambda float64) (*Model, error) {
 		for k := range hess {
 			hess[k] = make([]float64, d+1)
 		}
-		for i, s := range samples {
-			z := theta[0]
-			for j := range d {
-				z += theta[j+1] * x[i][j]
+		row := make([]float64, d+1)
+		for i := range x {
+			row[0] = 1
+			copy(row[1:], x[i])
+			for j, f := range fixed {
+				if f {
+					row[j+1] = 0
+				}
+			}
+			z := 0.0
+			for a := range row {
+				z += theta[a] * row[a]
 			}
 			p := sigmoid(z)
-			y := 0.0
-			if s.Right {
-				y = 1
-			}
 			w := p * (1 - p)
-			row := append([]float64{1}, x[i]...)
 			for a := range d + 1 {
-				grad[a] += (p - y) * row[a]
+				grad[a] += (p - y[i]) * row[a]
 				for b := range d + 1 {
 					hess[a][b] += w * row[a] * row[b]
 				}
@@ -268,11 +323,14 @@ func Fit(samples []Sample, features []string, lambda float64) (*Model, error) {
 		for a := 1; a <= d; a++ {
 			grad[a] += lambda * theta[a]
 			hess[a][a] += lambda
+			if fixed[a-1] {
+				hess[a][a] += 1 // keeps the system regular; its gradient is 0
+			}
 		}
 		hess[0][0] += 1e-9
 		step, err := solve(hess, grad)
 		if err != nil {
-			return nil, fmt.Errorf("confidence: fitting: %w", err)
+			return nil, err
 		}
 		change := 0.0
 		for a := range theta {
@@ -283,9 +341,7 @@ func Fit(samples []Sample, features []string, lambda float64) (*Model, error) {
 			break
 		}
 	}
-	m.Bias = theta[0]
-	copy(m.Weights, theta[1:])
-	return m, m.Validate()
+	return theta, nil
 }
 
 // solve solves A x = b by Gaussian elimination with partial pivoting.

@@ -69,6 +69,40 @@ func TestFitRecoversLogisticLaw(t *testing.T) {
 	}
 }
 
+func TestFitHoldsSigns(t *testing.T) {
+	// "requirements_fail" (evidence against, sign -1) made to go with
+	// right answers, as a correlate can in training data: its weight is
+	// held at 0, and the free feature keeps its law.
+	s := synthetic(4000, 11)
+	for i := range s {
+		s[i].Evidence["requirements_fail"] = 0
+		if s[i].Right && i%3 == 0 {
+			s[i].Evidence["requirements_fail"] = 1
+		}
+	}
+	free, err := confidence.Fit(s, []string{"x", "requirements_fail"}, 0.01)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if free.Weights[1] != 0 {
+		t.Errorf("requirements_fail weight %.3f, want 0 (held to sign -1)", free.Weights[1])
+	}
+	if w := free.Weights[0] / free.Scale[0]; w < 1.5 {
+		t.Errorf("x weight %.3f, want about 2", w)
+	}
+	// The same feature under a free name takes its positive weight.
+	for i := range s {
+		s[i].Evidence["other"] = s[i].Evidence["requirements_fail"]
+	}
+	m, err := confidence.Fit(s, []string{"x", "other"}, 0.01)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Weights[1] <= 0.5 {
+		t.Errorf("unconstrained weight %.3f, want clearly positive", m.Weights[1])
+	}
+}
+
 func TestCrossValidateIsOutOfFold(t *testing.T) {
 	s := synthetic(1200, 3)
 	oof, err := confidence.CrossValidate(s, []string{"x", "noise"}, 1, 4)

@@ -27,6 +27,9 @@ type Context struct {
 	// mentions say how much the question asks).
 	Candidates int
 	Subgoal    *handoff.Subgoal
+	// Agreement is the share of the graph's other candidates that ran
+	// and reached the same non-empty answer (0 when alone).
+	Agreement float64
 }
 
 // Evidence returns the figures of [Features] for a record verified in
@@ -55,6 +58,8 @@ func Evidence(rec *handoff.Record, cx Context) map[string]float64 {
 		"alloc_cov_t": cx.CovT,
 		"score":       rec.Candidate.Score,
 		"candidates":  float64(cx.Candidates),
+		"agreement":   cx.Agreement,
+		"agree_any":   b(cx.Agreement > 0),
 	} {
 		ev[k] = v
 	}

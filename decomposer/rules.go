@@ -1469,7 +1469,10 @@ func (a *analysis) scan() {
 		// Grouping.
 		switch {
 		case a.seq(i, "for", "each"), a.seq(i, "for", "every"), a.seq(i, "in", "each"), a.seq(i, "of", "each"),
-			a.seq(i, "for", "all", "the"), a.seq(i, "for", "the", "different"), a.seq(i, "for", "different"), a.seq(i, "across", "all"):
+			a.seq(i, "for", "all", "the", "different"), a.seq(i, "for", "the", "different"), a.seq(i, "for", "different"),
+			a.seq(i, "across", "each"), a.seq(i, "across", "different"), a.seq(i, "across", "all", "the", "different"):
+			// "across all X", "for all the X" ask about all of them at
+			// once, not per X.
 			if c := a.chunkAfter(i+1, "for", "all", "different", "the", "every"); c >= 0 {
 				a.groupBy = appendNew(a.groupBy, a.chunks[c].head())
 				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " " + a.w(i+1), Term: a.chunks[c].head()})
@@ -1618,8 +1621,14 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 		a.addFilter(handoff.Filter{Attribute: at, Op: op, Value: a.nestID, ValueKind: SubgoalValue}, i)
 		return
 	}
+	// Skip articles, hedges, currency signs and a unit noun before the
+	// value: "more than about $180", "after the year 1989".
 	k := v
-	for inSet(a.w(k), "the", "a", "an", "about", "around", "approximately", "some") {
+	for inSet(a.w(k), "the", "a", "an", "about", "around", "approximately", "some", "$", "€", "£", "¥") ||
+		date && inSet(a.w(k), "year", "date") && k+1 < len(a.toks) {
+		if inSet(a.w(k), "year", "date") && attr == "" {
+			attr = a.w(k)
+		}
 		k++
 	}
 	if val, kind, ok := a.valueOf(k); ok {

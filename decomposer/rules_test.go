@@ -225,6 +225,12 @@ func TestFilters(t *testing.T) {
 			filters: num("inhabitant", handoff.FilterGt, "2500000")},
 		{q: "Does the library have more than 1000 books?", ops: ops(ask, filter), types: []string{"library", "book"},
 			filters: num("book", handoff.FilterGt, "1000")},
+		// A currency sign, or the unit noun of a date, between the
+		// comparison and its value.
+		{q: "Which cars have a price higher than $20000?", ops: ops(lookup, filter), types: []string{"car"},
+			filters: num("price", handoff.FilterGt, "20000")},
+		{q: "Which lakes were mapped after the year 1850?", ops: ops(lookup, filter), types: []string{"lake"},
+			filters: date("year", handoff.FilterGt, "1850")},
 		// The attribute named before the comparison.
 		{q: "Which cars have a price >= 20000?", ops: ops(lookup, filter), types: []string{"car"}, preds: []string{"price"},
 			filters: num("price", handoff.FilterGe, "20000")},
@@ -329,6 +335,9 @@ func TestAggregates(t *testing.T) {
 		{q: "What is the sum of the budgets of all projects?", ops: ops(aggregate), types: []string{"project"}, preds: []string{"budget"},
 			output: number(handoff.AggSum, "budget")},
 		{q: "What is the average salary of nurses?", ops: ops(aggregate), types: []string{"nurse"}, preds: []string{"salary"},
+			output: number(handoff.AggAvg, "salary")},
+		// "across all" is all at once, not per item.
+		{q: "What is the average salary across all nurses?", ops: ops(aggregate), types: []string{"nurse"}, preds: []string{"salary"},
 			output: number(handoff.AggAvg, "salary")},
 		{q: "What is the mean weight of the parcels?", ops: ops(aggregate), types: []string{"parcel"}, preds: []string{"weight"},
 			output: number(handoff.AggAvg, "weight")},

@@ -146,8 +146,9 @@ type Answer struct {
 	NoAnswer string `json:"noAnswer,omitempty"`
 	// Confidence is the probability that the answer is right, from the
 	// pipeline's calibrated confidence model (0 when there is no answer).
-	// Verified is true when it reaches the configured threshold; an
-	// answer below it is still returned, not verified, with Reasons: the
+	// Verified is true when the verifier accepted the answer of every
+	// subgoal and the confidence reaches the configured threshold; any
+	// other answer is still returned, not verified, with Reasons: the
 	// commitments the query missed and the verifier's objections.
 	Confidence float64  `json:"confidence"`
 	Verified   bool     `json:"verified"`

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"mime"
 	"slices"
 	"sort"
@@ -416,4 +417,59 @@ func skipBOM(r io.Reader) *bufio.Reader {
 		_, _ = br.Discard(3)
 	}
 	return br
+}
+
+// ValueRows returns the rows of a SELECT result as a set of canonical
+// keys that ignore variable names and column order: a row's key is the
+// sorted list of the canonical forms of its bound values (see
+// [CanonicalValue]). Two results with the same ValueRows give the same
+// answers to a reader who sees only values, which is how answers are
+// compared across queries with different variables (the harness's EA,
+// the pipeline's agreement between candidates). An ASK result gives the
+// empty set: compare its boolean.
+func (r *Results) ValueRows() map[string]bool {
+	out := map[string]bool{}
+	if r == nil {
+		return out
+	}
+	for _, row := range r.Rows {
+		var cells []string
+		for _, v := range r.Vars {
+			if t, ok := row[v]; ok && t != nil {
+				cells = append(cells, CanonicalValue(t))
+			}
+		}
+		slices.Sort(cells)
+		out[strings.Join(cells, "\x1f")] = true
+	}
+	return out
+}
+
+// CanonicalValue is the canonical form of a term in an answer: numbers by
+// value to six significant digits (so "1"^^xsd:integer, "1.0"^^xsd:decimal
+// and "1" agree), other literals by lexical form, IRIs as written, blank
+// nodes by label.
+func CanonicalValue(t Term) string {
+	switch t := t.(type) {
+	case *Literal:
+		if n, ok := CanonicalNumber(t.Lexical); ok {
+			return "n:" + n
+		}
+		return "l:" + t.Lexical
+	case *IRI:
+		return "i:" + t.Value
+	case *BlankNode:
+		return "b:" + t.Label
+	}
+	return fmt.Sprint(t)
+}
+
+// CanonicalNumber returns the canonical form of s (six significant
+// digits) when s is a finite number.
+func CanonicalNumber(s string) (string, bool) {
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return "", false
+	}
+	return strconv.FormatFloat(f, 'g', 6, 64), true
 }

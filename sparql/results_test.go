@@ -721,3 +721,34 @@ func ExampleReadJSON() {
 	// "Paris"@fr
 	// <nil>
 }
+
+func TestValueRows(t *testing.T) {
+	lit := func(lex, dt string) *Literal {
+		if dt == "" {
+			return NewLiteral(lex)
+		}
+		return NewTypedLiteral(lex, dt)
+	}
+	a := &Results{Vars: []string{"n", "k"}, Rows: []Row{
+		{"n": lit("Ada", ""), "k": lit("1", XSDInteger)},
+		{"n": lit("Bo", ""), "k": lit("2", XSDInteger)},
+	}}
+	// Other variable names, other column order, numbers written
+	// otherwise, rows in another order and repeated: the same values.
+	b := &Results{Vars: []string{"count", "name"}, Rows: []Row{
+		{"count": lit("2.0", XSDDecimal), "name": lit("Bo", "")},
+		{"count": lit("1", ""), "name": lit("Ada", "")},
+		{"count": lit("1", ""), "name": lit("Ada", "")},
+	}}
+	if diff := cmp.Diff(a.ValueRows(), b.ValueRows()); diff != "" {
+		t.Errorf("value rows differ (-a +b):\n%s", diff)
+	}
+	c := &Results{Vars: []string{"n"}, Rows: []Row{{"n": lit("Ada", "")}}}
+	if len(c.ValueRows()) != 1 || cmp.Equal(a.ValueRows(), c.ValueRows()) {
+		t.Errorf("a one-column answer compares equal to a two-column one: %v", c.ValueRows())
+	}
+	var none *Results
+	if len(none.ValueRows()) != 0 {
+		t.Error("nil results have value rows")
+	}
+}

@@ -316,12 +316,22 @@ func (c *coverer) answer(cue handoff.Cue) {
 		}
 		c.add(string(cue.Kind), strings.ToLower(string(out.Aggregate))+" "+term, ok, detail, "computed by the projection")
 	}
+	var attrs []string
 	for _, attr := range out.Attributes {
 		if len(out.Attributes) > 1 && isNaming(attr) || genericTerm(attr) && c.hasAggregate() {
 			continue
 		}
+		attrs = append(attrs, attr)
+	}
+	// Each attribute asked for needs a column of its own.
+	shared := c.matchColumns(attrs)
+	for _, attr := range attrs {
 		ok := c.projectsTerm(attr)
-		c.add(string(cue.Kind), attr, ok, fmt.Sprintf("the projection (%s) does not return %s", c.varList(proj), attr), "projected")
+		detail := fmt.Sprintf("the projection (%s) does not return %s", c.varList(proj), attr)
+		if ok && slices.Contains(shared, attr) {
+			ok, detail = false, fmt.Sprintf("the projection (%s) has no column for %s besides those of the other attributes asked for", c.varList(proj), attr)
+		}
+		c.add(string(cue.Kind), attr, ok, detail, "projected")
 	}
 }
 
@@ -678,28 +688,74 @@ func (c *coverer) hasAggregate() bool {
 // predicate that term can mean (the slice matched it to the term, or its
 // name has the term's words), or, for a naming term, by any naming
 // predicate.
-func (c *coverer) projectsTerm(term string) bool {
+func (c *coverer) projectsTerm(term string) bool { return len(c.termVars(term)) > 0 }
+
+// termVars returns the projected variables that can give term (see
+// [coverer.projectsTerm]); a variable bound elsewhere (a sub-select's
+// alias) can give anything.
+func (c *coverer) termVars(term string) []string {
+	var out []string
 	for _, v := range c.projected() {
-		if len(c.preds[v]) == 0 && len(c.aggs[v]) == 0 {
-			return true // bound elsewhere (a sub-select's alias): cannot tell
+		if c.gives(v, term) {
+			out = append(out, v)
 		}
-		for _, p := range c.preds[v] {
-			if c.means(p, term) || isNaming(term) && (c.means(p, "name") || c.means(p, "title")) {
-				return true
-			}
-		}
-		// A name is whatever text the projection returns when the
-		// schema has no name column ("aircraft#aircraft").
-		if isNaming(term) && len(c.aggs[v]) == 0 && !c.numericAnswer() && !c.iriAnswer() {
+	}
+	return out
+}
+
+func (c *coverer) gives(v, term string) bool {
+	if len(c.preds[v]) == 0 && len(c.aggs[v]) == 0 {
+		return true // bound elsewhere: cannot tell
+	}
+	for _, p := range c.preds[v] {
+		if c.means(p, term) || isNaming(term) && (c.means(p, "name") || c.means(p, "title")) {
 			return true
 		}
-		for _, a := range c.aggs[v] {
-			if strings.EqualFold(a, term) {
-				return true
-			}
+	}
+	// A name is whatever text the projection returns when the schema
+	// has no name column ("aircraft#aircraft").
+	if isNaming(term) && len(c.aggs[v]) == 0 && !c.numericAnswer() && !c.iriAnswer() {
+		return true
+	}
+	for _, a := range c.aggs[v] {
+		if strings.EqualFold(a, term) {
+			return true
 		}
 	}
 	return false
+}
+
+// matchColumns matches each term to its own projected variable among
+// those that can give it (a bipartite matching by augmenting paths) and
+// returns the terms left without one: two attributes the question asks
+// for ("president vote and vice president vote") need two columns.
+func (c *coverer) matchColumns(terms []string) []string {
+	cands := make([][]string, len(terms))
+	for i, t := range terms {
+		cands[i] = c.termVars(t)
+	}
+	owner := map[string]int{}
+	var try func(i int, seen map[string]bool) bool
+	try = func(i int, seen map[string]bool) bool {
+		for _, v := range cands[i] {
+			if seen[v] {
+				continue
+			}
+			seen[v] = true
+			if o, taken := owner[v]; !taken || try(o, seen) {
+				owner[v] = i
+				return true
+			}
+		}
+		return false
+	}
+	var left []string
+	for i, t := range terms {
+		if !try(i, map[string]bool{}) {
+			left = append(left, t)
+		}
+	}
+	return left
 }
 
 // projectsWords reports whether a projected variable's predicate has one

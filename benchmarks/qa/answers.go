@@ -2,9 +2,7 @@ package qa
 
 import (
 	"fmt"
-	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/schemaforge/go-schemaforge/benchmarks/datasets"
@@ -25,7 +23,7 @@ func SameAnswers(want, got *sparql.Results) bool {
 	if want.Boolean != nil || got.Boolean != nil {
 		return want.Boolean != nil && got.Boolean != nil && *want.Boolean == *got.Boolean
 	}
-	a, b := rowSet(want), rowSet(got)
+	a, b := want.ValueRows(), got.ValueRows()
 	if len(a) != len(b) {
 		return false
 	}
@@ -35,47 +33,6 @@ func SameAnswers(want, got *sparql.Results) bool {
 		}
 	}
 	return true
-}
-
-// rowSet returns the canonical keys of the rows of r (see [SameAnswers]).
-func rowSet(r *sparql.Results) map[string]bool {
-	out := map[string]bool{}
-	for _, row := range r.Rows {
-		var cells []string
-		for _, v := range r.Vars {
-			if t, ok := row[v]; ok && t != nil {
-				cells = append(cells, canonical(t))
-			}
-		}
-		slices.Sort(cells)
-		out[strings.Join(cells, "\x1f")] = true
-	}
-	return out
-}
-
-// canonical is the canonical form of a term in an answer: numbers by
-// value to six significant digits, literals by lexical form, IRIs as
-// written.
-func canonical(t sparql.Term) string {
-	switch t := t.(type) {
-	case *sparql.Literal:
-		if n, ok := number(t.Lexical); ok {
-			return "n:" + n
-		}
-		return "l:" + t.Lexical
-	case *sparql.IRI:
-		return "i:" + t.Value
-	}
-	return fmt.Sprint(t)
-}
-
-// number returns the canonical form of s when it is a finite number.
-func number(s string) (string, bool) {
-	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-		return "", false
-	}
-	return strconv.FormatFloat(f, 'g', 6, 64), true
 }
 
 // termValue is a term's value as the TEXT2SPARQL evaluation reads it from
@@ -96,7 +53,7 @@ func termValue(t sparql.Term) string {
 // canonValue canonicalises a value string: a number by value, anything
 // else as it is.
 func canonValue(s string) string {
-	if n, ok := number(s); ok {
+	if n, ok := sparql.CanonicalNumber(s); ok {
 		return n
 	}
 	return s

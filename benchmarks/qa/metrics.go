@@ -26,7 +26,7 @@ func RowF1(want, got *sparql.Results) float64 {
 		}
 		return 0
 	}
-	a, b := rowSet(want), rowSet(got)
+	a, b := want.ValueRows(), got.ValueRows()
 	if len(a) == 0 && len(b) == 0 {
 		return 1
 	}
