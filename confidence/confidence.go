@@ -29,49 +29,51 @@ import (
 // Features lists the evidence the model reads, in the order of its
 // weights. A feature missing from a record's evidence counts as 0.
 var Features = []string{
-	"accepted",             // the verifier accepted the record (0/1)
-	"covered",              // every commitment is met (0/1)
-	"commitments",          // number of commitments
-	"missed",               // commitments missed
-	"missed_mention",       // named entities or values not used
-	"missed_answer",        // the requested answer not projected
-	"missed_order",         // superlatives or comparatives not realised
-	"missed_echo",          // the answer repeats the question
-	"missed_other",         // negation, grouping, set words not realised
-	"perturbed",            // perturbations that ran
-	"mean_jaccard",         // their mean Jaccard (1 when none ran)
-	"unperturbed",          // no perturbation ran (0/1)
-	"grounded",             // grounded in the slice (0/1)
-	"requirements_fail",    // the requirement checks failed (0/1)
-	"rank",                 // the candidate's rank (1 = best)
-	"score_margin",         // its score minus the runner-up's (0 when alone)
-	"alloc_margin",         // the graph's allocation score minus the next graph's (negative when below the best)
-	"alloc_top",            // the graph ranks first in the allocation (0/1)
-	"alloc_final",          // the graph's final allocation score
-	"alloc_cov_p",          // its predicate coverage of the requirements
-	"alloc_cov_t",          // its type coverage
-	"terms",                // the subgoal's predicate and type terms
-	"terms_realised_share", // the share the query realises through the slice (1 without terms)
-	"terms_unmatched",      // terms that match nothing in the slice
-	"outside_slice",        // predicates and classes of the query outside the slice
-	"score",                // the candidate's synthesis score
-	"candidates",           // candidates synthesised for the graph
-	"op_filter",            // the subgoal filters (0/1)
-	"op_aggregate",         // … aggregates
-	"op_group",             // … groups
-	"op_rank",              // … ranks
-	"op_negate",            // … negates
-	"op_compare",           // … compares
-	"cues",                 // the subgoal's cues
-	"mentions",             // its mentions
-	"strong",               // accepted, covered, every term realised, not empty (0/1)
-	"rows_log",             // log(1 + rows)
-	"empty",                // the answer is empty (0/1)
-	"one_row",              // the answer has exactly one row (0/1)
-	"repairs",              // deterministic repairs applied
-	"fallback",             // not accepted: the best of the rejected (0/1)
-	"agreement",            // the share of the graph's other candidates with the same non-empty answer
-	"agree_any",            // some other candidate has the same non-empty answer (0/1)
+	"accepted",               // the verifier accepted the record (0/1)
+	"covered",                // every commitment is met (0/1)
+	"commitments",            // number of commitments
+	"missed",                 // commitments missed
+	"missed_mention",         // named entities or values not used
+	"missed_answer",          // the requested answer not projected
+	"missed_order",           // superlatives or comparatives not realised
+	"missed_echo",            // the answer repeats the question
+	"missed_other",           // negation, grouping, set words not realised
+	"perturbed",              // perturbations that ran
+	"mean_jaccard",           // their mean Jaccard (1 when none ran)
+	"unperturbed",            // no perturbation ran (0/1)
+	"grounded",               // grounded in the slice (0/1)
+	"requirements_fail",      // the requirement checks failed (0/1)
+	"rank",                   // the candidate's rank (1 = best)
+	"score_margin",           // its score minus the runner-up's (0 when alone)
+	"alloc_margin",           // the graph's allocation score minus the next graph's (negative when below the best)
+	"alloc_top",              // the graph ranks first in the allocation (0/1)
+	"alloc_final",            // the graph's final allocation score
+	"alloc_cov_p",            // its predicate coverage of the requirements
+	"alloc_cov_t",            // its type coverage
+	"terms",                  // the subgoal's predicate and type terms
+	"terms_realised_share",   // the share the query realises through the slice (1 without terms)
+	"terms_unmatched",        // terms that match nothing in the slice
+	"outside_slice",          // predicates and classes of the query outside the slice
+	"score",                  // the candidate's synthesis score
+	"candidates",             // candidates synthesised for the graph
+	"op_filter",              // the subgoal filters (0/1)
+	"op_aggregate",           // … aggregates
+	"op_group",               // … groups
+	"op_rank",                // … ranks
+	"op_negate",              // … negates
+	"op_compare",             // … compares
+	"cues",                   // the subgoal's cues
+	"mentions",               // its mentions
+	"strong",                 // accepted, covered, every term realised, not empty (0/1)
+	"rows_log",               // log(1 + rows)
+	"empty",                  // the answer is empty (0/1)
+	"one_row",                // the answer has exactly one row (0/1)
+	"repairs",                // deterministic repairs applied
+	"fallback",               // not accepted: the best of the rejected (0/1)
+	"agreement",              // the share of the graph's other candidates with the same non-empty answer
+	"agree_any",              // some other candidate has the same non-empty answer (0/1)
+	"unexplained_classes",    // classes of the query that no term of the question can mean
+	"unexplained_attributes", // attribute predicates of the query that nothing of the question explains
 }
 
 // Signs are the signs the weights of some features must have: -1 for

@@ -348,6 +348,99 @@ func termEvidence(q *sparql.Query, sg *handoff.Subgoal, slice *handoff.Slice) ma
 	if total > 0 {
 		share = float64(gr.realised) / float64(total)
 	}
+	classes, attrs := unexplained(q, sg, slice)
 	return map[string]float64{"terms": float64(total), "terms_realised_share": share,
-		"terms_unmatched": float64(len(gr.unmatched)), "outside_slice": float64(len(gr.vocabulary))}
+		"terms_unmatched": float64(len(gr.unmatched)), "outside_slice": float64(len(gr.vocabulary)),
+		"unexplained_classes": float64(classes), "unexplained_attributes": float64(attrs)}
+}
+
+// unexplained counts the classes, and the attribute predicates, of q
+// that nothing the subgoal says can mean: the converse of grounding. A
+// class is explained when a term of the requirements (a predicate, type,
+// output, grouping, filter or cue term) can mean it (the slice matched
+// it to the term, or its name has the term's words). An attribute
+// triple (its object is not the subject of another triple: not a link)
+// is explained the same way, or by its object: a constant, or a
+// variable compared with a constant (the question names the value, not
+// always the attribute). What is left is schema the query brings in on
+// its own, such as a class joined for a column the question never
+// names, a frequent way to be wrong.
+func unexplained(q *sparql.Query, sg *handoff.Subgoal, slice *handoff.Slice) (classes, attrs int) {
+	if sg == nil || slice == nil {
+		return 0, 0
+	}
+	r := &sg.Requirements
+	terms := r.Terms()
+	terms = append(terms, r.Output.Attributes...)
+	terms = append(terms, r.Output.GroupBy...)
+	terms = append(terms, r.Output.AggregateOf, r.Output.OrderBy)
+	for _, f := range r.Filters {
+		terms = append(terms, f.Attribute)
+	}
+	for _, j := range r.Joins {
+		terms = append(terms, j.From, j.To, j.Via)
+	}
+	for _, c := range r.Cues {
+		terms = append(terms, c.Term)
+	}
+	terms = slices.DeleteFunc(terms, func(t string) bool { return t == "" })
+	matched := map[string][]string{}
+	for _, c := range slice.Classes {
+		matched[c.IRI] = c.Matched
+	}
+	for _, p := range slice.Properties {
+		matched[p.IRI] = p.Matched
+	}
+	explained := func(iri string) bool {
+		if len(matched[iri]) > 0 {
+			return true
+		}
+		toks := kg.Tokens(iri)
+		return slices.ContainsFunc(terms, func(t string) bool { return namedBy(toks, kg.Words(t)) })
+	}
+	compared := map[string]bool{}
+	sparql.Inspect(q, func(n sparql.Node) bool {
+		if b, ok := n.(*sparql.BinaryExpr); ok {
+			if _, v, _, ok := varVsLiteral(b); ok {
+				compared[v.Name] = true
+			} else if o, ok := orient(b); ok && !o.hasVar {
+				for _, v := range o.vars {
+					compared[v] = true
+				}
+			}
+		}
+		return true
+	})
+	subjects := map[string]bool{}
+	triples := sparql.Triples(q)
+	for _, t := range triples {
+		if v, ok := t.Subject.(*sparql.Var); ok {
+			subjects[v.Name] = true
+		}
+	}
+	seen := map[string]bool{}
+	for _, t := range triples {
+		p, ok := t.Predicate.(*sparql.IRI)
+		if !ok {
+			continue
+		}
+		if p.Value == sparql.RDFType {
+			if c, ok := t.Object.(*sparql.IRI); ok && !seen[c.Value] {
+				seen[c.Value] = true
+				if !explained(c.Value) {
+					classes++
+				}
+			}
+			continue
+		}
+		v, isVar := t.Object.(*sparql.Var)
+		if !isVar || subjects[v.Name] || compared[v.Name] || seen[p.Value] {
+			continue // a constant, a link, or a compared value
+		}
+		seen[p.Value] = true
+		if !explained(p.Value) {
+			attrs++
+		}
+	}
+	return classes, attrs
 }
