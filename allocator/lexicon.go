@@ -7,6 +7,7 @@ import (
 
 	"github.com/schemaforge/go-schemaforge/kg"
 	"github.com/schemaforge/go-schemaforge/llm"
+	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
 // element is a class or property of a graph's summary, as words to match.
@@ -88,7 +89,9 @@ func newGraphLex(id string, s *kg.Summary) *graphLex {
 			e.subjects = appendNew(e.subjects, c.IRI)
 		}
 		for _, c := range p.Ranges {
-			e.objects = appendNew(e.objects, c)
+			if !sparql.IsDatatypeIRI(c) { // rdfs:range xsd:string is a literal property
+				e.objects = appendNew(e.objects, c)
+			}
 		}
 		for _, c := range p.ObjectClasses {
 			e.objects = appendNew(e.objects, c.IRI)

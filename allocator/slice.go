@@ -7,11 +7,13 @@ import (
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
+	"github.com/schemaforge/go-schemaforge/lexicon"
+	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
 // slice builds the slice of graph id for the subgoal: the classes and
 // properties its terms matched (best first), the classes of the matched
-// properties' subjects, the reference properties that join the chosen
+// properties' subjects and objects, the reference properties that join the chosen
 // classes, and the values linked from its mentions.
 func (a *Allocator) slice(p *pool, id string, gs *handoff.GraphScore, q *query, sg *handoff.Subgoal) *handoff.Slice {
 	var g *kg.Graph
@@ -38,8 +40,22 @@ func (a *Allocator) slice(p *pool, id string, gs *handoff.GraphScore, q *query, 
 			classScore[m.IRI] = max(classScore[m.IRI], m.Score)
 		} else {
 			propScore[m.IRI] = max(propScore[m.IRI], m.Score)
+			// Both ends of a matched property: its subjects, and the
+			// classes it links to ("directed" → directedBy → Director,
+			// whose name answers "who directed").
 			for _, c := range e.subjects {
 				classScore[c] = max(classScore[c], 0.5*m.Score)
+			}
+			// A relation the question names by its own words (a
+			// predicate term, every word in the property's name) brings
+			// the class it leads to.
+			if m.Score < 0.9 || !slices.Contains(sg.Requirements.Predicates, m.Term) || slices.Contains(sg.Requirements.Types, m.Term) {
+				continue
+			}
+			for _, c := range e.objects {
+				if _, ok := g.Summary.Class(c); ok {
+					classScore[c] = max(classScore[c], 0.5*m.Score)
+				}
 			}
 		}
 	}
@@ -128,6 +144,34 @@ func (a *Allocator) slice(p *pool, id string, gs *handoff.GraphScore, q *query, 
 			}
 		}
 	}
+	// An order or comparison on an attribute the question implies
+	// ("the youngest": an age, or a date of birth; "most recent": a
+	// date or a year) needs the chosen classes' properties that can
+	// stand for it.
+	var implied []string
+	implied = appendNew(implied, sg.Requirements.Output.OrderBy)
+	for _, c := range sg.Requirements.Cues {
+		if c.Kind == handoff.CueSuperlative || c.Kind == handoff.CueComparative {
+			implied = appendNew(implied, c.Term)
+		}
+	}
+	for _, t := range implied {
+		d, derived := lexicon.DerivedFrom(t)
+		if !derived && !lexicon.Temporal(t) {
+			continue
+		}
+		for i := range lex.elements {
+			e := &lex.elements[i]
+			if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) {
+				continue
+			}
+			if derived && intersects(e.primary, d.Words) || lexicon.Temporal(t) && slices.ContainsFunc(e.primary, lexicon.Temporal) {
+				if _, ok := propScore[e.iri]; !ok {
+					propScore[e.iri] = 0.2
+				}
+			}
+		}
+	}
 	// A naming attribute of each chosen class (name, title, label), so
 	// that entities can be shown by name.
 	for _, c := range classes {
@@ -186,7 +230,13 @@ func (a *Allocator) slice(p *pool, id string, gs *handoff.GraphScore, q *query, 
 			for _, c := range pi.SubjectClasses {
 				sp.Domains = appendNew(sp.Domains, c.IRI)
 			}
-			sp.Ranges = slices.Clone(pi.Ranges)
+			for _, r := range pi.Ranges {
+				if sparql.IsDatatypeIRI(r) {
+					sp.Datatypes = appendNew(sp.Datatypes, r)
+				} else {
+					sp.Ranges = appendNew(sp.Ranges, r)
+				}
+			}
 			for _, c := range pi.ObjectClasses {
 				sp.Ranges = appendNew(sp.Ranges, c.IRI)
 			}

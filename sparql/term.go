@@ -197,3 +197,16 @@ func TermValue(t Term) string {
 	}
 	return ""
 }
+
+// IsDatatypeIRI reports whether iri names a datatype rather than a class:
+// an XML Schema datatype, rdfs:Literal, or one of RDF's literal types
+// (rdf:langString, rdf:HTML, rdf:XMLLiteral, rdf:JSON,
+// rdf:PlainLiteral). A property whose declared range is one has literal
+// values.
+func IsDatatypeIRI(iri string) bool {
+	switch iri {
+	case "http://www.w3.org/2000/01/rdf-schema#Literal", RDF + "langString", RDF + "HTML", RDF + "XMLLiteral", RDF + "JSON", RDF + "PlainLiteral":
+		return true
+	}
+	return strings.HasPrefix(iri, XSD)
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
+	"github.com/schemaforge/go-schemaforge/lexicon"
 	"github.com/schemaforge/go-schemaforge/skeletons"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
@@ -116,8 +117,18 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 				}
 			}
 		}
+		followed := -1
+		if !ask && out.Aggregate == "" && len(keys) == 0 {
+			// "Who directed Iron Meridian?", "the name of Valdheim FK's
+			// home ground": the answer is at the other end of a relation
+			// the question names.
+			followed = pl.followRelation()
+		}
 		if !ask && out.Aggregate == "" {
 			for i, a := range pl.projectionTerms() {
+				if followed >= 0 && (isNamingTerm(a) || pl.relationTerm(a)) {
+					continue // shown by the followed node's name
+				}
 				alt := 0
 				if i == 0 {
 					alt = pl.alt
@@ -175,6 +186,9 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			}
 		} else if len(keys) > 0 {
 			pl.p.Select = append(pl.p.Select, skeletons.Item{Agg: handoff.AggCount})
+		}
+		if followed >= 0 {
+			pl.p.Select = append([]skeletons.Item{pl.naming(followed)}, pl.p.Select...)
 		}
 		if len(pl.p.Select) == 0 || (len(keys) > 0 && len(pl.p.Select) == len(keys)) {
 			pl.p.Select = append(pl.p.Select, pl.naming(0))
@@ -515,6 +529,7 @@ func (pl *planner) order(out handoff.Output) {
 		return
 	}
 	var it skeletons.Item
+	desc := out.Descending
 	switch {
 	case grouped && (out.OrderBy == "" || out.OrderBy == out.AggregateOf || pl.countTerm(out.OrderBy) || pl.groupedBy(out.OrderBy)):
 		it = skeletons.Item{Agg: handoff.AggCount}
@@ -526,6 +541,16 @@ func (pl *planner) order(out handoff.Output) {
 		}
 	case out.OrderBy != "":
 		prop, _ := pl.prop(out.OrderBy, kNumber, 0)
+		named, ns := pl.prop(out.OrderBy, kAny, 0)
+		if alt, invert := pl.impliedOrder(out.OrderBy); alt != nil && (named == nil || ns < 0.8 || !pl.hasNodeOf(named) && pl.hasNodeOf(alt)) {
+			// No attribute of that name on the subjects: one it derives
+			// from ("youngest": the latest birth date) or a point in
+			// time ("most recently": the opening year).
+			prop = alt
+			if invert {
+				desc = !desc
+			}
+		}
 		if prop == nil {
 			return
 		}
@@ -545,7 +570,7 @@ func (pl *planner) order(out handoff.Output) {
 		pl.p.Limit = out.Limit
 		return
 	}
-	pl.p.Order = append(pl.p.Order, skeletons.Order{Item: it, Desc: out.Descending})
+	pl.p.Order = append(pl.p.Order, skeletons.Order{Item: it, Desc: desc})
 	pl.p.Limit = out.Limit
 	text := kg.Words(pl.sg.Text)
 	if pl.p.Limit == 0 && slices.Contains(pl.sg.Operations, handoff.OpRank) &&
@@ -572,6 +597,134 @@ func (pl *planner) order(out handoff.Output) {
 			pl.p.Select = kept
 		}
 	}
+}
+
+// impliedOrder returns a literal property of a node of the plan that can
+// stand for the order term when the schema has no attribute of its name:
+// one the term derives from (age from a birth date: inverted), or, for a
+// point in time ("date", "year"), any date or year attribute.
+func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
+	d, derived := lexicon.DerivedFrom(term)
+	temporal := lexicon.Temporal(term)
+	if !derived && !temporal {
+		return nil, false
+	}
+	var best *handoff.SliceProperty
+	invert := false
+	for _, p := range pl.sc.props {
+		k := datatypeKind(p)
+		if k == kAny || k == kString && !numericStrings(p) || !pl.hasNodeOf(p) {
+			continue
+		}
+		ws := words(p.IRI)
+		ok, inv := lexicon.Derives(term, ws)
+		if !ok && temporal && slices.ContainsFunc(ws, lexicon.Temporal) {
+			ok, inv = true, false
+		}
+		if ok && (best == nil || p.Score > best.Score) {
+			best, invert = p, inv
+		}
+	}
+	if !derived {
+		invert = false
+	}
+	_ = d
+	return best, invert
+}
+
+// relationTerm reports whether a requirement term names a relation (an
+// object property of the slice) rather than an attribute.
+func (pl *planner) relationTerm(term string) bool {
+	p, _ := pl.relation(term)
+	return p != nil
+}
+
+// relation returns the object property of the slice that term names
+// best (the slice matched it, or its name has the term's words), and
+// its match score.
+func (pl *planner) relation(term string) (*handoff.SliceProperty, float64) {
+	var best *handoff.SliceProperty
+	bestScore := 0.0
+	for _, p := range pl.sc.props {
+		if datatypeKind(p) != kAny || len(p.Ranges) == 0 {
+			continue
+		}
+		s := termMatches(term, p.IRI, p.Label)
+		if slices.Contains(p.Matched, term) {
+			s = max(s, 0.9)
+		}
+		if s >= 0.8 && s > bestScore {
+			best, bestScore = p, s
+		}
+	}
+	return best, bestScore
+}
+
+// followRelation adds, for the first predicate or attribute term of the
+// question that names a relation not yet in the plan, the node at the
+// relation's other end (from a node of the plan, forward or backward),
+// and returns it; -1 when there is none. Its name is then the answer.
+func (pl *planner) followRelation() int {
+	r := &pl.sg.Requirements
+	for _, t := range append(slices.Clone(r.Output.Attributes), r.Predicates...) {
+		p, rs := pl.relation(t)
+		if p == nil || slices.ContainsFunc(pl.p.Edges, func(e skeletons.Edge) bool { return e.Property == p.IRI }) {
+			continue
+		}
+		// A column of the same name holds the value itself (a foreign
+		// key "location_code" beside the reference to the location).
+		if lp, ls := pl.prop(t, kAny, 0); lp != nil && ls >= rs {
+			continue
+		}
+		for i, n := range pl.p.Nodes {
+			var other string
+			fwd := false
+			switch {
+			case slices.Contains(p.Domains, n.Class):
+				other, fwd = p.Ranges[0], true
+			case slices.Contains(p.Ranges, n.Class) && len(p.Domains) > 0:
+				other = p.Domains[0]
+			default:
+				continue
+			}
+			if !pl.hasNaming(other) {
+				continue // its answer would be bare identifiers
+			}
+			pl.p.Nodes = append(pl.p.Nodes, skeletons.Node{Class: other})
+			to := len(pl.p.Nodes) - 1
+			if fwd {
+				pl.p.Edges = append(pl.p.Edges, skeletons.Edge{From: i, To: to, Property: p.IRI})
+			} else {
+				pl.p.Edges = append(pl.p.Edges, skeletons.Edge{From: to, To: i, Property: p.IRI})
+			}
+			pl.used = append(pl.used, p.IRI, other)
+			return to
+		}
+	}
+	return -1
+}
+
+// hasNaming reports whether the slice has a naming property (name,
+// title) of class c.
+func (pl *planner) hasNaming(c string) bool {
+	for _, p := range pl.sc.props {
+		if !slices.Contains(p.Domains, c) || datatypeKind(p) == kAny {
+			continue
+		}
+		if w := words(p.IRI); len(w) > 0 && (w[len(w)-1] == "name" || w[len(w)-1] == "title") {
+			return true
+		}
+	}
+	return false
+}
+
+// isNamingTerm reports whether an attribute term asks for a name.
+func isNamingTerm(t string) bool {
+	switch t {
+	case "name", "title", "label", "full name":
+		return true
+	}
+	return false
 }
 
 // asksForNumber reports whether the question asks to see a number: "how
@@ -826,6 +979,9 @@ func (pl *planner) projectionTerms() []string {
 	}
 	if r.Output.OrderBy != "" {
 		if prop, _ := pl.prop(r.Output.OrderBy, kNumber, 0); prop != nil {
+			reserved[prop.IRI] = true
+		}
+		if prop, _ := pl.impliedOrder(r.Output.OrderBy); prop != nil {
 			reserved[prop.IRI] = true
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
+	"github.com/schemaforge/go-schemaforge/lexicon"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
@@ -344,10 +345,13 @@ func (c *coverer) superlative(cue handoff.Cue) {
 	}
 	byCount := cue.Term == "count"
 	for _, o := range c.orders {
-		if o.desc != cue.Descending && !c.inverts(o, cue.Term) {
+		// On an attribute the term derives from in the opposite order
+		// (youngest: the latest birth date) the direction flips.
+		inv := c.inverts(o, cue.Term)
+		if o.desc != (cue.Descending != inv) {
 			continue
 		}
-		if byCount && slices.Contains(o.aggs, "COUNT") || !byCount && c.keyMeans(o, cue.Term) {
+		if byCount && slices.Contains(o.aggs, "COUNT") || !byCount && (inv || c.keyMeans(o, cue.Term)) {
 			c.add(string(cue.Kind), cue.Text, true, "", fmt.Sprintf("ORDER BY %s with LIMIT %d", direction(o.desc), o.limit))
 			return
 		}
@@ -722,6 +726,34 @@ func (c *coverer) gives(v, term string) bool {
 			return true
 		}
 	}
+	return c.namesRelated(v, term)
+}
+
+// namesRelated reports whether v is the name of an entity the query
+// reaches through a relation term can mean ("Valdheim FK's home ground"
+// answered by the name of the stadium linked by homeGround).
+func (c *coverer) namesRelated(v, term string) bool {
+	triples := sparql.Triples(c.q)
+	var subjects []string
+	for _, t := range triples {
+		o, ok := t.Object.(*sparql.Var)
+		p, pok := t.Predicate.(*sparql.IRI)
+		s, sok := t.Subject.(*sparql.Var)
+		if ok && pok && sok && o.Name == v && isNamingIRI(p.Value) {
+			subjects = append(subjects, s.Name)
+		}
+	}
+	for _, t := range triples {
+		p, ok := t.Predicate.(*sparql.IRI)
+		if !ok || !c.means(p.Value, term) {
+			continue
+		}
+		s, sok := t.Subject.(*sparql.Var)
+		o, ook := t.Object.(*sparql.Var)
+		if sok && ook && (slices.Contains(subjects, s.Name) || slices.Contains(subjects, o.Name)) {
+			return true
+		}
+	}
 	return false
 }
 
@@ -839,7 +871,9 @@ func (c *coverer) keyMeans(o order, term string) bool {
 	}
 	for _, v := range o.vars {
 		for _, p := range c.preds[v] {
-			if c.means(p, term) {
+			// A point in time ("most recent date") is any date or year
+			// attribute ("openedYear").
+			if c.means(p, term) || lexicon.Temporal(term) && slices.ContainsFunc(kg.Tokens(p), lexicon.Temporal) {
 				return true
 			}
 		}
@@ -847,16 +881,13 @@ func (c *coverer) keyMeans(o order, term string) bool {
 	return false
 }
 
-// inverts reports whether the key orders by a date of birth where the
-// cue means age (youngest = latest birth date).
+// inverts reports whether the key orders by an attribute the cue's
+// term derives from in the opposite order (youngest = latest birth
+// date; see lexicon.Derives).
 func (c *coverer) inverts(o order, term string) bool {
-	if term != "age" {
-		return false
-	}
 	for _, v := range o.vars {
 		for _, p := range c.preds[v] {
-			ws := kg.Tokens(p)
-			if slices.Contains(ws, "birth") || slices.Contains(ws, "born") || slices.Contains(ws, "dob") {
+			if ok, inv := lexicon.Derives(term, kg.Tokens(p)); ok && inv {
 				return true
 			}
 		}

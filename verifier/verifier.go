@@ -46,6 +46,7 @@ import (
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
+	"github.com/schemaforge/go-schemaforge/lexicon"
 	"github.com/schemaforge/go-schemaforge/perturb"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
@@ -354,6 +355,20 @@ func termEvidence(q *sparql.Query, sg *handoff.Subgoal, slice *handoff.Slice) ma
 		"unexplained_classes": float64(classes), "unexplained_attributes": float64(attrs)}
 }
 
+// isNamingIRI reports whether a property names things: its name ends
+// in "name", "title" or "label".
+func isNamingIRI(iri string) bool {
+	toks := kg.Tokens(iri)
+	if len(toks) == 0 {
+		return false
+	}
+	switch toks[len(toks)-1] {
+	case "name", "title", "label":
+		return true
+	}
+	return false
+}
+
 // unexplained counts the classes, and the attribute predicates, of q
 // that nothing the subgoal says can mean: the converse of grounding. A
 // class is explained when a term of the requirements (a predicate, type,
@@ -396,7 +411,14 @@ func unexplained(q *sparql.Query, sg *handoff.Subgoal, slice *handoff.Slice) (cl
 			return true
 		}
 		toks := kg.Tokens(iri)
-		return slices.ContainsFunc(terms, func(t string) bool { return namedBy(toks, kg.Words(t)) })
+		return slices.ContainsFunc(terms, func(t string) bool {
+			derives, _ := lexicon.Derives(t, toks)
+			return namedBy(toks, kg.Words(t)) || derives || lexicon.Temporal(t) && slices.ContainsFunc(toks, lexicon.Temporal)
+		})
+	}
+	projected := map[string]bool{}
+	for _, v := range q.ProjectedVars() {
+		projected[v.Name] = true
 	}
 	compared := map[string]bool{}
 	sparql.Inspect(q, func(n sparql.Node) bool {
@@ -438,7 +460,8 @@ func unexplained(q *sparql.Query, sg *handoff.Subgoal, slice *handoff.Slice) (cl
 			continue // a constant, a link, or a compared value
 		}
 		seen[p.Value] = true
-		if !explained(p.Value) {
+		// A projected name shows the entities the question asks for.
+		if !explained(p.Value) && !(projected[v.Name] && isNamingIRI(p.Value)) {
 			attrs++
 		}
 	}

@@ -1,0 +1,60 @@
+// Package lexicon is the word knowledge the agents share about
+// attributes: which attribute another one is derived from ("age" from a
+// date of birth, in the opposite order) and which words name points in
+// time. It sits below the agents (layer 1, beside kg) so that the
+// decomposer, allocator, synthesizer and verifier read one copy.
+//
+// It is small and written by hand: each entry is a fact about how
+// attributes relate, not a word list shaped around a benchmark.
+package lexicon
+
+import "slices"
+
+// Derivation says that an attribute can be computed from another one,
+// named by any of Words, and whether ordering by the source reverses the
+// order of the attribute (the youngest person has the latest birth
+// date).
+type Derivation struct {
+	Words    []string
+	Inverted bool
+}
+
+var derivations = map[string]Derivation{
+	// Age is the time since birth: order by age is order by birth date,
+	// reversed.
+	"age": {Words: []string{"birth", "born", "birthday", "birthdate", "dob"}, Inverted: true},
+}
+
+// DerivedFrom returns the derivation of the attribute term, if it has
+// one.
+func DerivedFrom(term string) (Derivation, bool) {
+	d, ok := derivations[term]
+	if !ok {
+		return Derivation{}, false
+	}
+	return Derivation{Words: slices.Clone(d.Words), Inverted: d.Inverted}, true
+}
+
+// Derives reports whether an attribute named by words (the words of a
+// property's name) is a source that term derives from, and whether the
+// order inverts.
+func Derives(term string, words []string) (ok, inverted bool) {
+	d, found := derivations[term]
+	if !found {
+		return false, false
+	}
+	for _, w := range words {
+		if slices.Contains(d.Words, w) {
+			return true, d.Inverted
+		}
+	}
+	return false, false
+}
+
+// temporal are the words of attributes that hold a point in time.
+var temporal = []string{"date", "year", "time", "day", "when", "timestamp", "datetime"}
+
+// Temporal reports whether a word names a point in time ("date",
+// "year"): attributes named by any of them can answer "when", "most
+// recent", "earliest".
+func Temporal(word string) bool { return slices.Contains(temporal, word) }
