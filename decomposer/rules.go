@@ -2012,6 +2012,14 @@ func (a *analysis) subgoal() handoff.Subgoal {
 	}
 	out := a.out
 	out.Attributes = attrs
+	// "Which director made the most films?": a ranked count asked of
+	// another type ("which X", before the counted one) is counted per X.
+	if len(a.aggs) > 0 && a.aggs[0] == handoff.AggCount && a.rank && len(a.groupBy) == 0 && !a.ask && len(typeChunks) >= 2 {
+		first := a.chunks[typeChunks[0]]
+		if h := first.head(); h != a.aggOf[0] && first.start > 0 && inSet(a.w(first.start-1), "which", "what") {
+			a.groupBy = []string{h}
+		}
+	}
 	if len(a.aggs) > 0 {
 		out.Aggregate = a.aggs[0]
 		out.AggregateOf = a.aggOf[0]

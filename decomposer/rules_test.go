@@ -400,11 +400,11 @@ func TestRanking(t *testing.T) {
 			filters: noFilters, output: ranked("population", true, 3)},
 		{q: "What are the 5 largest lakes?", ops: ops(lookup, rank), types: []string{"lake"},
 			filters: noFilters, output: ranked("", true, 5)},
-		// Ranking by a count.
-		{q: "Which author wrote the most novels?", ops: ops(lookup, aggregate, rank), types: []string{"author", "novel"},
-			output: &handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "novel", OrderBy: "novel", Descending: true}},
-		{q: "Which team has the fewest players?", ops: ops(lookup, aggregate, rank), types: []string{"team", "player"},
-			output: &handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "player", OrderBy: "player"}},
+		// Ranking by a count, per the type asked for.
+		{q: "Which author wrote the most novels?", ops: ops(lookup, aggregate, rank, group), types: []string{"author", "novel"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "novel", GroupBy: []string{"author"}, OrderBy: "novel", Descending: true}},
+		{q: "Which team has the fewest players?", ops: ops(lookup, aggregate, rank, group), types: []string{"team", "player"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "player", GroupBy: []string{"team"}, OrderBy: "player"}},
 		// Explicit ordering.
 		{q: "List the cars ordered by price descending.", ops: ops(lookup, rank), types: []string{"car"}, preds: []string{"price"},
 			output: ranked("price", true, 0)},

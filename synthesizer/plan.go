@@ -79,6 +79,14 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	r := &sg.Requirements
 	out := r.Output
 	ask := out.Shape == handoff.ShapeBoolean || slices.Contains(sg.Operations, handoff.OpAsk)
+	// "the most goals" read as a count of goals: when the subjects have a
+	// number of that name and the schema no class of it, the superlative
+	// orders by that number instead ("Who scored the most goals?").
+	if out.Aggregate == handoff.AggCount && out.OrderBy != "" && out.OrderBy == out.AggregateOf && len(out.GroupBy) == 0 && !pl.countTerm(out.OrderBy) {
+		if p, s := pl.prop(out.OrderBy, kNumber, 0); p != nil && s >= 0.8 && datatypeKind(p) == kNumber {
+			out.Aggregate, out.AggregateOf = "", ""
+		}
+	}
 	negated := pl.negatedValues()
 	for _, f := range r.Filters {
 		if negated[strings.ToLower(f.Value)] && !f.Negated && f.Op == handoff.FilterEq {

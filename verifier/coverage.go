@@ -301,6 +301,13 @@ func (c *coverer) answer(cue handoff.Cue) {
 		if !ok && (agg == "MAX" || agg == "MIN") {
 			ok = c.ordered(agg == "MAX")
 		}
+		if !ok && agg == "COUNT" && out.OrderBy != "" && out.OrderBy == out.AggregateOf {
+			// "Which director made the most films?" needs the count only
+			// to order by; "the most goals" may be a number of goals.
+			ok = slices.ContainsFunc(c.orders, func(o order) bool {
+				return slices.Contains(o.aggs, "COUNT") || len(o.aggs) == 0 && c.keyMeans(o, out.AggregateOf)
+			})
+		}
 		if !ok && (agg == "COUNT" || agg == "SUM") {
 			// "the number of", "the total" are read as a count or a sum
 			// too often to insist: any aggregate or numeric column will
@@ -343,7 +350,9 @@ func (c *coverer) superlative(cue handoff.Cue) {
 	if cue.Descending {
 		agg = "MAX"
 	}
-	byCount := cue.Term == "count"
+	// "the most films" counted: the order key is the count.
+	out := c.sg.Requirements.Output
+	byCount := cue.Term == "count" || out.Aggregate == handoff.AggCount && cue.Term != "" && cue.Term == out.AggregateOf
 	for _, o := range c.orders {
 		// On an attribute the term derives from in the opposite order
 		// (youngest: the latest birth date) the direction flips.
@@ -351,7 +360,7 @@ func (c *coverer) superlative(cue handoff.Cue) {
 		if o.desc != (cue.Descending != inv) {
 			continue
 		}
-		if byCount && slices.Contains(o.aggs, "COUNT") || !byCount && (inv || c.keyMeans(o, cue.Term)) {
+		if byCount && slices.Contains(o.aggs, "COUNT") || (inv || c.keyMeans(o, cue.Term)) && (!byCount || len(o.aggs) == 0) {
 			c.add(string(cue.Kind), cue.Text, true, "", fmt.Sprintf("ORDER BY %s with LIMIT %d", direction(o.desc), o.limit))
 			return
 		}
