@@ -126,10 +126,11 @@ func (a *Allocator) slice(p *pool, id string, gs *handoff.GraphScore, q *query, 
 			}
 		}
 	}
-	// A date or year filter that names no attribute ("after 2014") needs
-	// the chosen classes' date and year properties.
+	// A date or year filter needs the chosen classes' date and year
+	// properties: it may name no attribute ("after 2014"), or one that
+	// is not a date ("took place in 2023").
 	for _, f := range sg.Requirements.Filters {
-		if f.Attribute != "" || f.ValueKind != "date" {
+		if f.ValueKind != "date" {
 			continue
 		}
 		for i := range lex.elements {
@@ -185,7 +186,7 @@ func (a *Allocator) slice(p *pool, id string, gs *handoff.GraphScore, q *query, 
 	if ix := p.values[id]; ix != nil {
 		for _, m := range q.mentions {
 			for _, h := range ix.Search(m, 3) {
-				if v, _ := valueMatch1(h.Value, m); v > 0 {
+				if v, _ := valueMatch1(h.Value, m); v > 0 && !schemaLabel(g, h) {
 					s.Values = append(s.Values, handoff.SliceValue{Property: h.Property, Value: h.Value, Lang: h.Lang, Mention: m, Score: h.Score})
 					if _, ok := propScore[h.Property]; !ok {
 						propScore[h.Property] = 0.3
@@ -208,7 +209,7 @@ func (a *Allocator) slice(p *pool, id string, gs *handoff.GraphScore, q *query, 
 			seen[w] = true
 			for _, h := range ix.Search(w, 3) {
 				hv := strings.ToLower(h.Value)
-				if hv != w && hv+"s" != w && hv != w+"s" {
+				if hv != w && hv+"s" != w && hv != w+"s" || schemaLabel(g, h) {
 					continue
 				}
 				s.Values = append(s.Values, handoff.SliceValue{Property: h.Property, Value: h.Value, Lang: h.Lang, Mention: w, Score: h.Score / 2})
@@ -259,6 +260,24 @@ func (a *Allocator) slice(p *pool, id string, gs *handoff.GraphScore, q *query, 
 	}
 	s.Tokens = EstimateTokens(s.Text())
 	return s
+}
+
+// schemaLabel reports whether a value hit is only a label of the schema
+// itself (rdfs:label "capacity" of the property :capacity): every sample
+// subject is a class or property of the graph, not an instance, so the
+// value names no thing a query could filter on.
+func schemaLabel(g *kg.Graph, h kg.Hit) bool {
+	if g.Summary == nil || len(h.Subjects) == 0 {
+		return false
+	}
+	for _, s := range h.Subjects {
+		_, isClass := g.Summary.Class(s)
+		_, isProp := g.Summary.Property(s)
+		if !isClass && !isProp {
+			return false
+		}
+	}
+	return true
 }
 
 // fallbackSlice fills a slice that matched nothing (a question whose

@@ -495,6 +495,8 @@ func (pl *planner) naming(i int) skeletons.Item {
 			r = 3
 		case len(w) > 0 && (w[len(w)-1] == "name" || w[len(w)-1] == "title"):
 			r = 2
+		case len(w) > 0 && w[len(w)-1] == "label":
+			r = 1 // rdfs:label
 		}
 		if r > rank || (r == rank && r > 0 && p.IRI < best) {
 			best, rank = p.IRI, r
@@ -612,7 +614,7 @@ func (pl *planner) order(out handoff.Output) {
 // one the term derives from (age from a birth date: inverted), or, for a
 // point in time ("date", "year"), any date or year attribute.
 func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
-	d, derived := lexicon.DerivedFrom(term)
+	_, derived := lexicon.DerivedFrom(term)
 	temporal := lexicon.Temporal(term)
 	if !derived && !temporal {
 		return nil, false
@@ -626,7 +628,7 @@ func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 		}
 		ws := words(p.IRI)
 		ok, inv := lexicon.Derives(term, ws)
-		if !ok && temporal && slices.ContainsFunc(ws, lexicon.Temporal) {
+		if !ok && temporal && (k == kDate || slices.ContainsFunc(ws, lexicon.Temporal)) {
 			ok, inv = true, false
 		}
 		if ok && (best == nil || p.Score > best.Score) {
@@ -636,7 +638,6 @@ func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 	if !derived {
 		invert = false
 	}
-	_ = d
 	return best, invert
 }
 
@@ -719,7 +720,7 @@ func (pl *planner) hasNaming(c string) bool {
 		if !slices.Contains(p.Domains, c) || datatypeKind(p) == kAny {
 			continue
 		}
-		if w := words(p.IRI); len(w) > 0 && (w[len(w)-1] == "name" || w[len(w)-1] == "title") {
+		if w := words(p.IRI); len(w) > 0 && (w[len(w)-1] == "name" || w[len(w)-1] == "title" || w[len(w)-1] == "label") {
 			return true
 		}
 	}
@@ -1049,9 +1050,14 @@ func (pl *planner) dateFilter(f handoff.Filter, op handoff.FilterOp) {
 	if term == "" {
 		term = "year date"
 	}
-	prop, _ := pl.prop(term, kDate, 0)
+	prop, ps := pl.prop(term, kDate, 0)
 	if prop == nil {
 		prop, _ = pl.prop("year", kAny, 0)
+	}
+	if t, _ := pl.impliedOrder("date"); t != nil && (prop == nil || ps < 0.8 && datatypeKind(prop) != kDate && !wordsHaveYear(prop)) {
+		// "took place in 2023": the attribute is not named; a date or
+		// year of the subjects holds it.
+		prop = t
 	}
 	if prop == nil {
 		return
