@@ -19,7 +19,7 @@ import (
 // SubgoalValue is the [handoff.Filter] ValueKind of a filter whose Value
 // is the ID of an earlier subgoal: the constant compared against is that
 // subgoal's answer ("older than the average age" → Value "s1").
-const SubgoalValue = "subgoal"
+const SubgoalValue = handoff.ValueSubgoal
 
 // RulesSource is the Source of a decomposition made by [Rules].
 const RulesSource = "rules"
@@ -870,11 +870,11 @@ var superlatives = map[string]supInfo{
 	"top": {known: true, desc: true}, "best": {known: true, desc: true},
 	"longest": {known: true, desc: true, attr: "length", agg: true}, "tallest": {known: true, desc: true, attr: "height", agg: true},
 	"heaviest": {known: true, desc: true, attr: "weight", agg: true}, "oldest": {known: true, desc: true, attr: "age"},
-	"latest": {known: true, desc: true, agg: true}, "newest": {known: true, desc: true}, "richest": {known: true, desc: true},
+	"latest": {known: true, desc: true, attr: "date", agg: true}, "newest": {known: true, desc: true, attr: "date"}, "richest": {known: true, desc: true},
 	"lowest": {known: true, agg: true}, "smallest": {known: true, agg: true}, "minimum": {known: true, agg: true},
 	"min": {known: true, agg: true}, "shortest": {known: true, attr: "length", agg: true}, "youngest": {known: true, attr: "age"},
 	"lightest": {known: true, attr: "weight", agg: true}, "cheapest": {known: true, attr: "price"},
-	"earliest": {known: true, agg: true}, "worst": {known: true}, "poorest": {known: true},
+	"earliest": {known: true, attr: "date", agg: true}, "worst": {known: true}, "poorest": {known: true},
 }
 
 // ---------------------------------------------------------------------
@@ -1430,7 +1430,29 @@ func (a *analysis) scan() {
 		// after the attribute is still a commitment to compare.
 		if ci := comparatives[w]; ci.than && !slices.ContainsFunc(a.cues, func(c handoff.Cue) bool { return c.Kind == handoff.CueComparative }) &&
 			(a.w(i+2) == "than" || a.w(i+3) == "than") {
-			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: w + " than", Term: cmp.Or(ci.attr, a.w(i+1)), Op: ci.op})
+			t := i + 2
+			if a.w(t) != "than" {
+				t = i + 3
+			}
+			var ws []string
+			for j := i + 1; j < t; j++ {
+				ws = append(ws, a.w(j))
+			}
+			if len(ws) > 0 {
+				ws[len(ws)-1] = lemma(ws[len(ws)-1])
+			}
+			term := cmp.Or(ci.attr, strings.Join(ws, " "))
+			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: w + " than", Term: term, Op: ci.op})
+			// "a bigger budget than Paper Moons": the bound is that
+			// film's own budget.
+			if m := a.toks[min(t+1, len(a.toks)-1)].ment; t+1 < len(a.toks) && m >= 0 && !a.skip[t+1] {
+				if mk := a.ms[m].Kind; mk != handoff.MentionNumber && mk != handoff.MentionDate {
+					for j := t + 1; j < len(a.toks) && a.toks[j].ment == m; j++ {
+						a.used[j] = true
+					}
+					a.addFilter(handoff.Filter{Attribute: term, Op: ci.op, Value: a.ms[m].Text, ValueKind: handoff.ValueEntity}, i)
+				}
+			}
 		}
 		switch {
 		case w == "between":
@@ -1648,9 +1670,17 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 			if attr != "" {
 				a.implied = appendNew(a.implied, attr)
 			}
-			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: a.toks[i].text + " than", Term: cmp.Or(attr, a.attrFor(i, k, "")), Op: op})
-			if a.toks[k].ment >= 0 {
-				a.used[k] = true
+			term := cmp.Or(attr, a.attrFor(i, k, ""))
+			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: a.toks[i].text + " than", Term: term, Op: op})
+			if m := a.toks[k].ment; m >= 0 {
+				// "more goals than Magnus Dahl": the bound is that
+				// entity's own value of the attribute.
+				for j := k; j < len(a.toks) && a.toks[j].ment == m; j++ {
+					a.used[j] = true
+				}
+				if mk := a.ms[m].Kind; term != "" && mk != handoff.MentionNumber && mk != handoff.MentionDate {
+					a.addFilter(handoff.Filter{Attribute: term, Op: op, Value: a.ms[m].Text, ValueKind: handoff.ValueEntity}, i)
+				}
 			}
 		}
 	}

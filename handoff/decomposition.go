@@ -203,11 +203,21 @@ type Filter struct {
 	// Mention.Normalized); Value2 the upper bound of FilterBetween.
 	Value  string `json:"value"`
 	Value2 string `json:"value2,omitempty"`
-	// ValueKind is "string", "number", "date" or "boolean".
+	// ValueKind is "string", "number", "date" or "boolean" for a
+	// constant; ValueSubgoal when Value is the ID of the subgoal whose
+	// answer is the bound ("older than the average"); ValueEntity when
+	// Value names a thing whose own Attribute is the bound ("more goals
+	// than Magnus Dahl").
 	ValueKind string `json:"valueKind,omitempty"`
 	// Negated is true for an excluding condition ("not from France").
 	Negated bool `json:"negated,omitempty"`
 }
+
+// Filter value kinds that are not constants (see Filter.ValueKind).
+const (
+	ValueSubgoal = "subgoal"
+	ValueEntity  = "entity"
+)
 
 // Shape is the form of an expected answer.
 type Shape string

@@ -20,9 +20,10 @@ type Derivation struct {
 }
 
 var derivations = map[string]Derivation{
-	// Age is the time since birth: order by age is order by birth date,
-	// reversed.
-	"age": {Words: []string{"birth", "born", "birthday", "birthdate", "dob"}, Inverted: true},
+	// Age is the time since an origin: birth for people, founding,
+	// establishment, construction or opening for things. Order by age is
+	// order by that date or year, reversed.
+	"age": {Words: []string{"birth", "born", "birthday", "birthdate", "dob", "founded", "foundation", "established", "built", "constructed", "opened", "created", "inception"}, Inverted: true},
 }
 
 // DerivedFrom returns the derivation of the attribute term, if it has

@@ -15,7 +15,7 @@ import (
 
 // SubgoalValue is the ValueKind of a filter whose value is another
 // subgoal's answer (decomposer.SubgoalValue).
-const SubgoalValue = "subgoal"
+const SubgoalValue = handoff.ValueSubgoal
 
 type kind int
 
@@ -137,6 +137,16 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 				if followed >= 0 && (isNamingTerm(a) || pl.relationTerm(a)) {
 					continue // shown by the followed node's name
 				}
+				if ap, as := pl.prop(a, kAny, 0); lexicon.Temporal(a) && out.OrderBy != "" && (ap == nil || as < 0.8 || !pl.hasNodeOf(ap)) {
+					// "In which year was the oldest club founded?": the
+					// year asked is the date the order stands on.
+					if p, _ := pl.impliedOrder(out.OrderBy); p != nil {
+						if at, ok := pl.attrOf(p); ok {
+							pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
+							continue
+						}
+					}
+				}
 				alt := 0
 				if i == 0 {
 					alt = pl.alt
@@ -197,6 +207,15 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		}
 		if followed >= 0 {
 			pl.p.Select = append([]skeletons.Item{pl.naming(followed)}, pl.p.Select...)
+		}
+		if !ask && out.Aggregate == "" && out.OrderBy != "" && asksWhen(r.Cues) && len(pl.p.Select) == 0 {
+			// "When was the newest stadium opened?": the date the order
+			// stands on.
+			if p, _ := pl.impliedOrder(out.OrderBy); p != nil {
+				if at, ok := pl.attrOf(p); ok {
+					pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
+				}
+			}
 		}
 		if len(pl.p.Select) == 0 || (len(keys) > 0 && len(pl.p.Select) == len(keys)) {
 			pl.p.Select = append(pl.p.Select, pl.naming(0))
@@ -482,27 +501,7 @@ func (pl *planner) join(c string) (int, bool) {
 // naming returns the item that shows node i: its naming property if the
 // slice has one, else the node itself.
 func (pl *planner) naming(i int) skeletons.Item {
-	c := pl.p.Nodes[i].Class
-	best, rank := "", 0
-	for _, p := range pl.sc.props {
-		if !slices.Contains(p.Domains, c) || datatypeKind(p) == kAny {
-			continue
-		}
-		w := words(p.IRI)
-		r := 0
-		switch {
-		case len(w) == 1 && (w[0] == "name" || w[0] == "title"):
-			r = 3
-		case len(w) > 0 && (w[len(w)-1] == "name" || w[len(w)-1] == "title"):
-			r = 2
-		case len(w) > 0 && w[len(w)-1] == "label":
-			r = 1 // rdfs:label
-		}
-		if r > rank || (r == rank && r > 0 && p.IRI < best) {
-			best, rank = p.IRI, r
-		}
-	}
-	if best != "" {
+	if best := pl.namingIRI(pl.p.Nodes[i].Class); best != "" {
 		pl.used = append(pl.used, best)
 		return skeletons.Item{Attr: &skeletons.Attr{Node: i, Property: best}}
 	}
@@ -621,6 +620,7 @@ func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 	}
 	var best *handoff.SliceProperty
 	invert := false
+	named := func(p *handoff.SliceProperty) bool { return slices.Contains(words(p.IRI), term) }
 	for _, p := range pl.sc.props {
 		k := datatypeKind(p)
 		if k == kAny || k == kString && !numericStrings(p) || !pl.hasNodeOf(p) {
@@ -631,7 +631,9 @@ func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 		if !ok && temporal && (k == kDate || slices.ContainsFunc(ws, lexicon.Temporal)) {
 			ok, inv = true, false
 		}
-		if ok && (best == nil || p.Score > best.Score) {
+		// A property named by the term itself ("date") first, then the
+		// most relevant.
+		if ok && (best == nil || named(p) && !named(best) || named(p) == named(best) && p.Score > best.Score) {
 			best, invert = p, inv
 		}
 	}
@@ -715,16 +717,13 @@ func (pl *planner) followRelation() int {
 
 // hasNaming reports whether the slice has a naming property (name,
 // title) of class c.
-func (pl *planner) hasNaming(c string) bool {
-	for _, p := range pl.sc.props {
-		if !slices.Contains(p.Domains, c) || datatypeKind(p) == kAny {
-			continue
-		}
-		if w := words(p.IRI); len(w) > 0 && (w[len(w)-1] == "name" || w[len(w)-1] == "title" || w[len(w)-1] == "label") {
-			return true
-		}
-	}
-	return false
+func (pl *planner) hasNaming(c string) bool { return pl.namingIRI(c) != "" }
+
+// asksWhen reports whether the answer cue asks for a point in time.
+func asksWhen(cues []handoff.Cue) bool {
+	return slices.ContainsFunc(cues, func(c handoff.Cue) bool {
+		return c.Kind == handoff.CueAnswer && (c.Text == "when" || c.Text == "what year" || c.Text == "which year" || c.Text == "what date")
+	})
 }
 
 // isNamingTerm reports whether an attribute term asks for a name.
@@ -805,6 +804,9 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 		}
 	}
 	switch f.ValueKind {
+	case handoff.ValueEntity:
+		pl.entityBound(f, op)
+		return
 	case SubgoalValue:
 		prop, _ := pl.prop(f.Attribute, kNumber, 0)
 		if prop == nil {
@@ -1042,6 +1044,71 @@ func (pl *planner) countsEntities(term string) bool {
 func wordsHaveYear(p *handoff.SliceProperty) bool {
 	w := words(p.IRI)
 	return slices.Contains(w, "year") || slices.Contains(w, "date")
+}
+
+// entityBound adds a comparison with a named thing's own value of the
+// attribute ("more goals than Magnus Dahl"): the attribute of the
+// subjects against a sub-plan that selects the same attribute of the
+// subject class's member whose name is the value.
+func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
+	prop, ps := pl.prop(f.Attribute, kNumber, 0)
+	if p, inv := pl.impliedOrder(f.Attribute); p != nil && (prop == nil || ps < 0.8) {
+		// "older than Ada Brook": born before her.
+		prop = p
+		if inv {
+			op = map[handoff.FilterOp]handoff.FilterOp{handoff.FilterGt: handoff.FilterLt, handoff.FilterGe: handoff.FilterLe,
+				handoff.FilterLt: handoff.FilterGt, handoff.FilterLe: handoff.FilterGe}[op]
+		}
+	}
+	if prop == nil || op == "" {
+		return
+	}
+	at, ok := pl.attrOf(prop)
+	if !ok {
+		return
+	}
+	class := pl.p.Nodes[at.Node].Class
+	sub := &skeletons.Plan{Nodes: []skeletons.Node{{Class: class}}}
+	name := pl.namingIRI(class)
+	if name == "" {
+		return
+	}
+	sub.Filters = []skeletons.Cond{{Item: skeletons.Item{Attr: &skeletons.Attr{Node: 0, Property: name}}, Op: handoff.FilterEq, Value: sparql.NewLiteral(f.Value)}}
+	sub.Select = []skeletons.Item{{Attr: &skeletons.Attr{Node: 0, Property: prop.IRI}}}
+	it := skeletons.Item{Attr: &at}
+	if datatypeKind(prop) == kString {
+		it.Func = "number"
+	}
+	pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: it, Op: op, Sub: sub})
+	pl.used = append(pl.used, name)
+	// The named thing itself is not among the answers.
+	self := skeletons.Attr{Node: at.Node, Property: name}
+	pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: &self}, Op: handoff.FilterNe, Value: sparql.NewLiteral(f.Value)})
+}
+
+// namingIRI returns the naming property (name, title, label) of class c
+// in the slice, "" when it has none.
+func (pl *planner) namingIRI(c string) string {
+	best, rank := "", 0
+	for _, p := range pl.sc.props {
+		if !slices.Contains(p.Domains, c) || datatypeKind(p) == kAny {
+			continue
+		}
+		w := words(p.IRI)
+		r := 0
+		switch {
+		case len(w) == 1 && (w[0] == "name" || w[0] == "title"):
+			r = 3
+		case len(w) > 0 && (w[len(w)-1] == "name" || w[len(w)-1] == "title"):
+			r = 2
+		case len(w) > 0 && w[len(w)-1] == "label":
+			r = 1
+		}
+		if r > rank || (r == rank && r > 0 && p.IRI < best) {
+			best, rank = p.IRI, r
+		}
+	}
+	return best
 }
 
 // dateFilter adds a date or year comparison.

@@ -16,7 +16,7 @@ import (
 // subgoalValue is the ValueKind of a filter whose value is the answer of
 // another subgoal (decomposer.SubgoalValue); such a value is not a
 // constant of the query.
-const subgoalValue = "subgoal"
+const subgoalValue = handoff.ValueSubgoal
 
 // Grounded reports whether q realises the subgoal in the slice: every
 // predicate and type term of sg's requirements is matched by a slice

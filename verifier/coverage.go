@@ -356,7 +356,7 @@ func (c *coverer) superlative(cue handoff.Cue) {
 	for _, o := range c.orders {
 		// On an attribute the term derives from in the opposite order
 		// (youngest: the latest birth date) the direction flips.
-		inv := c.inverts(o, cue.Term)
+		inv := c.inverts(o.vars, cue.Term)
 		if o.desc != (cue.Descending != inv) {
 			continue
 		}
@@ -393,8 +393,13 @@ func (c *coverer) comparative(cue handoff.Cue) {
 		c.add(string(cue.Kind), cue.Text, lo && hi, "the query does not bound the value on both sides", "a range")
 		return
 	}
+	flip := map[sparql.BinaryOp]sparql.BinaryOp{sparql.OpGt: sparql.OpLt, sparql.OpGe: sparql.OpLe, sparql.OpLt: sparql.OpGt, sparql.OpLe: sparql.OpGe}
 	for _, cm := range c.cmps {
-		if len(want) == 0 || slices.Contains(want, cm.op) {
+		op := cm.op
+		if c.inverts(cm.vars, cue.Term) {
+			op = flip[op] // "older than": born before
+		}
+		if len(want) == 0 || slices.Contains(want, op) {
 			c.add(string(cue.Kind), cue.Text, true, "", "a comparison "+string(cm.op))
 			return
 		}
@@ -893,8 +898,8 @@ func (c *coverer) keyMeans(o order, term string) bool {
 // inverts reports whether the key orders by an attribute the cue's
 // term derives from in the opposite order (youngest = latest birth
 // date; see lexicon.Derives).
-func (c *coverer) inverts(o order, term string) bool {
-	for _, v := range o.vars {
+func (c *coverer) inverts(vars []string, term string) bool {
+	for _, v := range vars {
 		for _, p := range c.preds[v] {
 			if ok, inv := lexicon.Derives(term, kg.Tokens(p)); ok && inv {
 				return true
