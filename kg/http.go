@@ -601,6 +601,7 @@ func (e *HTTPEndpoint) attempt(ctx context.Context, query string, form sparql.Qu
 		return nil, -1, false
 	}
 	drain = true
+	res = virtuosoAsk(res, form)
 	if err := checkForm(res, form); err != nil {
 		herr.Err = err
 		return nil, -1, false
