@@ -88,6 +88,23 @@ type Dialect struct {
 	// GROUP BY (Virtuoso 7: "SP031: HAVING clause should be preceded by a
 	// GROUP BY clause"). [Dialect.Accepts] reports such queries.
 	HavingNeedsGroupBy bool
+	// StrictStringArgs: the engine aborts the whole query, instead of
+	// making the expression an error (a FILTER false), when a string
+	// function (STRLEN, LCASE, CONTAINS …) gets a term that is not a
+	// string (Virtuoso 7: "SL001: … needs a string value"). [PrintFor]
+	// wraps such arguments in STR(): the same value for a string, the
+	// lexical form for a number or an IRI; only a language tag is lost.
+	StrictStringArgs bool
+	// RepeatedGroupKeysWrong: the engine answers wrongly when GROUP BY
+	// names the same variable twice (Virtuoso 7.2 loses groups).
+	// [PrintFor] names each grouping variable once, which means the same.
+	RepeatedGroupKeysWrong bool
+	// OrderGroupsAggregates: in an aggregating query without GROUP BY, the
+	// engine groups by the variables of ORDER BY (Virtuoso 7.2), so that
+	// a query whose answer is one row gets one row per value, or none
+	// where the standard gives COUNT 0. [PrintFor] leaves out the ORDER
+	// BY of such queries: it orders a single row.
+	OrderGroupsAggregates bool
 }
 
 // SPARQL11 is strict SPARQL 1.1 Query, the default dialect.
@@ -144,10 +161,12 @@ var Oxigraph = &Dialect{Name: "oxigraph", Functions: map[string]FuncSpec{"ADJUST
 
 // Virtuoso is OpenLink Virtuoso 7 (DBpedia's engine). Parsing accepts
 // what [Lenient] accepts; printing writes IRIs in full where a prefixed
-// name would need an escape, and [Dialect.Accepts] refuses HAVING without
-// GROUP BY. Both refusals were observed on Virtuoso 7.2.
+// name would need an escape, wraps the arguments of string functions in
+// STR(), names a grouping variable once and drops the ORDER BY of a
+// one-row aggregate; [Dialect.Accepts] refuses HAVING without GROUP BY.
+// Each of these was observed on Virtuoso 7.2 (an error or a wrong answer).
 var Virtuoso = &Dialect{Name: "virtuoso", Prefixes: WellKnownPrefixes, BareAggregates: true, ImplicitGroupBy: true,
-	NoLocalEscapes: true, HavingNeedsGroupBy: true}
+	NoLocalEscapes: true, HavingNeedsGroupBy: true, StrictStringArgs: true, RepeatedGroupKeysWrong: true, OrderGroupsAggregates: true}
 
 // Fuseki is Apache Jena (Fuseki, ARQ): SPARQL 1.1 as the standard says,
 // escapes in prefixed names included.

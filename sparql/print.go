@@ -48,6 +48,9 @@ func Print(n Node) string {
 // form, the output is the same as Print's. PrintFor does not check that
 // the engine accepts the query's constructs; see [Dialect.Accepts].
 func PrintFor(n Node, d *Dialect) string {
+	if q, ok := n.(*Query); ok && q != nil && d.adapts() {
+		n = adaptQuery(CloneQuery(q), d)
+	}
 	var p printer
 	p.init(PrintConfig{Dialect: d})
 	p.root(n)

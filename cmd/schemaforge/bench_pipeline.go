@@ -123,22 +123,32 @@ func benchPipeline(ctx context.Context, e *env, b *benchRun) int {
 	}
 	all := len(qs)
 	qs = qa.Sample(qs, b.every)
-	coll, err := allocation.LoadPool(ctx, b.dir, b.pool, b.cacheDir)
+	// With --graphs, the pool is the collection the configs describe (its
+	// graph IDs are the Spider kg_names), wherever its graphs live: an
+	// endpoint such as Virtuoso, or files.
+	pool := b.pool
+	var coll *kg.Collection
+	if len(*b.pipe.graphs) > 0 {
+		coll, err = b.benchCollection(ctx, "spider4sparql")
+		pool = strings.Join(*b.pipe.graphs, ",")
+	} else {
+		coll, err = allocation.LoadPool(ctx, b.dir, b.pool, b.cacheDir)
+	}
 	if err != nil {
 		b.stderr("%v", err)
 		return exitFail
 	}
 	qs, skipped := qa.InCollection(qs, coll)
 	if len(qs) == 0 {
-		b.stderr("no question of %s has its graph in the %s pool", b.csv, b.pool)
+		b.stderr("no question of %s has its graph in the %s pool", b.csv, pool)
 		return exitFail
 	}
 	name := b.split
 	if name == "" {
 		name = b.csv
 	}
-	extra := map[string]any{"split": name, "pool": b.pool, "graphs": coll.Len(), "questions": all, "every": b.every, "skipped_not_in_pool": skipped}
-	return b.runQA(ctx, e, coll, qs, "spider4sparql", fmt.Sprintf("Spider4SPARQL %s, %s pool (%d graphs)", name, b.pool, coll.Len()), extra)
+	extra := map[string]any{"split": name, "pool": pool, "graphs": coll.Len(), "questions": all, "every": b.every, "skipped_not_in_pool": skipped}
+	return b.runQA(ctx, e, coll, qs, "spider4sparql", fmt.Sprintf("Spider4SPARQL %s, %s pool (%d graphs)", name, pool, coll.Len()), extra)
 }
 
 // benchOtherDataset runs the pipeline on text2sparql, qald or lcquad
