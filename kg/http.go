@@ -70,6 +70,8 @@ type HTTPEndpoint struct {
 	allowService bool
 	dialect      *sparql.Dialect
 
+	stats httpStats
+
 	// Hooks for tests: sleep waits d or until ctx is done; jitter returns a
 	// number in [0, 1).
 	sleep  func(ctx context.Context, d time.Duration) error
@@ -439,10 +441,84 @@ func (e *HTTPError) Error() string {
 // Unwrap returns the cause.
 func (e *HTTPError) Unwrap() error { return e.Err }
 
+// HTTPStats counts what an [HTTPEndpoint] did since it was made.
+type HTTPStats struct {
+	Queries  int64 `json:"queries"`  // Query calls
+	Attempts int64 `json:"attempts"` // requests sent (retries included)
+	Failed   int64 `json:"failed"`   // queries that ended in an error
+	// ByStatus counts the error replies by HTTP status (0: no reply).
+	ByStatus map[int]int64 `json:"by_status,omitempty"`
+	// Errors are the first few distinct error messages, shortened.
+	Errors []string `json:"errors,omitempty"`
+}
+
+// Add adds the counts of o to s.
+func (s *HTTPStats) Add(o HTTPStats) {
+	s.Queries += o.Queries
+	s.Attempts += o.Attempts
+	s.Failed += o.Failed
+	for k, v := range o.ByStatus {
+		if s.ByStatus == nil {
+			s.ByStatus = map[int]int64{}
+		}
+		s.ByStatus[k] += v
+	}
+	for _, m := range o.Errors {
+		if len(s.Errors) < maxStatErrors && !slicesContains(s.Errors, m) {
+			s.Errors = append(s.Errors, m)
+		}
+	}
+}
+
+// maxStatErrors bounds HTTPStats.Errors.
+const maxStatErrors = 10
+
+type httpStats struct {
+	mu sync.Mutex
+	s  HTTPStats
+}
+
+func (h *httpStats) record(queries, attempts int64, herr *HTTPError) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.s.Queries += queries
+	h.s.Attempts += attempts
+	if herr == nil {
+		return
+	}
+	h.s.Failed++
+	if h.s.ByStatus == nil {
+		h.s.ByStatus = map[int]int64{}
+	}
+	h.s.ByStatus[herr.StatusCode]++
+	if len(h.s.Errors) < maxStatErrors {
+		m := shorten(herr.Error(), 400)
+		if !slicesContains(h.s.Errors, m) {
+			h.s.Errors = append(h.s.Errors, m)
+		}
+	}
+}
+
+// Stats returns what the endpoint did so far.
+func (e *HTTPEndpoint) Stats() HTTPStats {
+	e.stats.mu.Lock()
+	defer e.stats.mu.Unlock()
+	var out HTTPStats
+	out.Add(e.stats.s)
+	return out
+}
+
 // Query sends query to the endpoint and returns its results: Vars and Rows
 // for SELECT, Boolean for ASK, Graph for CONSTRUCT and DESCRIBE.
-func (e *HTTPEndpoint) Query(ctx context.Context, query string) (*sparql.Results, error) {
+func (e *HTTPEndpoint) Query(ctx context.Context, query string) (res *sparql.Results, err error) {
 	herr := &HTTPError{URL: e.redacted, Query: shorten(query, 200)}
+	defer func() {
+		var failed *HTTPError
+		if err != nil {
+			failed = herr
+		}
+		e.stats.record(1, int64(herr.Attempts), failed)
+	}()
 	q, err := CheckQuery(query, e.dialect, e.allowService)
 	if err != nil {
 		herr.Err = fmt.Errorf("refused before sending: %w", err)

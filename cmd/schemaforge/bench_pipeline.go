@@ -293,6 +293,9 @@ func (b *benchRun) runQA(ctx context.Context, e *env, coll *kg.Collection, qs []
 	r.Extra["system"] = *b.pipe.system
 	cfg := p.Config()
 	r.Extra["theta"], r.Extra["m"], r.Extra["kprime"] = cfg.Theta, cfg.M, cfg.KPrime
+	if st, ok := endpointStats(coll); ok {
+		r.Extra["endpoint"] = st
+	}
 	if model != nil {
 		r.Extra["llm"] = model.Name()
 	}
@@ -405,4 +408,19 @@ func (b *benchRun) preparedPipeline(ctx context.Context, coll *kg.Collection, op
 		return nil, exitFail
 	}
 	return p, exitOK
+}
+
+// endpointStats sums what the HTTP endpoints of coll's graphs did (queries
+// sent, failures by status, the first error messages); false when no graph
+// is behind an HTTP endpoint.
+func endpointStats(coll *kg.Collection) (kg.HTTPStats, bool) {
+	var st kg.HTTPStats
+	seen := map[*kg.HTTPEndpoint]bool{}
+	for _, g := range coll.Graphs() {
+		if h, ok := g.Endpoint.(*kg.HTTPEndpoint); ok && !seen[h] {
+			seen[h] = true
+			st.Add(h.Stats())
+		}
+	}
+	return st, len(seen) > 0
 }
