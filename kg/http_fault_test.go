@@ -98,7 +98,9 @@ func TestHTTPEndpointRedirects(t *testing.T) {
 	t.Run("same host keeps custom headers", func(t *testing.T) {
 		var key atomic.Value
 		mux := http.NewServeMux()
-		mux.HandleFunc("/old", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/new?"+r.URL.RawQuery, http.StatusFound) })
+		mux.HandleFunc("/old", func(w http.ResponseWriter, r *http.Request) {
+			http.Redirect(w, r, "/new?"+r.URL.RawQuery, http.StatusFound)
+		})
 		mux.HandleFunc("/new", func(w http.ResponseWriter, r *http.Request) {
 			key.Store(r.Header.Get("X-Api-Key"))
 			w.Header().Set("Content-Type", "application/sparql-results+json")
