@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -28,14 +29,23 @@ type HandlerOptions struct {
 	MaxQuestion int
 	// Logger receives one record per request (default: discard).
 	Logger *slog.Logger
+	// Datasets routes TEXT2SPARQL requests by their dataset parameter:
+	// each dataset ID (such as
+	// "https://text2sparql.aksw.org/2025/corporate/") to the pipeline over
+	// its collection or graph. A dataset not listed gets 400. When empty,
+	// the handler's own pipeline answers every dataset.
+	Datasets map[string]*Pipeline
 }
 
 // Handler serves the pipeline over HTTP:
 //
 //   - GET /?dataset=<id>&question=<text> answers with the TEXT2SPARQL
-//     challenge's contract, {"dataset": …, "question": …, "query": …}: the
-//     query of the verified answer, else the best candidate's (marked
-//     "verified": false); 422 when no query could be built.
+//     challenge's contract, {"dataset": …, "question": …, "query": …},
+//     always with 200 for an answerable request, as the challenge's client
+//     drops a question that gets anything else: the query of the verified
+//     answer, else the best candidate's (marked "verified": false), else
+//     an empty query with "no_answer" saying why. The dataset picks the
+//     pipeline ([HandlerOptions.Datasets]); an unknown one gets 400.
 //   - POST /ask with {"question": "…"} answers with the whole answer and
 //     its trace as JSON (as `schemaforge ask --json`).
 //
@@ -96,6 +106,13 @@ func (h *handler) checkQuestion(q string) error {
 
 // answer runs one question under the concurrency limit and the timeout.
 func (h *handler) answer(w http.ResponseWriter, r *http.Request, q string) (*handoff.Answer, bool) {
+	return h.answerWith(w, r, h.p, q, false)
+}
+
+// answerWith runs one question on p. With lenient, a failure of the
+// pipeline other than the timeout or cancellation is returned as an
+// answer without a query (nil, true) instead of a 422.
+func (h *handler) answerWith(w http.ResponseWriter, r *http.Request, p *Pipeline, q string, lenient bool) (*handoff.Answer, bool) {
 	select {
 	case h.slots <- struct{}{}:
 		defer func() { <-h.slots }()
@@ -106,12 +123,14 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request, q string) (*han
 	ctx, cancel := context.WithTimeout(r.Context(), h.o.Timeout)
 	defer cancel()
 	start := time.Now()
-	ans, err := h.p.Ask(ctx, q)
+	ans, err := p.Ask(ctx, q)
 	h.o.Logger.Info("schemaforge: question", "path", r.URL.Path, "ms", time.Since(start).Milliseconds(), "err", err)
 	if err != nil {
 		status := http.StatusUnprocessableEntity
 		if ctx.Err() != nil {
 			status = http.StatusGatewayTimeout
+		} else if lenient {
+			return &handoff.Answer{Question: q, NoAnswer: err.Error()}, true
 		}
 		httpError(w, status, "%v", err)
 		return nil, false
@@ -125,17 +144,31 @@ func (h *handler) text2sparql(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "question: %v", err)
 		return
 	}
-	ans, ok := h.answer(w, r, q)
+	p := h.p
+	if len(h.o.Datasets) > 0 {
+		dp, ok := h.o.Datasets[dataset]
+		if !ok {
+			known := make([]string, 0, len(h.o.Datasets))
+			for id := range h.o.Datasets {
+				known = append(known, id)
+			}
+			sort.Strings(known)
+			httpError(w, http.StatusBadRequest, "unknown dataset %q (this server answers %s)", dataset, strings.Join(known, ", "))
+			return
+		}
+		p = dp
+	}
+	ans, ok := h.answerWith(w, r, p, q, true)
 	if !ok {
 		return
 	}
 	query, _ := BestQuery(ans)
+	out := map[string]any{"dataset": dataset, "question": q, "query": query,
+		"verified": ans.Verified && query != "", "confidence": ans.Confidence}
 	if query == "" {
-		httpError(w, http.StatusUnprocessableEntity, "no query could be built: %s", ans.NoAnswer)
-		return
+		out["no_answer"] = "no query could be built: " + ans.NoAnswer
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"dataset": dataset, "question": q, "query": query,
-		"verified": ans.Verified, "confidence": ans.Confidence})
+	writeJSON(w, http.StatusOK, out)
 }
 
 func (h *handler) ask(w http.ResponseWriter, r *http.Request) {

@@ -1,15 +1,20 @@
 package schemaforge
 
 import (
+	"context"
 	"encoding/json"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/schemaforge/go-schemaforge/kg"
 )
 
 func TestHandler(t *testing.T) {
@@ -103,4 +108,105 @@ func TestHandlerBusy(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// t2sResponse is the response model of the TEXT2SPARQL challenge's client
+// (AKSW text2sparql-client: dataset, question and query are required
+// strings; it drops a question whose reply is not 200 with those).
+type t2sResponse struct {
+	Dataset  *string `json:"dataset"`
+	Question *string `json:"question"`
+	Query    *string `json:"query"`
+	Verified bool    `json:"verified"`
+	NoAnswer string  `json:"no_answer"`
+}
+
+// t2sAsk sends a request as the challenge's client does: GET on the
+// endpoint URL with the parameters dataset and question.
+func t2sAsk(t *testing.T, base, dataset, question string) (int, t2sResponse, string) {
+	t.Helper()
+	resp, err := http.Get(base + "/?" + url.Values{"dataset": {dataset}, "question": {question}}.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var raw json.RawMessage
+	if err := json.NewDecoder(resp.Body).Decode(&raw); err != nil {
+		t.Fatalf("reply is not JSON: %v", err)
+	}
+	var r t2sResponse
+	if err := json.Unmarshal(raw, &r); err != nil {
+		t.Fatalf("reply %s: %v", raw, err)
+	}
+	return resp.StatusCode, r, string(raw)
+}
+
+func TestHandlerDatasets(t *testing.T) {
+	ctx := context.Background()
+	demoP, err := New(demoCollection(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	ttl := filepath.Join(dir, "corporate.ttl")
+	if err := os.WriteFile(ttl, []byte(`@prefix ex: <http://corp.example/> .
+ex:alice a ex:Employee ; ex:name "Alice Müller" ; ex:department ex:sales .
+ex:bob a ex:Employee ; ex:name "Bob Stone" ; ex:department ex:research .
+ex:sales a ex:Department ; ex:label "Sales" .
+ex:research a ex:Department ; ex:label "Research" .
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	corp, err := kg.LoadFiles(ctx, kg.LoadOptions{}, kg.FileGraph{ID: "corporate", Files: []string{ttl}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := corp.Summarize(ctx, kg.SummarizeOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	corpP, err := New(corp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const (
+		demoID = "https://text2sparql.aksw.org/2025/dbpedia/"
+		corpID = "https://text2sparql.aksw.org/2025/corporate/"
+	)
+	srv := httptest.NewServer(demoP.Handler(HandlerOptions{Datasets: map[string]*Pipeline{demoID: demoP, corpID: corpP}}))
+	defer srv.Close()
+
+	for _, c := range []struct{ dataset, question, want string }{
+		{demoID, "How many films did Ada Brook direct?", "directedBy"},
+		{corpID, "How many employees are there?", "http://corp.example/"},
+	} {
+		status, r, raw := t2sAsk(t, srv.URL, c.dataset, c.question)
+		if status != http.StatusOK || r.Dataset == nil || *r.Dataset != c.dataset || r.Question == nil || *r.Question != c.question ||
+			r.Query == nil || !strings.Contains(*r.Query, c.want) {
+			t.Errorf("%s: %d %s (want the query to mention %s)", c.dataset, status, raw, c.want)
+		}
+	}
+
+	// A question nothing verifies still gets 200 and a query string.
+	status, r, raw := t2sAsk(t, srv.URL, corpID, "Which department has the most employees named after a river?")
+	if status != http.StatusOK || r.Query == nil || r.Verified && *r.Query == "" {
+		t.Errorf("unverified question: %d %s", status, raw)
+	}
+	if r.Query != nil && *r.Query == "" && r.NoAnswer == "" {
+		t.Errorf("an empty query without a reason: %s", raw)
+	}
+	if r.Verified {
+		t.Errorf("the question was verified, so the unverified path went untested: %s", raw)
+	}
+
+	// An unknown dataset is a clear 400 naming the known ones.
+	resp, err := http.Get(srv.URL + "/?" + url.Values{"dataset": {"https://example.org/unknown/"}, "question": {"How many?"}}.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e struct{ Error string }
+	_ = json.NewDecoder(resp.Body).Decode(&e)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(e.Error, "unknown dataset") || !strings.Contains(e.Error, corpID) {
+		t.Errorf("unknown dataset: %d %q", resp.StatusCode, e.Error)
+	}
 }

@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/schemaforge/go-schemaforge/sparql"
 	"github.com/schemaforge/go-schemaforge/store"
 	"github.com/schemaforge/go-schemaforge/store/rdfio"
 )
@@ -271,6 +272,7 @@ func (c *Collection) Summarize(ctx context.Context, o SummarizeOptions) error {
 func summarizeGraph(ctx context.Context, g *Graph, o SummarizeOptions) (*Summary, error) {
 	if o.Cache != nil && !o.Force {
 		if s, ok := o.Cache.Load(g, o.Summary); ok {
+			s.Dialect = targetName(g)
 			return s, nil
 		}
 	}
@@ -283,10 +285,20 @@ func summarizeGraph(ctx context.Context, g *Graph, o SummarizeOptions) (*Summary
 		return nil, err
 	}
 	s.Fingerprint = g.Fingerprint
+	s.Dialect = targetName(g)
 	if o.Cache != nil {
 		if err := o.Cache.Save(g, o.Summary, s); err != nil {
 			return s, fmt.Errorf("kg: graph %s: cache summary: %w", g.ID, err)
 		}
 	}
 	return s, nil
+}
+
+// targetName is the name of g's engine dialect for its summary: "" for
+// standard SPARQL 1.1.
+func targetName(g *Graph) string {
+	if g.Target == nil || g.Target == sparql.SPARQL11 {
+		return ""
+	}
+	return g.Target.Name
 }

@@ -13,6 +13,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/schemaforge/go-schemaforge/sparql"
 	"github.com/schemaforge/go-schemaforge/store"
 )
 
@@ -28,6 +29,7 @@ import (
 //	    headers: {Authorization: "Bearer ${DBPEDIA_TOKEN}"}
 //	    timeout: 30s
 //	    version: "2016-10"         # caches its summary under this version
+//	    dialect: virtuoso          # the engine (default: detected by a probe)
 //	    void: dbpedia-void.ttl     # counts from a VoID description
 //	  - dir: spider/               # one graph per RDF file in a directory
 //
@@ -65,6 +67,12 @@ type GraphConfig struct {
 	// Version is the fingerprint of a remote graph's content; summaries of
 	// remote graphs are cached only when it is set.
 	Version string `yaml:"version" json:"version"`
+	// Dialect names the engine behind Endpoint: virtuoso, jena (or
+	// fuseki), graphdb, qlever, oxigraph, blazegraph, wikidata, generic or
+	// sparql11. Empty or "auto" detects it when the config is loaded
+	// ([HTTPEndpoint.DetectDialect]: one probe request). Queries are
+	// printed in the form the engine accepts ([Graph.Target]).
+	Dialect string `yaml:"dialect" json:"dialect"`
 }
 
 // ParseConfig reads a collection config; format is "yaml" or "json"
@@ -111,8 +119,13 @@ func ParseConfig(data []byte, format string) (*Config, error) {
 			return nil, fmt.Errorf("%s: an endpoint graph needs an id", where)
 		case g.Dir != "" && (g.ID != "" || g.NamedGraph != "" || g.Description != "" || g.VoID != ""):
 			return nil, fmt.Errorf("%s: dir takes no id, named_graph, description or void (each file is a graph)", where)
-		case g.Endpoint == "" && (len(g.Headers) > 0 || g.Timeout != "" || g.Version != ""):
-			return nil, fmt.Errorf("%s: headers, timeout and version apply to endpoints only", where)
+		case g.Endpoint == "" && (len(g.Headers) > 0 || g.Timeout != "" || g.Version != "" || g.Dialect != ""):
+			return nil, fmt.Errorf("%s: headers, timeout, version and dialect apply to endpoints only", where)
+		}
+		if g.Dialect != "" && g.Dialect != "auto" {
+			if _, ok := sparql.DialectByName(g.Dialect); !ok {
+				return nil, fmt.Errorf("%s: unknown dialect %q (want auto or one of %s)", where, g.Dialect, strings.Join(sparql.DialectNames, ", "))
+			}
 		}
 		if g.Timeout != "" {
 			if d, err := time.ParseDuration(g.Timeout); err != nil || d <= 0 {
@@ -193,7 +206,7 @@ func (c *Config) Load(ctx context.Context, dir string, o LoadOptions) (*Collecti
 			}
 			specs = append(specs, sp)
 		default:
-			gr, err := g.remote(o)
+			gr, err := g.remote(ctx, o)
 			if err != nil {
 				return nil, err
 			}
@@ -223,8 +236,9 @@ func (c *Config) Load(ctx context.Context, dir string, o LoadOptions) (*Collecti
 	return coll, nil
 }
 
-// remote builds the Graph of an endpoint entry.
-func (g *GraphConfig) remote(o LoadOptions) (*Graph, error) {
+// remote builds the Graph of an endpoint entry, detecting its dialect
+// unless the entry names one.
+func (g *GraphConfig) remote(ctx context.Context, o LoadOptions) (*Graph, error) {
 	opts := append([]HTTPOption(nil), o.HTTPOptions...)
 	for k, v := range g.Headers {
 		opts = append(opts, WithHeader(k, os.ExpandEnv(v)))
@@ -241,6 +255,19 @@ func (g *GraphConfig) remote(o LoadOptions) (*Graph, error) {
 	if g.Version != "" {
 		fp = "version:" + g.Endpoint + "|" + g.NamedGraph + "|" + g.Version
 	}
+	target, ok := sparql.DialectByName(g.Dialect)
+	if g.Dialect == "" || g.Dialect == "auto" || !ok {
+		var why string
+		target, why, err = ep.DetectDialect(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, fmt.Errorf("graph %s: %w", g.ID, err)
+			}
+			o.Logger.Warn("kg: endpoint dialect not detected; the guess stands", "graph", g.ID, "dialect", target.Name, "why", why, "err", err)
+		} else {
+			o.Logger.Info("kg: endpoint dialect", "graph", g.ID, "dialect", target.Name, "evidence", why)
+		}
+	}
 	return &Graph{
 		ID:          g.ID,
 		Endpoint:    ep,
@@ -248,6 +275,7 @@ func (g *GraphConfig) remote(o LoadOptions) (*Graph, error) {
 		Description: g.Description,
 		Source:      ep.URL(),
 		Fingerprint: fp,
+		Target:      target,
 		Logger:      o.Logger,
 	}, nil
 }

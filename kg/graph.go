@@ -47,6 +47,11 @@ type Graph struct {
 	AllowService bool
 	// Dialect parses queries (nil means sparql.SPARQL11).
 	Dialect *sparql.Dialect
+	// Target is the dialect of the engine behind Endpoint (nil: standard
+	// SPARQL 1.1). Queries leave in its form ([sparql.PrintFor]), and a
+	// query using a construct it refuses ([sparql.Dialect.Accepts]) fails
+	// before it is sent.
+	Target *sparql.Dialect
 	// Logger receives query events (nil: discard).
 	Logger *slog.Logger
 }
@@ -74,7 +79,10 @@ func (g *Graph) QueryParsed(ctx context.Context, q *sparql.Query) (*sparql.Resul
 		q = sparql.CloneQuery(q)
 		q.Dataset = []*sparql.DatasetClause{{IRI: &sparql.IRI{Value: g.NamedGraph}}}
 	}
-	text := sparql.Print(q)
+	if err := g.Target.Accepts(q); err != nil {
+		return nil, fmt.Errorf("graph %s: query %q: %w", g.ID, shorten(sparql.Print(q), 200), err)
+	}
+	text := sparql.PrintFor(q, g.Target)
 	start := time.Now()
 	res, err := g.Endpoint.Query(ctx, text)
 	if l := g.Logger; l != nil {

@@ -35,12 +35,21 @@ import (
 // [WithMethod]) with an Accept header for the query's form: SPARQL results
 // JSON (preferred) or XML for SELECT and ASK; N-Triples, Turtle or RDF/XML
 // for CONSTRUCT and DESCRIBE. Every attempt has its own time limit
-// ([WithRequestTimeout]); attempts that fail for a transient reason — a 5xx
-// status other than 501 and 505, 408, 429, a network timeout, a reset or
-// truncated connection — are retried a bounded number of times
-// ([WithRetries]) after an exponential, jittered backoff, or after the wait
-// the server asks for in Retry-After ([WithMaxRetryWait]). Replies are read
-// up to a size cap ([WithMaxResponseBytes]).
+// ([WithRequestTimeout]); attempts that fail for a reason that can pass —
+// 429, 502, 503, 504, a network timeout, a reset or truncated connection —
+// are retried a bounded number of times ([WithRetries]) after an
+// exponential, jittered backoff, or after the wait the server asks for in
+// Retry-After ([WithMaxRetryWait]). A 500 is retried once, and not at all
+// when its body names an error of the query (a parse error, Virtuoso's
+// SPARQL compiler, an intermediate-results cap). Replies are read up to a
+// size cap ([WithMaxResponseBytes]).
+//
+// Redirects are followed with care: headers set with [WithHeader] (API
+// keys) are not sent to another host, a POST is kept on 307 and 308, and a
+// redirect that would turn the query POST into a GET (301, 302, 303) is
+// refused with an error naming the new address. In messages, the values
+// of URL query parameters whose names look like keys or tokens are
+// replaced by "REDACTED".
 //
 // Results are read with the project's own readers ([sparql.ReadResults] for
 // SPARQL results, store/rdfio for graphs), not with knakk/sparql: its
@@ -69,6 +78,8 @@ type HTTPEndpoint struct {
 	logger       *slog.Logger
 	allowService bool
 	dialect      *sparql.Dialect
+
+	stats httpStats
 
 	// Hooks for tests: sleep waits d or until ctx is done; jitter returns a
 	// number in [0, 1).
@@ -339,7 +350,7 @@ func NewHTTPEndpoint(rawURL string, opts ...HTTPOption) (*HTTPEndpoint, error) {
 	}
 	e := &HTTPEndpoint{
 		url:          u,
-		redacted:     u.Redacted(),
+		redacted:     redactURL(u),
 		timeout:      DefaultRequestTimeout,
 		retries:      DefaultRetries,
 		backoffBase:  DefaultBackoff,
@@ -360,7 +371,11 @@ func NewHTTPEndpoint(rawURL string, opts ...HTTPOption) (*HTTPEndpoint, error) {
 		t := http.DefaultTransport.(*http.Transport).Clone()
 		t.MaxIdleConnsPerHost = 16
 		e.client = &http.Client{Transport: t}
+	} else {
+		c := *e.client // the caller's client is not changed
+		e.client = &c
 	}
+	e.client.CheckRedirect = e.checkRedirect(e.client.CheckRedirect)
 	if e.logger == nil {
 		e.logger = slog.New(slog.DiscardHandler)
 	}
@@ -439,10 +454,84 @@ func (e *HTTPError) Error() string {
 // Unwrap returns the cause.
 func (e *HTTPError) Unwrap() error { return e.Err }
 
+// HTTPStats counts what an [HTTPEndpoint] did since it was made.
+type HTTPStats struct {
+	Queries  int64 `json:"queries"`  // Query calls
+	Attempts int64 `json:"attempts"` // requests sent (retries included)
+	Failed   int64 `json:"failed"`   // queries that ended in an error
+	// ByStatus counts the error replies by HTTP status (0: no reply).
+	ByStatus map[int]int64 `json:"by_status,omitempty"`
+	// Errors are the first few distinct error messages, shortened.
+	Errors []string `json:"errors,omitempty"`
+}
+
+// Add adds the counts of o to s.
+func (s *HTTPStats) Add(o HTTPStats) {
+	s.Queries += o.Queries
+	s.Attempts += o.Attempts
+	s.Failed += o.Failed
+	for k, v := range o.ByStatus {
+		if s.ByStatus == nil {
+			s.ByStatus = map[int]int64{}
+		}
+		s.ByStatus[k] += v
+	}
+	for _, m := range o.Errors {
+		if len(s.Errors) < maxStatErrors && !slicesContains(s.Errors, m) {
+			s.Errors = append(s.Errors, m)
+		}
+	}
+}
+
+// maxStatErrors bounds HTTPStats.Errors.
+const maxStatErrors = 10
+
+type httpStats struct {
+	mu sync.Mutex
+	s  HTTPStats
+}
+
+func (h *httpStats) record(queries, attempts int64, herr *HTTPError) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.s.Queries += queries
+	h.s.Attempts += attempts
+	if herr == nil {
+		return
+	}
+	h.s.Failed++
+	if h.s.ByStatus == nil {
+		h.s.ByStatus = map[int]int64{}
+	}
+	h.s.ByStatus[herr.StatusCode]++
+	if len(h.s.Errors) < maxStatErrors {
+		m := shorten(herr.Error(), 400)
+		if !slicesContains(h.s.Errors, m) {
+			h.s.Errors = append(h.s.Errors, m)
+		}
+	}
+}
+
+// Stats returns what the endpoint did so far.
+func (e *HTTPEndpoint) Stats() HTTPStats {
+	e.stats.mu.Lock()
+	defer e.stats.mu.Unlock()
+	var out HTTPStats
+	out.Add(e.stats.s)
+	return out
+}
+
 // Query sends query to the endpoint and returns its results: Vars and Rows
 // for SELECT, Boolean for ASK, Graph for CONSTRUCT and DESCRIBE.
-func (e *HTTPEndpoint) Query(ctx context.Context, query string) (*sparql.Results, error) {
+func (e *HTTPEndpoint) Query(ctx context.Context, query string) (res *sparql.Results, err error) {
 	herr := &HTTPError{URL: e.redacted, Query: shorten(query, 200)}
+	defer func() {
+		var failed *HTTPError
+		if err != nil {
+			failed = herr
+		}
+		e.stats.record(1, int64(herr.Attempts), failed)
+	}()
 	q, err := CheckQuery(query, e.dialect, e.allowService)
 	if err != nil {
 		herr.Err = fmt.Errorf("refused before sending: %w", err)
@@ -460,7 +549,7 @@ func (e *HTTPEndpoint) Query(ctx context.Context, query string) (*sparql.Results
 			}
 			return nil, herr
 		}
-		if !retry || attempt > e.retries {
+		if !retry || attempt > e.retries || (herr.StatusCode == http.StatusInternalServerError && attempt > 1) {
 			return nil, herr
 		}
 		wait := e.backoff(attempt)
@@ -481,6 +570,30 @@ func (e *HTTPEndpoint) Query(ctx context.Context, query string) (*sparql.Results
 			return nil, herr
 		}
 	}
+}
+
+// deterministicMarkers are words of error replies that name an error of
+// the query (its syntax, its types, a limit it exceeds), which a retry
+// would only meet again: our own endpoint's intermediate-results cap,
+// Virtuoso's SPARQL compiler and SQL states, Jena's and RDF4J's parse
+// errors.
+var deterministicMarkers = []string{
+	"exceed the cap", "intermediate results", "syntax error", "parse error", "lexical error",
+	"sparql compiler", "virtuoso 37000", "virtuoso 22023", "virtuoso 42000", "sp030", "sp031", "sl001",
+	"queryparseexception", "malformed query", "query parse", "encountered \"", "not supported", "unsupported",
+	"unknown function", "undefined prefix",
+}
+
+// deterministicError reports whether an error reply's body names an error
+// of the query rather than of the server's state.
+func deterministicError(body string) bool {
+	b := strings.ToLower(body)
+	for _, m := range deterministicMarkers {
+		if strings.Contains(b, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // ctxCause puts ctx's error in front of err.
@@ -568,10 +681,15 @@ func (e *HTTPEndpoint) attempt(ctx context.Context, query string, form sparql.Qu
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		herr.Body = bodyExcerpt(resp.Body, 300)
 		drain = true
-		switch {
-		case resp.StatusCode == http.StatusTooManyRequests, resp.StatusCode == http.StatusRequestTimeout,
-			resp.StatusCode >= 500 && resp.StatusCode != http.StatusNotImplemented && resp.StatusCode != http.StatusHTTPVersionNotSupported:
+		switch resp.StatusCode {
+		case http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
 			retry = true
+		case http.StatusInternalServerError:
+			// Retried once (by Query), unless the server names an error
+			// of the query itself, which would only come back.
+			retry = !deterministicError(herr.Body)
+		}
+		if retry {
 			if d, ok := parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()); ok {
 				retryAfter = d
 			}
@@ -601,6 +719,7 @@ func (e *HTTPEndpoint) attempt(ctx context.Context, query string, form sparql.Qu
 		return nil, -1, false
 	}
 	drain = true
+	res = virtuosoAsk(res, form)
 	if err := checkForm(res, form); err != nil {
 		herr.Err = err
 		return nil, -1, false
@@ -893,4 +1012,68 @@ func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 		return max(t.Sub(now), 0), true
 	}
 	return 0, false
+}
+
+// sensitiveParam reports whether a URL query parameter's name looks like
+// it holds a credential.
+func sensitiveParam(name string) bool {
+	n := strings.ToLower(name)
+	for _, w := range []string{"key", "token", "secret", "password", "passwd", "pwd", "auth", "signature", "credential", "session"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return n == "sig"
+}
+
+// redactURL returns u without its password and with the values of
+// sensitive query parameters replaced by "REDACTED".
+func redactURL(u *url.URL) string {
+	if u.RawQuery == "" {
+		return u.Redacted()
+	}
+	c := *u
+	params := strings.Split(c.RawQuery, "&")
+	for i, p := range params {
+		name, _, hasValue := strings.Cut(p, "=")
+		if dn, err := url.QueryUnescape(name); err == nil {
+			name = dn
+		}
+		if hasValue && sensitiveParam(name) {
+			params[i] = p[:strings.IndexByte(p, '=')+1] + "REDACTED"
+		}
+	}
+	c.RawQuery = strings.Join(params, "&")
+	return c.Redacted()
+}
+
+// maxRedirects bounds the redirects of one request.
+const maxRedirects = 10
+
+// checkRedirect is the redirect policy of the endpoint's client (see
+// [HTTPEndpoint]); next is the policy of a caller's client, if any.
+func (e *HTTPEndpoint) checkRedirect(next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
+	return func(req *http.Request, via []*http.Request) error {
+		if len(via) >= maxRedirects {
+			return fmt.Errorf("stopped after %d redirects", maxRedirects)
+		}
+		first := via[0]
+		if first.Method == http.MethodPost && req.Method != http.MethodPost {
+			status := 0
+			if req.Response != nil {
+				status = req.Response.StatusCode
+			}
+			return fmt.Errorf("refusing to follow the HTTP %d redirect to %s: it would turn the query POST into a %s without the query; use the new address as the endpoint URL",
+				status, redactURL(req.URL), req.Method)
+		}
+		if !strings.EqualFold(req.URL.Host, first.URL.Host) || req.URL.Scheme != first.URL.Scheme {
+			for k := range e.header {
+				req.Header.Del(k)
+			}
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		return nil
+	}
 }

@@ -433,9 +433,9 @@ func faultHandler(fails int64, status int, ra string, next http.Handler) http.Ha
 	})
 }
 
-func TestHTTPEndpointRetries500ThenSucceeds(t *testing.T) {
+func TestHTTPEndpointRetries503ThenSucceeds(t *testing.T) {
 	checkGoroutines(t)
-	ps := newProtoServer(t, faultHandler(2, http.StatusInternalServerError, "", NewHandler(protoStore(t))))
+	ps := newProtoServer(t, faultHandler(2, http.StatusServiceUnavailable, "", NewHandler(protoStore(t))))
 	ep, sl := newTestEndpoint(t, ps.URL, WithBackoff(100*time.Millisecond, time.Second))
 	res, err := ep.Query(context.Background(), "ASK { ?s ?p ?o }")
 	if err != nil {
@@ -453,9 +453,9 @@ func TestHTTPEndpointRetries500ThenSucceeds(t *testing.T) {
 	}
 }
 
-func TestHTTPEndpointPersistent500(t *testing.T) {
+func TestHTTPEndpointPersistent503(t *testing.T) {
 	checkGoroutines(t)
-	ps := newProtoServer(t, faultHandler(1<<30, http.StatusInternalServerError, "", nil))
+	ps := newProtoServer(t, faultHandler(1<<30, http.StatusServiceUnavailable, "", nil))
 	ep, sl := newTestEndpoint(t, ps.URL+"/sparql", WithRetries(2))
 	q := "PREFIX : <http://example.org/> SELECT ?s WHERE { ?s :name \"persistent\" }"
 	_, err := ep.Query(context.Background(), q)
@@ -466,11 +466,11 @@ func TestHTTPEndpointPersistent500(t *testing.T) {
 	if n := ps.hits.Load(); n != 3 || he.Attempts != 3 || len(sl.list()) != 2 {
 		t.Errorf("%d requests, %d attempts, %d waits; want 3, 3, 2", n, he.Attempts, len(sl.list()))
 	}
-	if he.StatusCode != 500 || he.URL != ps.URL+"/sparql" || he.Method != "GET" {
+	if he.StatusCode != 503 || he.URL != ps.URL+"/sparql" || he.Method != "GET" {
 		t.Errorf("error fields %+v", he)
 	}
 	msg := err.Error()
-	for _, want := range []string{ps.URL + "/sparql", `SELECT ?s WHERE`, "persistent", "HTTP 500 Internal Server Error", "after 3 attempts", "injected failure 3"} {
+	for _, want := range []string{ps.URL + "/sparql", `SELECT ?s WHERE`, "persistent", "HTTP 503 Service Unavailable", "after 3 attempts", "injected failure 3"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("error %q does not mention %q", msg, want)
 		}

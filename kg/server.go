@@ -151,6 +151,7 @@ func statusErrorf(status int, format string, args ...any) *httpStatusError {
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
+	serverHeader(w.Header())
 	if h.cors != "" {
 		w.Header().Set("Access-Control-Allow-Origin", h.cors)
 		if h.cors != "*" {

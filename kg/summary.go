@@ -31,6 +31,9 @@ type Summary struct {
 	// FromVoID is true when class and property counts came from the
 	// endpoint's VoID description.
 	FromVoID bool `json:"fromVoid,omitempty"`
+	// Dialect names the dialect of the graph's engine (configured or
+	// detected) when it is not standard SPARQL 1.1: "virtuoso", "jena" …
+	Dialect string `json:"dialect,omitempty"`
 	// Millis is the extraction time in milliseconds.
 	Millis int64 `json:"millis"`
 }

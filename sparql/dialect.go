@@ -74,6 +74,37 @@ type Dialect struct {
 	// beyond the grammar (scoping, grouping, duplicate aliases, blank-node
 	// reuse). The grammar is still enforced.
 	SkipSemanticChecks bool
+
+	// The fields below describe what an engine accepts in the queries sent
+	// to it; [PrintFor] and [Dialect.Accepts] read them. They do not change
+	// what Parse accepts.
+
+	// NoLocalEscapes: the engine's lexer refuses the escapes of prefixed
+	// names, backslash escapes (PN_LOCAL_ESC, ":singer\#name") and percent
+	// sequences (":a%20b"), as Virtuoso 7 does ("SP030: Bad character").
+	// The printer writes such IRIs in full ("<…singer#name>").
+	NoLocalEscapes bool
+	// HavingNeedsGroupBy: the engine refuses HAVING in a query without
+	// GROUP BY (Virtuoso 7: "SP031: HAVING clause should be preceded by a
+	// GROUP BY clause"). [Dialect.Accepts] reports such queries.
+	HavingNeedsGroupBy bool
+	// StrictStringArgs: the engine aborts the whole query, instead of
+	// making the expression an error (a FILTER false), when a string
+	// function (STRLEN, LCASE, CONTAINS …) gets a term that is not a
+	// string (Virtuoso 7: "SL001: … needs a string value"). [PrintFor]
+	// wraps such arguments in STR(): the same value for a string, the
+	// lexical form for a number or an IRI; only a language tag is lost.
+	StrictStringArgs bool
+	// RepeatedGroupKeysWrong: the engine answers wrongly when GROUP BY
+	// names the same variable twice (Virtuoso 7.2 loses groups).
+	// [PrintFor] names each grouping variable once, which means the same.
+	RepeatedGroupKeysWrong bool
+	// OrderGroupsAggregates: in an aggregating query without GROUP BY, the
+	// engine groups by the variables of ORDER BY (Virtuoso 7.2), so that
+	// a query whose answer is one row gets one row per value, or none
+	// where the standard gives COUNT 0. [PrintFor] leaves out the ORDER
+	// BY of such queries: it orders a single row.
+	OrderGroupsAggregates bool
 }
 
 // SPARQL11 is strict SPARQL 1.1 Query, the default dialect.
@@ -128,8 +159,44 @@ var Lenient = &Dialect{Name: "lenient", Prefixes: WellKnownPrefixes, BareAggrega
 // Oxigraph is SPARQL 1.1 plus Oxigraph's extension function ADJUST.
 var Oxigraph = &Dialect{Name: "oxigraph", Functions: map[string]FuncSpec{"ADJUST": {MinArgs: 2, MaxArgs: 2}}}
 
-// DialectByName returns a built-in dialect: "sparql11", "lenient" or
-// "oxigraph".
+// Virtuoso is OpenLink Virtuoso 7 (DBpedia's engine). Parsing accepts
+// what [Lenient] accepts; printing writes IRIs in full where a prefixed
+// name would need an escape, wraps the arguments of string functions in
+// STR(), names a grouping variable once and drops the ORDER BY of a
+// one-row aggregate; [Dialect.Accepts] refuses HAVING without GROUP BY.
+// Each of these was observed on Virtuoso 7.2 (an error or a wrong answer).
+var Virtuoso = &Dialect{Name: "virtuoso", Prefixes: WellKnownPrefixes, BareAggregates: true, ImplicitGroupBy: true,
+	NoLocalEscapes: true, HavingNeedsGroupBy: true, StrictStringArgs: true, RepeatedGroupKeysWrong: true, OrderGroupsAggregates: true}
+
+// Fuseki is Apache Jena (Fuseki, ARQ): SPARQL 1.1 as the standard says,
+// escapes in prefixed names included.
+var Fuseki = &Dialect{Name: "jena"}
+
+// GraphDB is Ontotext GraphDB (an RDF4J parser): SPARQL 1.1.
+var GraphDB = &Dialect{Name: "graphdb"}
+
+// QLever is the QLever engine. Its parser follows the SPARQL 1.1 grammar;
+// no refusal of the constructs this library generates is known.
+var QLever = &Dialect{Name: "qlever"}
+
+// Blazegraph is Blazegraph 2 (a Sesame-derived parser): SPARQL 1.1, with
+// the well-known prefixes predeclared as its public deployments do.
+var Blazegraph = &Dialect{Name: "blazegraph", Prefixes: WellKnownPrefixes}
+
+// Wikidata is the Wikidata Query Service: Blazegraph with Wikidata's
+// prefixes predeclared.
+var Wikidata = &Dialect{Name: "wikidata", Prefixes: WellKnownPrefixes}
+
+// Generic is an engine of unknown make. Output avoids what engines are
+// known to disagree on: IRIs that would need an escape in a prefixed name
+// are written in full.
+var Generic = &Dialect{Name: "generic", NoLocalEscapes: true}
+
+// DialectNames lists the names [DialectByName] knows, in order.
+var DialectNames = []string{"sparql11", "lenient", "oxigraph", "virtuoso", "jena", "graphdb", "qlever", "blazegraph", "wikidata", "generic"}
+
+// DialectByName returns a built-in dialect by its name (one of
+// [DialectNames]; "fuseki" is another name of "jena", "" of "sparql11").
 func DialectByName(name string) (*Dialect, bool) {
 	switch name {
 	case "", "sparql11":
@@ -138,8 +205,72 @@ func DialectByName(name string) (*Dialect, bool) {
 		return Lenient, true
 	case "oxigraph":
 		return Oxigraph, true
+	case "virtuoso":
+		return Virtuoso, true
+	case "jena", "fuseki":
+		return Fuseki, true
+	case "graphdb":
+		return GraphDB, true
+	case "qlever":
+		return QLever, true
+	case "blazegraph":
+		return Blazegraph, true
+	case "wikidata":
+		return Wikidata, true
+	case "generic":
+		return Generic, true
 	}
 	return nil, false
+}
+
+// TargetError is the error of [Dialect.Accepts]: the query uses a construct
+// the engine refuses.
+type TargetError struct {
+	Dialect   string // the dialect's name
+	Construct string // what the engine refuses, in words
+}
+
+// Error returns "the virtuoso dialect refuses …".
+func (e *TargetError) Error() string {
+	return "the " + e.Dialect + " dialect refuses " + e.Construct
+}
+
+// Accepts reports whether the engine of dialect d accepts q as [PrintFor]
+// writes it: nil, or a *[TargetError] naming the first construct it
+// refuses (a feature in d.Disabled, or HAVING without GROUP BY where
+// HavingNeedsGroupBy is set), subqueries included. A nil d accepts
+// everything.
+func (d *Dialect) Accepts(q *Query) error {
+	if d == nil || q == nil {
+		return nil
+	}
+	if len(d.Disabled) > 0 {
+		for _, f := range Analyze(q).Features {
+			if d.Disabled[f] {
+				return &TargetError{Dialect: d.Name, Construct: string(f)}
+			}
+		}
+	}
+	if !d.HavingNeedsGroupBy {
+		return nil
+	}
+	check := func(q *Query) error {
+		if len(q.Having) > 0 && len(q.GroupBy) == 0 {
+			return &TargetError{Dialect: d.Name, Construct: "HAVING without GROUP BY"}
+		}
+		return nil
+	}
+	if err := check(q); err != nil {
+		return err
+	}
+	var err error
+	Inspect(q, func(n Node) bool {
+		if s, ok := n.(*SubSelect); ok && s.Query != nil && err == nil {
+			err = check(s.Query)
+		}
+		return err == nil
+	})
+	return err
 }
 
 // With returns a copy of d with the given features disabled.

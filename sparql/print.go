@@ -17,6 +17,10 @@ type PrintConfig struct {
 	// Indent is the unit of indentation of the readable form; empty means
 	// two spaces. Ignored when Compact is set.
 	Indent string
+	// Dialect is the engine the text is for (nil: standard SPARQL 1.1).
+	// Its print-side fields ([Dialect.NoLocalEscapes]) change how IRIs
+	// are written; a dialect without them prints the standard form.
+	Dialect *Dialect
 }
 
 // Print returns the canonical, readable form of n: upper-case keywords, one
@@ -34,6 +38,21 @@ type PrintConfig struct {
 func Print(n Node) string {
 	var p printer
 	p.init(PrintConfig{})
+	p.root(n)
+	return p.buf.String()
+}
+
+// PrintFor returns n printed as [Print] does, for the engine of dialect d:
+// an IRI whose prefixed name would need an escape the engine refuses is
+// written in full. With a nil d, or a dialect that accepts the standard
+// form, the output is the same as Print's. PrintFor does not check that
+// the engine accepts the query's constructs; see [Dialect.Accepts].
+func PrintFor(n Node, d *Dialect) string {
+	if q, ok := n.(*Query); ok && q != nil && d.adapts() {
+		n = adaptQuery(CloneQuery(q), d)
+	}
+	var p printer
+	p.init(PrintConfig{Dialect: d})
 	p.root(n)
 	return p.buf.String()
 }
@@ -81,10 +100,15 @@ type printer struct {
 	scope    *prefixScope
 	markNext bool // record insertAt at the next token
 	insertAt int
+
+	// noLocalEscapes: write IRIs in full where a prefixed name would need
+	// a backslash escape or a percent sequence (the target refuses them).
+	noLocalEscapes bool
 }
 
 func (p *printer) init(cfg PrintConfig) {
 	p.compact = cfg.Compact
+	p.noLocalEscapes = cfg.Dialect != nil && cfg.Dialect.NoLocalEscapes
 	p.buf.Grow(256)
 	p.indent = cfg.Indent
 	if p.indent == "" {
@@ -1192,7 +1216,7 @@ func (p *printer) iriText(t *IRI, inPath bool) string {
 			return "<" + RDFType + ">"
 		}
 	case PrefixedName:
-		if s, ok := prefixedText(t); ok && (p == nil || p.scope == nil || p.scope.use(t)) {
+		if s, ok := prefixedText(t); ok && !p.refusesEscape(t, s) && (p == nil || p.scope == nil || p.scope.use(t)) {
 			return s
 		}
 	default:
@@ -1337,6 +1361,18 @@ func escapeLocal(s string) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// refusesEscape reports whether the target refuses the prefixed name s
+// of t (it has an escape) and t can be written in full instead.
+func (p *printer) refusesEscape(t *IRI, s string) bool {
+	return p != nil && p.noLocalEscapes && t.Value != "" && escapedLocal(s[len(t.Prefix)+1:])
+}
+
+// escapedLocal reports whether a printed local part uses an escape: a
+// backslash (PN_LOCAL_ESC) or a percent sequence (PLX).
+func escapedLocal(s string) bool {
+	return strings.ContainsAny(s, `\%`)
 }
 
 // plainLocal reports whether s is an ASCII local part that needs no

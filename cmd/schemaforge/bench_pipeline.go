@@ -123,22 +123,32 @@ func benchPipeline(ctx context.Context, e *env, b *benchRun) int {
 	}
 	all := len(qs)
 	qs = qa.Sample(qs, b.every)
-	coll, err := allocation.LoadPool(ctx, b.dir, b.pool, b.cacheDir)
+	// With --graphs, the pool is the collection the configs describe (its
+	// graph IDs are the Spider kg_names), wherever its graphs live: an
+	// endpoint such as Virtuoso, or files.
+	pool := b.pool
+	var coll *kg.Collection
+	if len(*b.pipe.graphs) > 0 {
+		coll, err = b.benchCollection(ctx, "spider4sparql")
+		pool = strings.Join(*b.pipe.graphs, ",")
+	} else {
+		coll, err = allocation.LoadPool(ctx, b.dir, b.pool, b.cacheDir)
+	}
 	if err != nil {
 		b.stderr("%v", err)
 		return exitFail
 	}
 	qs, skipped := qa.InCollection(qs, coll)
 	if len(qs) == 0 {
-		b.stderr("no question of %s has its graph in the %s pool", b.csv, b.pool)
+		b.stderr("no question of %s has its graph in the %s pool", b.csv, pool)
 		return exitFail
 	}
 	name := b.split
 	if name == "" {
 		name = b.csv
 	}
-	extra := map[string]any{"split": name, "pool": b.pool, "graphs": coll.Len(), "questions": all, "every": b.every, "skipped_not_in_pool": skipped}
-	return b.runQA(ctx, e, coll, qs, "spider4sparql", fmt.Sprintf("Spider4SPARQL %s, %s pool (%d graphs)", name, b.pool, coll.Len()), extra)
+	extra := map[string]any{"split": name, "pool": pool, "graphs": coll.Len(), "questions": all, "every": b.every, "skipped_not_in_pool": skipped}
+	return b.runQA(ctx, e, coll, qs, "spider4sparql", fmt.Sprintf("Spider4SPARQL %s, %s pool (%d graphs)", name, pool, coll.Len()), extra)
 }
 
 // benchOtherDataset runs the pipeline on text2sparql, qald or lcquad
@@ -283,6 +293,9 @@ func (b *benchRun) runQA(ctx context.Context, e *env, coll *kg.Collection, qs []
 	r.Extra["system"] = *b.pipe.system
 	cfg := p.Config()
 	r.Extra["theta"], r.Extra["m"], r.Extra["kprime"] = cfg.Theta, cfg.M, cfg.KPrime
+	if st, ok := endpointStats(coll); ok {
+		r.Extra["endpoint"] = st
+	}
 	if model != nil {
 		r.Extra["llm"] = model.Name()
 	}
@@ -395,4 +408,19 @@ func (b *benchRun) preparedPipeline(ctx context.Context, coll *kg.Collection, op
 		return nil, exitFail
 	}
 	return p, exitOK
+}
+
+// endpointStats sums what the HTTP endpoints of coll's graphs did (queries
+// sent, failures by status, the first error messages); false when no graph
+// is behind an HTTP endpoint.
+func endpointStats(coll *kg.Collection) (kg.HTTPStats, bool) {
+	var st kg.HTTPStats
+	seen := map[*kg.HTTPEndpoint]bool{}
+	for _, g := range coll.Graphs() {
+		if h, ok := g.Endpoint.(*kg.HTTPEndpoint); ok && !seen[h] {
+			seen[h] = true
+			st.Add(h.Stats())
+		}
+	}
+	return st, len(seen) > 0
 }

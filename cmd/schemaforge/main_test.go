@@ -92,7 +92,7 @@ func TestRun(t *testing.T) {
 		{name: "parse two files", args: []string{"parse", valid, valid}, code: 2, stderr: []string{"got 2 arguments"}},
 		{name: "parse bad flag", args: []string{"parse", "--bogus", valid}, code: 2, stderr: []string{"flag provided but not defined: -bogus"}},
 		{name: "parse compact and json", args: []string{"parse", "--compact", "--json", valid}, code: 2, stderr: []string{"exclude each other"}},
-		{name: "parse unknown dialect", args: []string{"parse", "--dialect", "virtuoso", valid}, code: 2, stderr: []string{`unknown dialect "virtuoso"`}},
+		{name: "parse unknown dialect", args: []string{"parse", "--dialect", "stardog", valid}, code: 2, stderr: []string{`unknown dialect "stardog"`}},
 
 		// conformance: usage errors and missing data
 		{name: "conformance alone", args: []string{"conformance"}, code: 2, stderr: []string{"missing subcommand"}},

@@ -25,7 +25,7 @@ is refused the same way.
 the same tree, and exits with status 1 if they do not.`
 
 // dialectNames lists the dialects the --dialect flags accept.
-const dialectNames = "sparql11, lenient or oxigraph"
+var dialectNames = strings.Join(sparql.DialectNames, ", ")
 
 // runParse implements "schemaforge parse".
 func runParse(ctx context.Context, e *env, args []string) int {

@@ -6,9 +6,11 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	schemaforge "github.com/schemaforge/go-schemaforge"
+	"github.com/schemaforge/go-schemaforge/kg"
 )
 
 const serveDescription = `
@@ -17,7 +19,13 @@ Serve answers questions over HTTP:
 	GET  /?dataset=<id>&question=<text>   the TEXT2SPARQL API: {"dataset", "question", "query"}
 	POST /ask  {"question": "…"}           the whole answer with its trace (as ask --json)
 
-over the collection --graphs names (the bundled demo by default). It stops
+over the collection --graphs names (the bundled demo by default).
+--dataset ID=WHERE (repeatable) routes the TEXT2SPARQL API by its dataset
+parameter, as the challenge calls it: WHERE is a directory or collection
+config (a collection of its own) or graph:GRAPHID (one graph of --graphs);
+a request for another dataset gets 400. Every answerable request gets 200
+with a query: the verified one, else the best candidate marked unverified.
+It stops
 gracefully on interrupt: questions in flight are cancelled and answered
 with an error, and the server waits for them.`
 
@@ -27,8 +35,14 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	timeout := fs.Duration("timeout", time.Minute, "time limit per question")
 	concurrent := fs.Int("max-concurrent", 4, "questions answered at once (more get 503)")
+	datasets := &stringList{}
+	fs.Var(datasets, "dataset", "TEXT2SPARQL dataset route ID=DIR|CONFIG|graph:GRAPHID (repeatable; default: every dataset to --graphs)")
 	if _, code := parseFlags(fs, args); code >= 0 {
 		return code
+	}
+	routes, err := parseDatasetRoutes(*datasets)
+	if err != nil {
+		return usageError(fs, "%v", err)
 	}
 	coll, err := pf.collection(ctx)
 	if err != nil {
@@ -44,6 +58,11 @@ func runServe(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "serve: %v\n", err)
 		return exitFail
 	}
+	byDataset, err := datasetPipelines(ctx, pf, coll, routes)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "serve: %v\n", err)
+		return exitFail
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "serve: --addr %s: %v\n", *addr, err)
@@ -51,7 +70,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	}
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
 	srv := &http.Server{
-		Handler:           p.Handler(schemaforge.HandlerOptions{Timeout: *timeout, MaxConcurrent: *concurrent, Logger: logger}),
+		Handler:           p.Handler(schemaforge.HandlerOptions{Timeout: *timeout, MaxConcurrent: *concurrent, Logger: logger, Datasets: byDataset}),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       time.Minute,
 		IdleTimeout:       2 * time.Minute,
@@ -60,4 +79,76 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	}
 	fmt.Fprintf(e.stderr, "schemaforge serve: %d graphs; listening on http://%s/\n", coll.Len(), ln.Addr())
 	return serveUntilDone(ctx, e, srv, ln, "serve", "schemaforge serve")
+}
+
+// datasetRoute maps a TEXT2SPARQL dataset ID to a collection (a directory
+// or config) or to one graph of the served collection.
+type datasetRoute struct {
+	id, path, graph string
+}
+
+// parseDatasetRoutes reads --dataset ID=WHERE values.
+func parseDatasetRoutes(values []string) ([]datasetRoute, error) {
+	var out []datasetRoute
+	seen := map[string]bool{}
+	for _, v := range values {
+		i := strings.LastIndex(v, "=")
+		if i <= 0 || i == len(v)-1 {
+			return nil, fmt.Errorf("--dataset %q: want ID=DIR|CONFIG|graph:GRAPHID", v)
+		}
+		r := datasetRoute{id: v[:i]}
+		where := v[i+1:]
+		if g, ok := strings.CutPrefix(where, "graph:"); ok {
+			r.graph = g
+		} else {
+			r.path = where
+		}
+		if seen[r.id] {
+			return nil, fmt.Errorf("--dataset %q: dataset %s is routed twice", v, r.id)
+		}
+		seen[r.id] = true
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// datasetPipelines builds, prepared, the pipeline of each route: over its
+// own collection, or over one graph of coll. Nil when there is no route.
+func datasetPipelines(ctx context.Context, pf pipelineFlags, coll *kg.Collection, routes []datasetRoute) (map[string]*schemaforge.Pipeline, error) {
+	if len(routes) == 0 {
+		return nil, nil
+	}
+	out := map[string]*schemaforge.Pipeline{}
+	for _, r := range routes {
+		var c *kg.Collection
+		var err error
+		if r.graph != "" {
+			g, ok := coll.Graph(r.graph)
+			if !ok {
+				return nil, fmt.Errorf("--dataset %s: no graph %q in --graphs", r.id, r.graph)
+			}
+			c, err = kg.NewCollection(g)
+		} else {
+			c, err = openCollection(ctx, []string{r.path}, kg.LoadOptions{})
+			if err == nil {
+				so := kg.SummarizeOptions{}
+				if *pf.cacheDir != "" {
+					so.Cache = &kg.SummaryCache{Dir: *pf.cacheDir}
+				}
+				err = c.Summarize(ctx, so)
+			}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("--dataset %s: %w", r.id, err)
+		}
+		p, err := pf.pipeline(c)
+		if err != nil {
+			return nil, fmt.Errorf("--dataset %s: %w", r.id, err)
+		}
+		if err := p.Prepare(ctx); err != nil {
+			return nil, fmt.Errorf("--dataset %s: %w", r.id, err)
+		}
+		out[r.id] = p
+	}
+	return out, nil
 }
