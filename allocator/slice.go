@@ -151,9 +151,22 @@ func (a *Allocator) slice(p *pool, id string, gs *handoff.GraphScore, q *query, 
 	// stand for it.
 	var implied []string
 	implied = appendNew(implied, sg.Requirements.Output.OrderBy)
+	magnitude := false
 	for _, c := range sg.Requirements.Cues {
 		if c.Kind == handoff.CueSuperlative || c.Kind == handoff.CueComparative {
 			implied = appendNew(implied, c.Term)
+			magnitude = magnitude || slices.ContainsFunc(strings.Fields(c.Text), lexicon.Magnitude)
+		}
+	}
+	if magnitude {
+		// "the largest stadium": the attributes that measure size.
+		for i := range lex.elements {
+			e := &lex.elements[i]
+			if !e.class && len(e.objects) == 0 && intersects(e.subjects, classes) && slices.ContainsFunc(e.primary, lexicon.Size) {
+				if _, ok := propScore[e.iri]; !ok {
+					propScore[e.iri] = 0.2
+				}
+			}
 		}
 	}
 	for _, t := range implied {

@@ -59,3 +59,18 @@ var temporal = []string{"date", "year", "time", "day", "when", "timestamp", "dat
 // "year"): attributes named by any of them can answer "when", "most
 // recent", "earliest".
 func Temporal(word string) bool { return slices.Contains(temporal, word) }
+
+// magnitudes are the superlative and comparative adjectives of size,
+// and sizes the words of the attributes that measure how large a thing
+// is: "the largest stadium" is the one with the greatest capacity, "the
+// biggest city" the one with the largest population or area.
+var (
+	magnitudes = []string{"large", "larger", "largest", "big", "bigger", "biggest", "small", "smaller", "smallest"}
+	sizes      = []string{"size", "capacity", "area", "population", "volume", "seats", "seating"}
+)
+
+// Magnitude reports whether an adjective speaks of size.
+func Magnitude(adjective string) bool { return slices.Contains(magnitudes, adjective) }
+
+// Size reports whether a word names an attribute that measures size.
+func Size(word string) bool { return slices.Contains(sizes, word) }

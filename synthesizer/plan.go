@@ -560,6 +560,12 @@ func (pl *planner) order(out handoff.Output) {
 				desc = !desc
 			}
 		}
+		if prop == nil || (named == nil || ns < 0.8) && pl.magnitude() {
+			// "the largest stadium": what measures its size.
+			if p := pl.sizeOf(out.OrderBy); p != nil {
+				prop = p
+			}
+		}
 		if prop == nil {
 			return
 		}
@@ -575,6 +581,13 @@ func (pl *planner) order(out handoff.Output) {
 			it.Agg = handoff.AggSum
 		}
 	default:
+		// "the largest stadium": by what measures size.
+		if p := pl.sizeOf(""); p != nil && pl.magnitude() {
+			if at, ok := pl.attrOf(p); ok {
+				it = skeletons.Item{Attr: &at}
+				break
+			}
+		}
 		// A limit without an order: keep the limit only.
 		pl.p.Limit = out.Limit
 		return
@@ -641,6 +654,40 @@ func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 		invert = false
 	}
 	return best, invert
+}
+
+// magnitude reports whether a superlative or comparative of the question
+// speaks of size ("largest", "smaller").
+func (pl *planner) magnitude() bool {
+	return slices.ContainsFunc(pl.sg.Requirements.Cues, func(c handoff.Cue) bool {
+		return (c.Kind == handoff.CueSuperlative || c.Kind == handoff.CueComparative) && slices.ContainsFunc(strings.Fields(c.Text), lexicon.Magnitude)
+	})
+}
+
+// sizeOf returns the numeric property that measures the size of what
+// term names: of the class term names when there is one ("stadium" →
+// its capacity), else of the plan's subjects.
+func (pl *planner) sizeOf(term string) *handoff.SliceProperty {
+	class := ""
+	best := 0.0
+	for _, c := range pl.sc.slice.Classes {
+		if s := termMatches(term, c.IRI, c.Label); s >= 0.8 && s > best {
+			class, best = c.IRI, s
+		}
+	}
+	var out *handoff.SliceProperty
+	for _, p := range pl.sc.props {
+		if datatypeKind(p) != kNumber || !slices.ContainsFunc(words(p.IRI), lexicon.Size) {
+			continue
+		}
+		if class != "" && !slices.Contains(p.Domains, class) || class == "" && !pl.hasNodeOf(p) {
+			continue
+		}
+		if out == nil || p.Score > out.Score {
+			out = p
+		}
+	}
+	return out
 }
 
 // relationTerm reports whether a requirement term names a relation (an

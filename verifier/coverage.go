@@ -360,7 +360,9 @@ func (c *coverer) superlative(cue handoff.Cue) {
 		if o.desc != (cue.Descending != inv) {
 			continue
 		}
-		if byCount && slices.Contains(o.aggs, "COUNT") || (inv || c.keyMeans(o, cue.Term)) && (!byCount || len(o.aggs) == 0) {
+		// "the largest stadium": ordered by what measures its size.
+		size := slices.ContainsFunc(strings.Fields(cue.Text), lexicon.Magnitude) && c.keyWords(o, lexicon.Size)
+		if byCount && slices.Contains(o.aggs, "COUNT") || (inv || size || c.keyMeans(o, cue.Term)) && (!byCount || len(o.aggs) == 0) {
 			c.add(string(cue.Kind), cue.Text, true, "", fmt.Sprintf("ORDER BY %s with LIMIT %d", direction(o.desc), o.limit))
 			return
 		}
@@ -888,6 +890,19 @@ func (c *coverer) keyMeans(o order, term string) bool {
 			// A point in time ("most recent date") is any date or year
 			// attribute ("openedYear").
 			if c.means(p, term) || lexicon.Temporal(term) && slices.ContainsFunc(kg.Tokens(p), lexicon.Temporal) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// keyWords reports whether an order key's predicate has a word for
+// which ok holds.
+func (c *coverer) keyWords(o order, ok func(string) bool) bool {
+	for _, v := range o.vars {
+		for _, p := range c.preds[v] {
+			if slices.ContainsFunc(kg.Tokens(p), ok) {
 				return true
 			}
 		}

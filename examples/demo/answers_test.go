@@ -50,3 +50,46 @@ func TestPipelineAnswersExamples(t *testing.T) {
 	}
 	t.Logf("%d of %d right, %d verified", right, len(goldCases), verified)
 }
+
+// TestPipelineEverydayShapes pins, over the demo collection, question
+// shapes people ask that need more than one table lookup: the answer at
+// the other end of a relation, a superlative on an attribute the word
+// implies (youngest: the latest birth date; newest: the latest opening),
+// a comparison with a named thing's own value, a count ranked per type,
+// a year filter on an unnamed date, and "when" with a superlative. The
+// answer must be right; whether it is verified is the confidence
+// model's call.
+func TestPipelineEverydayShapes(t *testing.T) {
+	p, err := schemaforge.New(demoCollection(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		question string
+		want     []string
+	}{
+		{"Who directed Iron Meridian?", []string{"Tomas Vey"}},
+		{"What is the name of Valdheim FK's home ground?", []string{"Fjordline Arena"}},
+		{"Who is the youngest director?", []string{"Lucia Ferraz"}},
+		{"Which stadium was opened most recently?", []string{"Fjordline Arena"}},
+		{"When was the newest stadium opened?", []string{"2004"}},
+		{"In which year was the oldest football club founded?", []string{"1898"}},
+		{"Which players scored more goals than Magnus Dahl?", []string{"Erik Solberg", "Matias Rojas", "Ren Takahashi", "Tiago Mendes"}},
+		{"Which directors are older than Ada Brook?", []string{"Hiro Tanabe", "Tomas Vey"}},
+		{"Which director made the most films?", []string{"Ada Brook"}},
+		{"Who scored the most goals?", []string{"Tiago Mendes"}},
+	} {
+		ans, err := p.Ask(t.Context(), c.question)
+		if err != nil {
+			t.Fatalf("%q: %v", c.question, err)
+		}
+		var got []string
+		if ans.Results != nil {
+			got = answer(ans.Results)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q: %q, want %q", c.question, got, c.want)
+		}
+	}
+}
