@@ -39,6 +39,9 @@ type Pipeline struct {
 	conf      *confidence.Model
 	ablations []Ablation
 	log       *slog.Logger
+	// notes go into every answer's trace first (a language model that
+	// could not be reached, and the rules answering instead).
+	notes []string
 
 	prepMu   sync.Mutex
 	prepared bool
@@ -181,6 +184,9 @@ func (p *Pipeline) Ask(ctx context.Context, question string) (*handoff.Answer, e
 		return nil, err
 	}
 	tr := &tracer{start: time.Now()}
+	for _, n := range p.notes {
+		tr.add(handoff.Event{Stage: "llm", Message: n})
+	}
 	// Every model call of this question goes into the trace with its
 	// tokens.
 	var calls, input, output int

@@ -208,6 +208,14 @@ func WithAblation(a ...Ablation) Option {
 	return func(p *Pipeline) { p.ablations = append(p.ablations, a...) }
 }
 
+// WithTraceNote adds a note to the trace of every answer, first: what
+// the caller decided about the pipeline's setup that a reader of the
+// answer should know (the CLI notes that the configured language model
+// could not be reached and the rules answered instead).
+func WithTraceNote(note string) Option {
+	return func(p *Pipeline) { p.notes = append(p.notes, note) }
+}
+
 // WithLogger sets the logger (default: discard).
 func WithLogger(l *slog.Logger) Option {
 	return func(p *Pipeline) {

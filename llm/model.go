@@ -229,6 +229,7 @@ type Model struct {
 	name        string
 	provider    string
 	baseURL     string
+	client      *http.Client // nil for a model wrapped by NewFromLangchain
 	temperature float64
 	timeout     time.Duration
 	maxTokens   int
@@ -284,6 +285,7 @@ func New(cfg Config) (*Model, error) {
 		return nil, fmt.Errorf("llm: model %s at %s: %w", cfg.Model, base, err)
 	}
 	m := newModel(lm, cfg.Model, provider, base)
+	m.client = client
 	m.temperature = cfg.Temperature
 	m.maxTokens = cfg.MaxTokens
 	m.timeout = cfg.Timeout
@@ -291,6 +293,33 @@ func New(cfg Config) (*Model, error) {
 		m.timeout = DefaultTimeout
 	}
 	return m, nil
+}
+
+// Ping checks that the model's server answers at all: GET /models of an
+// OpenAI-compatible server, /api/tags of Ollama. Any HTTP response counts
+// (a server without that route still answered); a transport error (no
+// server, a refused connection, a timeout, a bad TLS handshake) is an
+// error naming the URL. A model wrapped by NewFromLangchain has no URL
+// and always passes.
+func (m *Model) Ping(ctx context.Context) error {
+	if m == nil || m.client == nil || m.baseURL == "" {
+		return nil
+	}
+	u := m.baseURL + "/models"
+	if m.provider == ProviderOllama {
+		u = m.baseURL + "/api/tags"
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return fmt.Errorf("llm: model %s: %w", m.name, err)
+	}
+	resp, err := m.client.Do(req)
+	if err != nil {
+		return fmt.Errorf("llm: model %s: its server at %s cannot be reached: %w", m.name, m.baseURL, err)
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
+	resp.Body.Close()
+	return nil
 }
 
 // NewFromLangchain wraps a langchaingo model built elsewhere (any

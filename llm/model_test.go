@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -390,4 +391,43 @@ func FuzzExtractJSON(f *testing.F) {
 			t.Fatalf("the whole input %q is an object, got %q", trimmed, got)
 		}
 	})
+}
+
+func TestPing(t *testing.T) {
+	var paths []string
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		paths = append(paths, r.URL.Path)
+		mu.Unlock()
+		http.NotFound(w, r) // any answer shows a server is there
+	}))
+	defer srv.Close()
+	for _, provider := range []string{ProviderOpenAI, ProviderOllama} {
+		m, err := New(Config{Model: "m", Provider: provider, BaseURL: srv.URL})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Ping(t.Context()); err != nil {
+			t.Errorf("%s: reachable server: %v", provider, err)
+		}
+	}
+	if !slices.Equal(paths, []string{"/models", "/api/tags"}) {
+		t.Errorf("probed %q", paths)
+	}
+	// A closed server: the error names the URL.
+	dead := httptest.NewServer(http.NotFoundHandler())
+	url := dead.URL
+	dead.Close()
+	m, err := New(Config{Model: "m", Provider: ProviderOllama, BaseURL: url})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Ping(t.Context()); err == nil || !strings.Contains(err.Error(), url) {
+		t.Errorf("closed server: %v", err)
+	}
+	// A model wrapped from langchaingo has no server to probe.
+	if err := NewFromLangchain(nil, "stub").Ping(t.Context()); err != nil {
+		t.Errorf("wrapped model: %v", err)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	schemaforge "github.com/schemaforge/go-schemaforge"
 	"github.com/schemaforge/go-schemaforge/baselines"
@@ -39,6 +40,9 @@ OpenAI-compatible server: vLLM, llama.cpp, Ollama /v1…) or
 // llmFlags are the language-model flags shared by ask, bench and serve.
 type llmFlags struct {
 	model, baseURL, provider, apiKey *string
+	// fallback is "rules" to answer without the model when its server
+	// cannot be reached; fellBack then says why, for the trace.
+	fallback, fellBack *string
 }
 
 func addLLMFlags(fs interface {
@@ -49,8 +53,14 @@ func addLLMFlags(fs interface {
 		baseURL:  fs.String("llm-base-url", "", "OpenAI-compatible base URL (default $"+llm.EnvBaseURL+")"),
 		provider: fs.String("llm-provider", "", "openai (any compatible server) or ollama (default $"+llm.EnvProvider+")"),
 		apiKey:   fs.String("llm-api-key", "", "API key (default $"+llm.EnvAPIKey+")"),
+		fallback: fs.String("llm-fallback", "", `"rules": answer without the language model when its server cannot be reached (default: that is an error)`),
+		fellBack: new(string),
 	}
 }
+
+// llmProbeTimeout bounds the check that a configured model's server
+// answers.
+const llmProbeTimeout = 10 * time.Second
 
 // build returns the model the flags and environment name, or nil.
 func (f llmFlags) build() (*llm.Model, error) {
@@ -73,7 +83,36 @@ func (f llmFlags) build() (*llm.Model, error) {
 	if !cfg.Enabled() {
 		return nil, nil
 	}
-	return llm.New(cfg)
+	m, err := llm.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	// A model that was asked for and cannot be reached is an error, not
+	// a silent answer by rules, unless --llm-fallback rules says so.
+	ctx, cancel := context.WithTimeout(context.Background(), llmProbeTimeout)
+	defer cancel()
+	fb := strings.TrimSpace(*f.fallback)
+	if fb != "" && fb != "rules" {
+		return nil, fmt.Errorf("unknown --llm-fallback %q (want rules)", fb)
+	}
+	switch perr := m.Ping(ctx); {
+	case perr == nil:
+		return m, nil
+	case fb == "rules":
+		*f.fellBack = fmt.Sprintf("%v; answering without it (--llm-fallback rules)", perr)
+		return nil, nil
+	default:
+		return nil, fmt.Errorf("%w (give --llm-fallback rules to answer without it)", perr)
+	}
+}
+
+// traceNotes returns the pipeline options that note a fallback from the
+// configured model in every answer's trace.
+func (f llmFlags) traceNotes() []schemaforge.Option {
+	if f.fellBack == nil || *f.fellBack == "" {
+		return nil
+	}
+	return []schemaforge.Option{schemaforge.WithTraceNote(*f.fellBack)}
 }
 
 // pipelineFlags configure the pipeline for ask, bench and serve.
@@ -150,6 +189,7 @@ func (pf pipelineFlags) pipeline(coll *kg.Collection) (*schemaforge.Pipeline, er
 	if m != nil {
 		opts = append(opts, schemaforge.WithLLM(m))
 	}
+	opts = append(opts, pf.llm.traceNotes()...)
 	return schemaforge.New(coll, opts...)
 }
 

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -90,5 +93,31 @@ func TestAskSystems(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+func TestAskUnreachableModel(t *testing.T) {
+	ctx := context.Background()
+	dead := httptest.NewServer(http.NotFoundHandler())
+	url := dead.URL
+	dead.Close()
+	args := []string{"ask", "--llm-model", "m", "--llm-provider", "ollama", "--llm-base-url", url}
+	var out, errb bytes.Buffer
+	// A model asked for that cannot be reached fails loudly, naming it.
+	if code := run(ctx, append(slices.Clone(args), "How many films did Ada Brook direct?"), nil, &out, &errb); code == exitOK || !strings.Contains(errb.String(), url) {
+		t.Errorf("exit %d, stderr %q", code, errb.String())
+	}
+	// With --llm-fallback rules the rules answer, and the trace says so.
+	out.Reset()
+	errb.Reset()
+	if code := run(ctx, append(slices.Clone(args), "--llm-fallback", "rules", "--trace", "How many films did Ada Brook direct?"), nil, &out, &errb); code != exitOK {
+		t.Fatalf("fallback: exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "cannot be reached") || !strings.Contains(out.String(), "--llm-fallback rules") {
+		t.Errorf("the trace does not note the fallback:\n%s", out.String())
+	}
+	errb.Reset()
+	if code := run(ctx, append(slices.Clone(args), "--llm-fallback", "maybe", "q?"), nil, &out, &errb); code == exitOK {
+		t.Errorf("--llm-fallback maybe: exit %d", code)
 	}
 }

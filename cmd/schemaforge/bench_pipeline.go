@@ -66,6 +66,7 @@ func (b *benchRun) pipelineOptions(theta float64, m int, model *llm.Model) ([]sc
 	af := b.allocator
 	cfg := schemaforge.Config{Theta: theta, M: m, K: *af.k, KPrime: *af.kPrime, Tau: *af.tau, Lambda: *af.lambda}
 	opts := []schemaforge.Option{schemaforge.WithConfig(cfg)}
+	opts = append(opts, b.pipe.llm.traceNotes()...)
 	var abl []schemaforge.Ablation
 	for _, a := range *b.pipe.ablations {
 		ab, err := schemaforge.ParseAblation(a)
