@@ -158,6 +158,27 @@ func (a *Allocator) slice(p *pool, id string, gs *handoff.GraphScore, q *query, 
 			magnitude = magnitude || slices.ContainsFunc(strings.Fields(c.Text), lexicon.Magnitude)
 		}
 	}
+	// "When …?" and "Where …?" are answered by a date or a place of the
+	// subjects, which the question need not name.
+	answers := func(ws ...string) bool {
+		return slices.ContainsFunc(sg.Requirements.Cues, func(c handoff.Cue) bool {
+			return c.Kind == handoff.CueAnswer && slices.Contains(ws, c.Text)
+		})
+	}
+	when, where := answers("when", "what year", "which year", "what date"), answers("where")
+	if when || where {
+		for i := range lex.elements {
+			e := &lex.elements[i]
+			if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) {
+				continue
+			}
+			if when && lexicon.PointInTime(e.primary) || where && slices.ContainsFunc(e.primary, lexicon.Place) {
+				if _, ok := propScore[e.iri]; !ok {
+					propScore[e.iri] = 0.2
+				}
+			}
+		}
+	}
 	if magnitude {
 		// "the largest stadium": the attributes that measure size.
 		for i := range lex.elements {

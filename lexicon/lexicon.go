@@ -55,6 +55,18 @@ func Derives(term string, words []string) (ok, inverted bool) {
 // temporal are the words of attributes that hold a point in time.
 var temporal = []string{"date", "year", "time", "day", "when", "timestamp", "datetime"}
 
+// PointInTime reports whether an attribute named by words holds a point
+// in time: a date or year ("releaseYear"), or the origin an age counts
+// from ("founded", "opened", "birth"). Such attributes answer "when".
+func PointInTime(words []string) bool {
+	if slices.ContainsFunc(words, Place) {
+		return false // "birth place" is where, not when
+	}
+	return slices.ContainsFunc(words, func(w string) bool {
+		return Temporal(w) || slices.Contains(derivations["age"].Words, w)
+	})
+}
+
 // Temporal reports whether a word names a point in time ("date",
 // "year"): attributes named by any of them can answer "when", "most
 // recent", "earliest".
@@ -74,3 +86,13 @@ func Magnitude(adjective string) bool { return slices.Contains(magnitudes, adjec
 
 // Size reports whether a word names an attribute that measures size.
 func Size(word string) bool { return slices.Contains(sizes, word) }
+
+// places are the words of attributes whose values are places: what
+// answers "where".
+var places = []string{"location", "located", "address", "city", "country", "place", "room", "building", "state",
+	"region", "site", "venue", "town", "street", "area", "stadium", "county", "province", "nation", "continent",
+	"hometown", "birthplace", "headquarters", "office"}
+
+// Place reports whether a word names an attribute whose values are
+// places ("city", "address").
+func Place(word string) bool { return slices.Contains(places, word) }

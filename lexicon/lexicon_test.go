@@ -56,3 +56,14 @@ func TestMagnitude(t *testing.T) {
 		t.Error("magnitude or size words")
 	}
 }
+
+func TestPointInTime(t *testing.T) {
+	for _, c := range []struct {
+		words []string
+		want  bool
+	}{{[]string{"release", "year"}, true}, {[]string{"founded"}, true}, {[]string{"birth", "place"}, false}, {[]string{"capacity"}, false}} {
+		if got := lexicon.PointInTime(c.words); got != c.want {
+			t.Errorf("PointInTime(%q) = %v", c.words, got)
+		}
+	}
+}

@@ -82,9 +82,16 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	// "the most goals" read as a count of goals: when the subjects have a
 	// number of that name and the schema no class of it, the superlative
 	// orders by that number instead ("Who scored the most goals?").
-	if out.Aggregate == handoff.AggCount && out.OrderBy != "" && out.OrderBy == out.AggregateOf && len(out.GroupBy) == 0 && !pl.countTerm(out.OrderBy) {
-		if p, s := pl.prop(out.OrderBy, kNumber, 0); p != nil && s >= 0.8 && datatypeKind(p) == kNumber {
-			out.Aggregate, out.AggregateOf = "", ""
+	// Likewise "How many goals has Tiago Mendes scored?" is the sum of
+	// that number over the subjects (his own, for one player).
+	if out.Aggregate == handoff.AggCount && out.AggregateOf != "" && !out.Distinct && !pl.countTerm(out.AggregateOf) {
+		if p, s := pl.prop(out.AggregateOf, kNumber, 0); p != nil && s >= 0.8 && datatypeKind(p) == kNumber {
+			switch {
+			case out.OrderBy == out.AggregateOf && len(out.GroupBy) == 0:
+				out.Aggregate, out.AggregateOf = "", ""
+			case out.OrderBy == "":
+				out.Aggregate = handoff.AggSum
+			}
 		}
 	}
 	negated := pl.negatedValues()
@@ -219,6 +226,21 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		}
 		if len(pl.p.Select) == 0 || (len(keys) > 0 && len(pl.p.Select) == len(keys)) {
 			pl.p.Select = append(pl.p.Select, pl.naming(0))
+		}
+		if !ask && out.Aggregate == "" && len(keys) == 0 {
+			// "When was The Salt Road released?", "Where is Harbour
+			// Hall?": a point in time or a place of the subjects, when
+			// the projection has none.
+			if asksAnswer(r.Cues, "when", "what year", "which year", "what date") {
+				pl.answerWith(func(p *handoff.SliceProperty) bool {
+					return datatypeKind(p) == kDate || lexicon.PointInTime(words(p.IRI))
+				})
+			}
+			if asksAnswer(r.Cues, "where") {
+				pl.answerWith(func(p *handoff.SliceProperty) bool {
+					return datatypeKind(p) == kString && slices.ContainsFunc(words(p.IRI), lexicon.Place)
+				})
+			}
 		}
 		pl.p.Distinct = out.Distinct && out.Aggregate == ""
 	}
@@ -768,9 +790,60 @@ func (pl *planner) hasNaming(c string) bool { return pl.namingIRI(c) != "" }
 
 // asksWhen reports whether the answer cue asks for a point in time.
 func asksWhen(cues []handoff.Cue) bool {
+	return asksAnswer(cues, "when", "what year", "which year", "what date")
+}
+
+// asksAnswer reports whether the answer cue is one of the wh-phrases.
+func asksAnswer(cues []handoff.Cue, phrases ...string) bool {
 	return slices.ContainsFunc(cues, func(c handoff.Cue) bool {
-		return c.Kind == handoff.CueAnswer && (c.Text == "when" || c.Text == "what year" || c.Text == "which year" || c.Text == "what date")
+		return c.Kind == handoff.CueAnswer && slices.Contains(phrases, c.Text)
 	})
+}
+
+// answerWith makes the projection answer with a property of a node of
+// the plan for which kind holds (a date for "when", a place for
+// "where"), when no projected attribute is one: it replaces a
+// projection of names only (the name of the thing asked about would echo
+// it) and is added to any other. The property whose name the question's
+// predicate terms match best wins, then the most relevant.
+func (pl *planner) answerWith(kind func(*handoff.SliceProperty) bool) {
+	onlyNames := true
+	for _, it := range pl.p.Select {
+		if it.Attr == nil || it.Attr.Property == "" {
+			continue
+		}
+		if p, ok := pl.sc.byIRI[it.Attr.Property]; ok && kind(p) {
+			return // already answered
+		}
+		if w := words(it.Attr.Property); len(w) == 0 || !isNamingTerm(w[len(w)-1]) {
+			onlyNames = false
+		}
+	}
+	var best *handoff.SliceProperty
+	bestMatch := -1.0
+	for _, p := range pl.sc.props {
+		if !kind(p) || !pl.hasNodeOf(p) {
+			continue
+		}
+		m := 0.0
+		for _, t := range pl.sg.Requirements.Predicates {
+			m = max(m, termMatches(t, p.IRI, p.Label))
+		}
+		if m > bestMatch || m == bestMatch && p.Score > best.Score {
+			best, bestMatch = p, m
+		}
+	}
+	if best == nil {
+		return
+	}
+	at, ok := pl.attrOf(best)
+	if !ok {
+		return
+	}
+	if onlyNames {
+		pl.p.Select = nil
+	}
+	pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
 }
 
 // isNamingTerm reports whether an attribute term asks for a name.

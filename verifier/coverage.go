@@ -277,11 +277,11 @@ func (c *coverer) answer(cue handoff.Cue) {
 			fmt.Sprintf("the projection (%s) is not a number", c.varList(proj)), "a number")
 		return
 	case "when", "what year", "which year":
-		ok := c.dateAnswer() || c.projectsWords("date", "year", "time", "day", "founded", "established", "opened", "born", "birth")
+		ok := c.dateAnswer() || c.projectsWordsOf(lexicon.PointInTime)
 		c.add(string(cue.Kind), cue.Text, ok, fmt.Sprintf("the projection (%s) is not a date or a year", c.varList(proj)), "a date or a year")
 		return
 	case "where":
-		ok := c.projectsWords(placeWords...) || c.iriAnswer()
+		ok := c.projectsWordFunc(lexicon.Place) || c.iriAnswer()
 		c.add(string(cue.Kind), cue.Text, ok, fmt.Sprintf("the projection (%s) is not a place", c.varList(proj)), "a place")
 	case "who", "whom", "whose":
 		if out.Aggregate == "" && !c.hasAggregate() {
@@ -806,6 +806,32 @@ func (c *coverer) matchColumns(terms []string) []string {
 	return left
 }
 
+// projectsWordsOf reports whether a projected variable's predicate has
+// words for which ok holds.
+func (c *coverer) projectsWordsOf(ok func([]string) bool) bool {
+	for _, v := range c.projected() {
+		for _, p := range c.preds[v] {
+			if ok(kg.Tokens(p)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// projectsWordFunc reports whether a projected variable's predicate has
+// a word for which ok holds.
+func (c *coverer) projectsWordFunc(ok func(string) bool) bool {
+	for _, v := range c.projected() {
+		for _, p := range c.preds[v] {
+			if slices.ContainsFunc(kg.Tokens(p), ok) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // projectsWords reports whether a projected variable's predicate has one
 // of the words.
 func (c *coverer) projectsWords(words ...string) bool {
@@ -1048,10 +1074,6 @@ func isYear(s string) bool {
 	n, err := strconv.Atoi(s)
 	return err == nil && len(s) == 4 && n >= 1000 && n <= 2200
 }
-
-// placeWords are words of properties whose values are places.
-var placeWords = []string{"location", "located", "address", "city", "country", "place", "room", "building", "state",
-	"region", "site", "venue", "town", "street", "area", "stadium", "county", "province", "nation", "continent", "hometown", "birthplace", "headquarters", "office"}
 
 // isNaming reports whether an attribute term asks for a name.
 func isNaming(term string) bool {
