@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -261,16 +262,7 @@ func vtSameAnswer(a, b *sparql.Results) bool {
 	if a.IsAsk() || b.IsAsk() {
 		return a.IsAsk() && b.IsAsk() && *a.Boolean == *b.Boolean
 	}
-	x, y := a.ValueRows(), b.ValueRows()
-	if len(x) != len(y) {
-		return false
-	}
-	for k := range x {
-		if !y[k] {
-			return false
-		}
-	}
-	return true
+	return maps.Equal(a.ValueRows(), b.ValueRows())
 }
 
 func TestVirtuosoAskAndRefusals(t *testing.T) {

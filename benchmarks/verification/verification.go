@@ -39,6 +39,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -348,7 +349,7 @@ func runGraph(ctx context.Context, o Options, pool, k string, qs []datasets.Item
 			qctx, cancel := context.WithTimeout(ctx, o.Verifier.Timeout)
 			ures, err := gc.Query(qctx, u.Text)
 			cancel()
-			if err != nil || sameSet(goldSet, verifier.AnswerSet(ures, vars)) {
+			if err != nil || maps.Equal(goldSet, verifier.AnswerSet(ures, vars)) {
 				continue
 			}
 			if gold.Limit != nil || gold.Offset != nil {
@@ -357,7 +358,7 @@ func runGraph(ctx context.Context, o Options, pool, k string, qs []datasets.Item
 				if goldAll == nil {
 					goldAll = verifier.AnswerSet(run(ctx, gc, unlimited(gold), o.Verifier.Timeout), vars)
 				}
-				if sameSet(goldAll, verifier.AnswerSet(run(ctx, gc, unlimited(u.Query), o.Verifier.Timeout), vars)) {
+				if maps.Equal(goldAll, verifier.AnswerSet(run(ctx, gc, unlimited(u.Query), o.Verifier.Timeout), vars)) {
 					continue
 				}
 			}
@@ -434,18 +435,6 @@ func projected(q *sparql.Query, res *sparql.Results) []string {
 		vars = res.Vars
 	}
 	return vars
-}
-
-func sameSet(a, b map[string]bool) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if !b[k] {
-			return false
-		}
-	}
-	return true
 }
 
 // complete returns the allocator's slice s followed by the elements of
