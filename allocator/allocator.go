@@ -118,7 +118,10 @@ type pool struct {
 	graphs []*kg.Graph
 	lex    map[string]*graphLex
 	weak   *chromem.Collection
-	values map[string]*kg.Index // by graph ID; nil entries: no index
+	// values search each graph's values (by graph ID; absent: none): the
+	// index built over SPARQL, or the engine's own full-text search when
+	// the graph is configured for it (kg.Graph.TextSearch).
+	values map[string]kg.TextSearcher
 }
 
 // Prepare builds what allocation over coll needs: the weak index of the
@@ -150,7 +153,7 @@ func graphText(g *kg.Graph) string {
 }
 
 func (a *Allocator) prepare(ctx context.Context, coll *kg.Collection) (*pool, error) {
-	p := &pool{graphs: coll.Graphs(), lex: map[string]*graphLex{}, values: map[string]*kg.Index{}}
+	p := &pool{graphs: coll.Graphs(), lex: map[string]*graphLex{}, values: map[string]kg.TextSearcher{}}
 	texts := make([]string, len(p.graphs))
 	for i, g := range p.graphs {
 		if g.Summary == nil {
@@ -186,13 +189,17 @@ func (a *Allocator) prepare(ctx context.Context, coll *kg.Collection) (*pool, er
 			sem <- struct{}{}
 			go func() {
 				defer func() { <-sem; wg.Done() }()
-				ix, err := kg.BuildIndex(ctx, g)
-				if err != nil {
-					a.cfg.Logger.Warn("allocator: no value index", "graph", g.ID, "err", err)
-					return
+				var ts kg.TextSearcher = g.TextSearch
+				if ts == nil {
+					ix, err := kg.BuildIndex(ctx, g)
+					if err != nil {
+						a.cfg.Logger.Warn("allocator: no value index", "graph", g.ID, "err", err)
+						return
+					}
+					ts = kg.NewIndexSearcher(ix)
 				}
 				mu.Lock()
-				p.values[g.ID] = ix
+				p.values[g.ID] = ts
 				mu.Unlock()
 			}()
 		}
@@ -202,6 +209,21 @@ func (a *Allocator) prepare(ctx context.Context, coll *kg.Collection) (*pool, er
 		}
 	}
 	return p, nil
+}
+
+// searchValues searches graph id's values for text (k hits at most); a
+// failed search is logged and finds nothing.
+func (a *Allocator) searchValues(ctx context.Context, p *pool, id, text string, k int) []kg.Hit {
+	ts := p.values[id]
+	if ts == nil {
+		return nil
+	}
+	hits, err := ts.Search(ctx, text, k)
+	if err != nil {
+		a.cfg.Logger.Warn("allocator: value search failed", "graph", id, "text", text, "err", err)
+		return nil
+	}
+	return hits
 }
 
 // Allocate scores the graphs of coll for sg and selects the best.
@@ -222,7 +244,7 @@ func (a *Allocator) Allocate(ctx context.Context, sg *handoff.Subgoal, coll *kg.
 	p.weigh(q.preds)
 	p.weigh(q.types)
 	for _, w := range weak {
-		gs := a.strongStage(p, p.lex[w.id], q, sg)
+		gs := a.strongStage(ctx, p, p.lex[w.id], q, sg)
 		gs.Weak = w.score
 		gs.Final = a.cfg.Lambda*gs.Weak + (1-a.cfg.Lambda)*gs.Strong
 		al.Scores = append(al.Scores, gs)
@@ -243,7 +265,7 @@ func (a *Allocator) Allocate(ctx context.Context, sg *handoff.Subgoal, coll *kg.
 	}
 	for _, id := range al.Selected {
 		gs, _ := al.Score(id)
-		al.Slices = append(al.Slices, a.slice(p, id, gs, q, sg))
+		al.Slices = append(al.Slices, a.slice(ctx, p, id, gs, q, sg))
 	}
 	return al, nil
 }

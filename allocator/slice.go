@@ -2,6 +2,7 @@ package allocator
 
 import (
 	"cmp"
+	"context"
 	"slices"
 	"strings"
 
@@ -15,7 +16,7 @@ import (
 // properties its terms matched (best first), the classes of the matched
 // properties' subjects and objects, the reference properties that join the chosen
 // classes, and the values linked from its mentions.
-func (a *Allocator) slice(p *pool, id string, gs *handoff.GraphScore, q *query, sg *handoff.Subgoal) *handoff.Slice {
+func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.GraphScore, q *query, sg *handoff.Subgoal) *handoff.Slice {
 	var g *kg.Graph
 	for _, x := range p.graphs {
 		if x.ID == id {
@@ -217,9 +218,9 @@ func (a *Allocator) slice(p *pool, id string, gs *handoff.GraphScore, q *query, 
 		}
 	}
 	// Values.
-	if ix := p.values[id]; ix != nil {
+	if p.values[id] != nil {
 		for _, m := range q.mentions {
-			for _, h := range ix.Search(m, 3) {
+			for _, h := range a.searchValues(ctx, p, id, m, 3) {
 				if v, _ := valueMatch1(h.Value, m); v > 0 && !schemaLabel(g, h) {
 					s.Values = append(s.Values, handoff.SliceValue{Property: h.Property, Value: h.Value, Lang: h.Lang, Mention: m, Score: h.Score})
 					if _, ok := propScore[h.Property]; !ok {
@@ -231,7 +232,7 @@ func (a *Allocator) slice(p *pool, id string, gs *handoff.GraphScore, q *query, 
 	}
 	// Single words of the question that are whole values of the graph
 	// ("debit cards" → "Debit", "cat allergies" → "Cat").
-	if ix := p.values[id]; ix != nil {
+	if p.values[id] != nil {
 		seen := map[string]bool{}
 		for _, v := range s.Values {
 			seen[strings.ToLower(v.Value)] = true
@@ -241,7 +242,7 @@ func (a *Allocator) slice(p *pool, id string, gs *handoff.GraphScore, q *query, 
 				continue
 			}
 			seen[w] = true
-			for _, h := range ix.Search(w, 3) {
+			for _, h := range a.searchValues(ctx, p, id, w, 3) {
 				hv := strings.ToLower(h.Value)
 				if hv != w && hv+"s" != w && hv != w+"s" || schemaLabel(g, h) {
 					continue

@@ -2,6 +2,7 @@ package allocator
 
 import (
 	"cmp"
+	"context"
 	"slices"
 	"strings"
 
@@ -82,7 +83,7 @@ func (p *pool) weigh(ts []term) {
 }
 
 // strongStage scores one graph against the query.
-func (a *Allocator) strongStage(p *pool, g *graphLex, q *query, sg *handoff.Subgoal) handoff.GraphScore {
+func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *query, sg *handoff.Subgoal) handoff.GraphScore {
 	gs := handoff.GraphScore{Graph: g.id}
 	matchedClasses := map[string]float64{}
 	matchedProps := map[string]float64{}
@@ -146,11 +147,11 @@ func (a *Allocator) strongStage(p *pool, g *graphLex, q *query, sg *handoff.Subg
 	covT, okT := coverage(q.types, true)
 	// Mentions found among the graph's values count as predicate
 	// evidence.
-	if ix := p.values[g.id]; ix != nil && len(q.mentions) > 0 {
+	if p.values[g.id] != nil && len(q.mentions) > 0 {
 		var num, den float64
 		for _, m := range q.mentions {
 			den += 1.5
-			v, prop := valueMatch(ix, m)
+			v, prop := valueMatch(a.searchValues(ctx, p, g.id, m, 5), m)
 			num += 1.5 * v
 			if v > 0 {
 				gs.Matches = append(gs.Matches, handoff.TermMatch{Term: m, IRI: prop, Score: v})
@@ -194,12 +195,12 @@ func allIn(words, set []string) bool {
 	return true
 }
 
-// valueMatch looks mention up among the graph's values: 1 for a value
-// equal to it (ignoring case), 0.6 for one that contains it or is
-// contained in it, else 0; with the property of the best value.
-func valueMatch(ix *kg.Index, mention string) (float64, string) {
+// valueMatch scores the hits of mention among the graph's values: 1 for
+// a value equal to it (ignoring case), 0.6 for one that contains it or
+// is contained in it, else 0; with the property of the best value.
+func valueMatch(hits []kg.Hit, mention string) (float64, string) {
 	best, prop := 0.0, ""
-	for _, h := range ix.Search(mention, 5) {
+	for _, h := range hits {
 		if s, _ := valueMatch1(h.Value, mention); s > best {
 			best, prop = s, h.Property
 		}

@@ -152,13 +152,15 @@ graphs:
 		t.Errorf("YAML and JSON differ (-yaml +json):\n%s", diff)
 	}
 	bad := map[string]string{
-		"graphs:\n  - id: x\n    filez: [a.ttl]\n":                         "filez",
-		"graphs:\n  - id: x\n":                                             "exactly one of",
-		"graphs:\n  - id: x\n    files: [a]\n    endpoint: http://x/\n":    "exactly one of",
-		"graphs:\n  - endpoint: http://x/\n":                               "needs an id",
-		"graphs:\n  - dir: d\n    id: x\n":                                 "dir takes no id",
-		"graphs:\n  - id: x\n    files: [a]\n    timeout: 5s\n":            "endpoints only",
-		"graphs:\n  - id: x\n    endpoint: http://x/\n    timeout: soon\n": "bad timeout",
+		"graphs:\n  - id: x\n    filez: [a.ttl]\n":                               "filez",
+		"graphs:\n  - id: x\n":                                                   "exactly one of",
+		"graphs:\n  - id: x\n    files: [a]\n    endpoint: http://x/\n":          "exactly one of",
+		"graphs:\n  - endpoint: http://x/\n":                                     "needs an id",
+		"graphs:\n  - dir: d\n    id: x\n":                                       "dir takes no id",
+		"graphs:\n  - id: x\n    files: [a]\n    timeout: 5s\n":                  "endpoints only",
+		"graphs:\n  - id: x\n    endpoint: http://x/\n    timeout: soon\n":       "bad timeout",
+		"graphs:\n  - id: x\n    files: [a]\n    text_search: engine\n":          "endpoints only",
+		"graphs:\n  - id: x\n    endpoint: http://x/\n    text_search: lucene\n": "unknown text_search",
 		"graphs: [":               "YAML",
 		`{"graphs": [{"id": 1}]}`: "JSON",
 		`{"graphs": []} trailing`: "",

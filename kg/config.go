@@ -73,6 +73,11 @@ type GraphConfig struct {
 	// ([HTTPEndpoint.DetectDialect]: one probe request). Queries are
 	// printed in the form the engine accepts ([Graph.Target]).
 	Dialect string `yaml:"dialect" json:"dialect"`
+	// TextSearch is how the graph's values are searched for linking:
+	// "index" (the default: an in-process index built over SPARQL,
+	// which works on any endpoint) or "engine" (the engine's own
+	// full-text index, chosen by the dialect: [EngineTextSearch]).
+	TextSearch string `yaml:"text_search" json:"text_search"`
 }
 
 // ParseConfig reads a collection config; format is "yaml" or "json"
@@ -119,8 +124,10 @@ func ParseConfig(data []byte, format string) (*Config, error) {
 			return nil, fmt.Errorf("%s: an endpoint graph needs an id", where)
 		case g.Dir != "" && (g.ID != "" || g.NamedGraph != "" || g.Description != "" || g.VoID != ""):
 			return nil, fmt.Errorf("%s: dir takes no id, named_graph, description or void (each file is a graph)", where)
-		case g.Endpoint == "" && (len(g.Headers) > 0 || g.Timeout != "" || g.Version != "" || g.Dialect != ""):
-			return nil, fmt.Errorf("%s: headers, timeout, version and dialect apply to endpoints only", where)
+		case g.Endpoint == "" && (len(g.Headers) > 0 || g.Timeout != "" || g.Version != "" || g.Dialect != "" || g.TextSearch != ""):
+			return nil, fmt.Errorf("%s: headers, timeout, version, dialect and text_search apply to endpoints only", where)
+		case g.TextSearch != "" && g.TextSearch != "index" && g.TextSearch != "engine":
+			return nil, fmt.Errorf("%s: unknown text_search %q (want index or engine)", where, g.TextSearch)
 		}
 		if g.Dialect != "" && g.Dialect != "auto" {
 			if _, ok := sparql.DialectByName(g.Dialect); !ok {
@@ -268,7 +275,7 @@ func (g *GraphConfig) remote(ctx context.Context, o LoadOptions) (*Graph, error)
 			o.Logger.Info("kg: endpoint dialect", "graph", g.ID, "dialect", target.Name, "evidence", why)
 		}
 	}
-	return &Graph{
+	gr := &Graph{
 		ID:          g.ID,
 		Endpoint:    ep,
 		NamedGraph:  g.NamedGraph,
@@ -277,7 +284,15 @@ func (g *GraphConfig) remote(ctx context.Context, o LoadOptions) (*Graph, error)
 		Fingerprint: fp,
 		Target:      target,
 		Logger:      o.Logger,
-	}, nil
+	}
+	if g.TextSearch == "engine" {
+		ts, err := EngineTextSearch(gr)
+		if err != nil {
+			return nil, err
+		}
+		gr.TextSearch = ts
+	}
+	return gr, nil
 }
 
 // Open loads a collection from a directory of RDF files ([LoadDir]) or a

@@ -52,6 +52,10 @@ type Graph struct {
 	// query using a construct it refuses ([sparql.Dialect.Accepts]) fails
 	// before it is sent.
 	Target *sparql.Dialect
+	// TextSearch, when set, searches the graph's values with the engine's
+	// own full-text index ([EngineTextSearch]) instead of an index built
+	// over SPARQL: value linking and [SearchText] use it.
+	TextSearch TextSearcher
 	// Logger receives query events (nil: discard).
 	Logger *slog.Logger
 }

@@ -35,6 +35,13 @@ func SearchText(ctx context.Context, ep Endpoint, text string, k int) ([]Hit, er
 	if ts, ok := ep.(TextSearcher); ok {
 		return ts.Search(ctx, text, k)
 	}
+	if g, ok := ep.(*Graph); ok && g.TextSearch != nil {
+		hits, err := g.TextSearch.Search(ctx, text, k)
+		if err != nil {
+			return nil, fmt.Errorf("graph %s: %w", g.ID, err)
+		}
+		return hits, nil
+	}
 	if g, ok := ep.(*Graph); ok && g.Endpoint != nil {
 		if ts, ok := g.Endpoint.(TextSearcher); ok {
 			hits, err := ts.Search(ctx, text, k)
@@ -535,6 +542,29 @@ func NewVirtuosoTextSearch(ep Endpoint, opts ...TextSearchOption) *FullTextEndpo
 		},
 		rows: literalRows,
 	}
+}
+
+// EngineTextSearch returns the full-text search of the engine behind g,
+// chosen by its dialect (g.Target): Virtuoso's bif:contains, Jena's
+// text:query, QLever's ql:contains-word. The search queries go through
+// g, so they are scoped to its named graph and printed for its engine.
+// The engine must have built its text index over the graph's literals
+// (Virtuoso: DB.DBA.RDF_OBJ_FT_RULE_ADD). GraphDB needs a connector name
+// and is set up with [NewGraphDBLuceneSearch] instead.
+func EngineTextSearch(g *Graph) (TextSearcher, error) {
+	name := ""
+	if g.Target != nil {
+		name = g.Target.Name
+	}
+	switch name {
+	case "virtuoso":
+		return NewVirtuosoTextSearch(g), nil
+	case "jena", "fuseki":
+		return NewJenaTextSearch(g), nil
+	case "qlever":
+		return NewQLeverTextSearch(g), nil
+	}
+	return nil, fmt.Errorf("graph %s: dialect %q has no full-text search this config can set up (virtuoso, jena and qlever do; GraphDB needs NewGraphDBLuceneSearch with its connector)", g.ID, name)
 }
 
 // QLeverBuiltins is the namespace of QLever's built-in predicates.

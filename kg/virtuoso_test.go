@@ -292,3 +292,40 @@ func TestVirtuosoAskAndRefusals(t *testing.T) {
 		t.Fatalf("Virtuoso refused queries: %+v", st)
 	}
 }
+
+// TestVirtuosoEngineTextSearch links values with Virtuoso's own free-text
+// index (text_search: engine): the index is built over the loaded
+// literals, and a graph configured for it finds what the index built over
+// SPARQL finds.
+func TestVirtuosoEngineTextSearch(t *testing.T) {
+	s, _ := vtStart(t)
+	ctx := context.Background()
+	if out, err := s.ISQL(ctx, "DB.DBA.RDF_OBJ_FT_RULE_ADD (null, null, 'schemaforge_all');\nDB.DBA.VT_INC_INDEX_DB_DBA_RDF_OBJ ();\n"); err != nil {
+		t.Fatalf("building Virtuoso's text index: %v\n%s", err, out)
+	}
+	cfg := fmt.Sprintf("graphs:\n  - id: concert_singer\n    endpoint: %s\n    named_graph: %sconcert_singer\n    text_search: engine\n", s.SPARQLURL(), vtGraphNS)
+	cfgPath := filepath.Join(t.TempDir(), "virtuoso.yaml")
+	if err := os.WriteFile(cfgPath, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	coll, err := LoadConfig(ctx, cfgPath, LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := coll.Graph("concert_singer")
+	if g.TextSearch == nil {
+		t.Fatal("text_search: engine set no text search")
+	}
+	hits, err := SearchText(ctx, g, "singers from France", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hits) == 0 || hits[0].Value != "France" || hits[0].Property != "http://valuenet/ontop/singer#country" {
+		t.Fatalf("linking 'France' with Virtuoso's text index: %+v", hits)
+	}
+	// A dialect without a text search this config can set up is a
+	// clear error when the graph is loaded.
+	if _, err := EngineTextSearch(&Graph{ID: "x"}); err == nil {
+		t.Error("no dialect: no error")
+	}
+}
