@@ -85,7 +85,7 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	// Likewise "How many goals has Tiago Mendes scored?" is the sum of
 	// that number over the subjects (his own, for one player).
 	if out.Aggregate == handoff.AggCount && out.AggregateOf != "" && !out.Distinct && !pl.countTerm(out.AggregateOf) {
-		if p, s := pl.prop(out.AggregateOf, kNumber, 0); p != nil && s >= 0.8 && datatypeKind(p) == kNumber {
+		if p, s := pl.prop(out.AggregateOf, kNumber, 0); p != nil && s >= 0.8 && datatypeKind(p) == kNumber && !identifier(p) {
 			switch {
 			case out.OrderBy == out.AggregateOf && len(out.GroupBy) == 0:
 				out.Aggregate, out.AggregateOf = "", ""
@@ -787,6 +787,13 @@ func (pl *planner) followRelation() int {
 // hasNaming reports whether the slice has a naming property (name,
 // title) of class c.
 func (pl *planner) hasNaming(c string) bool { return pl.namingIRI(c) != "" }
+
+// identifier reports whether a property holds identifiers or codes
+// ("language_id"): numbers that are never summed or compared as sizes.
+func identifier(p *handoff.SliceProperty) bool {
+	w := words(p.IRI)
+	return len(w) > 0 && (w[len(w)-1] == "id" || w[len(w)-1] == "code")
+}
 
 // asksWhen reports whether the answer cue asks for a point in time.
 func asksWhen(cues []handoff.Cue) bool {
