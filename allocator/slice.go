@@ -167,44 +167,25 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		})
 	}
 	when, where := answers("when", "what year", "which year", "what date"), answers("where")
-	if when || where {
-		for i := range lex.elements {
-			e := &lex.elements[i]
-			if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) {
-				continue
-			}
-			if when && lexicon.PointInTime(e.primary) || where && slices.ContainsFunc(e.primary, lexicon.Place) {
-				if _, ok := propScore[e.iri]; !ok {
-					propScore[e.iri] = 0.2
-				}
-			}
-		}
-	}
-	if magnitude {
-		// "the largest stadium": the attributes that measure size.
-		for i := range lex.elements {
-			e := &lex.elements[i]
-			if !e.class && len(e.objects) == 0 && intersects(e.subjects, classes) && slices.ContainsFunc(e.primary, lexicon.Size) {
-				if _, ok := propScore[e.iri]; !ok {
-					propScore[e.iri] = 0.2
-				}
-			}
-		}
-	}
+	var derived [][]string
+	temporal := false
 	for _, t := range implied {
-		d, derived := lexicon.DerivedFrom(t)
-		if !derived && !lexicon.Temporal(t) {
+		if d, ok := lexicon.DerivedFrom(t); ok {
+			derived = append(derived, d.Words)
+		}
+		temporal = temporal || lexicon.Temporal(t)
+	}
+	for i := range lex.elements {
+		e := &lex.elements[i]
+		if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) {
 			continue
 		}
-		for i := range lex.elements {
-			e := &lex.elements[i]
-			if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) {
-				continue
-			}
-			if derived && intersects(e.primary, d.Words) || lexicon.Temporal(t) && slices.ContainsFunc(e.primary, lexicon.Temporal) {
-				if _, ok := propScore[e.iri]; !ok {
-					propScore[e.iri] = 0.2
-				}
+		if when && lexicon.PointInTime(e.primary) || where && slices.ContainsFunc(e.primary, lexicon.Place) ||
+			magnitude && slices.ContainsFunc(e.primary, lexicon.Size) ||
+			temporal && slices.ContainsFunc(e.primary, lexicon.Temporal) ||
+			slices.ContainsFunc(derived, func(ws []string) bool { return intersects(e.primary, ws) }) {
+			if _, ok := propScore[e.iri]; !ok {
+				propScore[e.iri] = 0.2
 			}
 		}
 	}
