@@ -1157,7 +1157,10 @@ func (pl *planner) countsEntities(term string) bool {
 	if term == "" {
 		return false
 	}
-	_, ps := pl.prop(term, kNumber, 0)
+	p, ps := pl.prop(term, kNumber, 0)
+	if p != nil && identifier(p) {
+		ps = 0 // "at least two players" bounds how many, not player_id
+	}
 	for _, c := range pl.sc.slice.Classes {
 		if termMatches(term, c.IRI, c.Label) >= 0.8 && ps < 0.9 {
 			return true
