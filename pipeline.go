@@ -372,7 +372,7 @@ func (p *Pipeline) solve(ctx context.Context, sg *handoff.Subgoal, deps map[stri
 	// A set operation over other subgoals ("in both X and Y") is their
 	// answers intersected, joined or subtracted by the integrator; a
 	// query of its own would drop the operands' conditions.
-	if op := setOperation(sg); op != "" && len(sg.DependsOn) >= 2 {
+	if op := sg.SetOperation(); op != "" && len(sg.DependsOn) >= 2 {
 		tr.add(handoff.Event{Stage: "synthesize", Subgoal: sg.ID, Message: fmt.Sprintf("composed by %s from %s: no query of its own", op, strings.Join(sg.DependsOn, ", "))})
 		return nil, nil, nil
 	}
@@ -657,18 +657,6 @@ func agreement(recs []handoff.Record) []float64 {
 		out[i] = float64(same) / float64(len(recs)-1)
 	}
 	return out
-}
-
-// setOperation returns the set operation of a subgoal, "" when it has
-// none.
-func setOperation(sg *handoff.Subgoal) handoff.Operation {
-	for _, op := range sg.Operations {
-		switch op {
-		case handoff.OpIntersect, handoff.OpUnion, handoff.OpDifference:
-			return op
-		}
-	}
-	return ""
 }
 
 // mostConfident returns the index of the most confident record for

@@ -98,6 +98,19 @@ type Subgoal struct {
 // Has reports whether the subgoal has operation op.
 func (s *Subgoal) Has(op Operation) bool { return slices.Contains(s.Operations, op) }
 
+// SetOperation returns the first set operation of the subgoal
+// (intersect, union, difference), "" when it has none: such a subgoal is
+// computed from the answers of the subgoals it depends on.
+func (s *Subgoal) SetOperation() Operation {
+	for _, op := range s.Operations {
+		switch op {
+		case OpIntersect, OpUnion, OpDifference:
+			return op
+		}
+	}
+	return ""
+}
+
 // Requirements are R = (P, T, J, F, O): the relations, types, joins,
 // constraints and output a graph's schema must support for a subgoal.
 // Terms are surface words of the question (lower case, as the decomposer

@@ -99,3 +99,19 @@ func TestSliceHelpers(t *testing.T) {
 	var tr *Trace
 	tr.Add(Event{}) // nil-safe
 }
+
+func TestSetOperation(t *testing.T) {
+	for _, c := range []struct {
+		ops  []Operation
+		want Operation
+	}{
+		{[]Operation{OpLookup, OpFilter}, ""},
+		{[]Operation{OpIntersect}, OpIntersect},
+		{[]Operation{OpLookup, OpDifference, OpUnion}, OpDifference},
+	} {
+		sg := &Subgoal{Operations: c.ops}
+		if got := sg.SetOperation(); got != c.want {
+			t.Errorf("%v: %q, want %q", c.ops, got, c.want)
+		}
+	}
+}

@@ -17,11 +17,8 @@ import (
 // its own is computed from its dependencies: the first set operation it
 // has, else compare, aggregate, rank or ask; "" when none applies.
 func composeOp(sg *handoff.Subgoal) handoff.Operation {
-	for _, op := range sg.Operations {
-		switch op {
-		case handoff.OpIntersect, handoff.OpUnion, handoff.OpDifference:
-			return op
-		}
+	if op := sg.SetOperation(); op != "" {
+		return op
 	}
 	for _, op := range []handoff.Operation{handoff.OpCompare, handoff.OpAggregate, handoff.OpRank, handoff.OpAsk} {
 		if sg.Has(op) {
