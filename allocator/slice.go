@@ -161,12 +161,10 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	}
 	// "When …?" and "Where …?" are answered by a date or a place of the
 	// subjects, which the question need not name.
-	answers := func(ws ...string) bool {
-		return slices.ContainsFunc(sg.Requirements.Cues, func(c handoff.Cue) bool {
-			return c.Kind == handoff.CueAnswer && slices.Contains(ws, c.Text)
-		})
+	answers := func(ok func(string) bool) bool {
+		return slices.ContainsFunc(sg.Requirements.Cues, func(c handoff.Cue) bool { return c.Kind == handoff.CueAnswer && ok(c.Text) })
 	}
-	when, where := answers("when", "what year", "which year", "what date"), answers("where")
+	when, where := answers(lexicon.WhenPhrase), answers(func(p string) bool { return p == "where" })
 	var derived [][]string
 	temporal := false
 	for _, t := range implied {

@@ -67,6 +67,16 @@ func PointInTime(words []string) bool {
 	})
 }
 
+// WhenPhrase reports whether an answer wh-phrase asks for a point in
+// time ("when", "what year", "which year", "what date").
+func WhenPhrase(phrase string) bool {
+	switch phrase {
+	case "when", "what year", "which year", "what date":
+		return true
+	}
+	return false
+}
+
 // Temporal reports whether a word names a point in time ("date",
 // "year"): attributes named by any of them can answer "when", "most
 // recent", "earliest".

@@ -215,7 +215,7 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		if followed >= 0 {
 			pl.p.Select = append([]skeletons.Item{pl.naming(followed)}, pl.p.Select...)
 		}
-		if !ask && out.Aggregate == "" && out.OrderBy != "" && asksWhen(r.Cues) && len(pl.p.Select) == 0 {
+		if !ask && out.Aggregate == "" && out.OrderBy != "" && asksAnswer(r.Cues, lexicon.WhenPhrase) && len(pl.p.Select) == 0 {
 			// "When was the newest stadium opened?": the date the order
 			// stands on.
 			if p, _ := pl.impliedOrder(out.OrderBy); p != nil {
@@ -231,12 +231,12 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			// "When was The Salt Road released?", "Where is Harbour
 			// Hall?": a point in time or a place of the subjects, when
 			// the projection has none.
-			if asksAnswer(r.Cues, "when", "what year", "which year", "what date") {
+			if asksAnswer(r.Cues, lexicon.WhenPhrase) {
 				pl.answerWith(func(p *handoff.SliceProperty) bool {
 					return datatypeKind(p) == kDate || lexicon.PointInTime(words(p.IRI))
 				})
 			}
-			if asksAnswer(r.Cues, "where") {
+			if asksAnswer(r.Cues, isWhere) {
 				pl.answerWith(func(p *handoff.SliceProperty) bool {
 					return datatypeKind(p) == kString && slices.ContainsFunc(words(p.IRI), lexicon.Place)
 				})
@@ -795,17 +795,14 @@ func identifier(p *handoff.SliceProperty) bool {
 	return len(w) > 0 && (w[len(w)-1] == "id" || w[len(w)-1] == "code")
 }
 
-// asksWhen reports whether the answer cue asks for a point in time.
-func asksWhen(cues []handoff.Cue) bool {
-	return asksAnswer(cues, "when", "what year", "which year", "what date")
+// asksAnswer reports whether the answer cue's wh-phrase is one for which
+// ok holds.
+func asksAnswer(cues []handoff.Cue, ok func(phrase string) bool) bool {
+	return slices.ContainsFunc(cues, func(c handoff.Cue) bool { return c.Kind == handoff.CueAnswer && ok(c.Text) })
 }
 
-// asksAnswer reports whether the answer cue is one of the wh-phrases.
-func asksAnswer(cues []handoff.Cue, phrases ...string) bool {
-	return slices.ContainsFunc(cues, func(c handoff.Cue) bool {
-		return c.Kind == handoff.CueAnswer && slices.Contains(phrases, c.Text)
-	})
-}
+// isWhere reports whether a wh-phrase asks for a place.
+func isWhere(phrase string) bool { return phrase == "where" }
 
 // answerWith makes the projection answer with a property of a node of
 // the plan for which kind holds (a date for "when", a place for

@@ -93,6 +93,7 @@ type coverer struct {
 	slice *handoff.Slice
 	out   []handoff.Commitment
 
+	triples  []sparql.Triple     // the query's triple patterns, expanded once
 	consts   []string            // constants of the query, lower-cased
 	preds    map[string][]string // variable → predicates binding it as object
 	aggs     map[string][]string // variable → aggregate names of its expression
@@ -122,8 +123,8 @@ type comparison struct {
 
 func newCoverer(q *sparql.Query, res *sparql.Results, sg *handoff.Subgoal, slice *handoff.Slice) *coverer {
 	c := &coverer{q: q, res: res, sg: sg, slice: slice, consts: constants(q),
-		preds: map[string][]string{}, aggs: map[string][]string{}, negated: hasNegation(q)}
-	for _, t := range sparql.Triples(q) {
+		preds: map[string][]string{}, aggs: map[string][]string{}, negated: hasNegation(q), triples: sparql.Triples(q)}
+	for _, t := range c.triples {
 		if v, ok := t.Object.(*sparql.Var); ok {
 			if p, ok := t.Predicate.(*sparql.IRI); ok && p.Value != sparql.RDFType && !slices.Contains(c.preds[v.Name], p.Value) {
 				c.preds[v.Name] = append(c.preds[v.Name], p.Value)
@@ -281,7 +282,7 @@ func (c *coverer) answer(cue handoff.Cue) {
 		c.add(string(cue.Kind), cue.Text, ok, fmt.Sprintf("the projection (%s) is not a date or a year", c.varList(proj)), "a date or a year")
 		return
 	case "where":
-		ok := c.projectsWordFunc(lexicon.Place) || c.iriAnswer()
+		ok := c.projectsWordsOf(func(ws []string) bool { return slices.ContainsFunc(ws, lexicon.Place) }) || c.iriAnswer()
 		c.add(string(cue.Kind), cue.Text, ok, fmt.Sprintf("the projection (%s) is not a place", c.varList(proj)), "a place")
 	case "who", "whom", "whose":
 		if out.Aggregate == "" && !c.hasAggregate() {
@@ -486,7 +487,7 @@ func (c *coverer) foreign() {
 // HAVING expressions, VALUES, and as the object of a triple.
 func (c *coverer) literals() []*sparql.Literal {
 	var out []*sparql.Literal
-	for _, t := range sparql.Triples(c.q) {
+	for _, t := range c.triples {
 		if l, ok := t.Object.(*sparql.Literal); ok {
 			out = append(out, l)
 		}
@@ -546,7 +547,7 @@ func (c *coverer) ungrouped() {
 // that entity's own value).
 func (c *coverer) groupsByEntity() bool {
 	typed := map[string]bool{}
-	for _, t := range sparql.Triples(c.q) {
+	for _, t := range c.triples {
 		if p, ok := t.Predicate.(*sparql.IRI); ok && p.Value == sparql.RDFType {
 			if v, ok := t.Subject.(*sparql.Var); ok {
 				typed[v.Name] = true
@@ -749,9 +750,8 @@ func (c *coverer) gives(v, term string) bool {
 // reaches through a relation term can mean ("Valdheim FK's home ground"
 // answered by the name of the stadium linked by homeGround).
 func (c *coverer) namesRelated(v, term string) bool {
-	triples := sparql.Triples(c.q)
 	var subjects []string
-	for _, t := range triples {
+	for _, t := range c.triples {
 		o, ok := t.Object.(*sparql.Var)
 		p, pok := t.Predicate.(*sparql.IRI)
 		s, sok := t.Subject.(*sparql.Var)
@@ -759,7 +759,7 @@ func (c *coverer) namesRelated(v, term string) bool {
 			subjects = append(subjects, s.Name)
 		}
 	}
-	for _, t := range triples {
+	for _, t := range c.triples {
 		p, ok := t.Predicate.(*sparql.IRI)
 		if !ok || !c.means(p.Value, term) {
 			continue
@@ -819,30 +819,12 @@ func (c *coverer) projectsWordsOf(ok func([]string) bool) bool {
 	return false
 }
 
-// projectsWordFunc reports whether a projected variable's predicate has
-// a word for which ok holds.
-func (c *coverer) projectsWordFunc(ok func(string) bool) bool {
-	for _, v := range c.projected() {
-		for _, p := range c.preds[v] {
-			if slices.ContainsFunc(kg.Tokens(p), ok) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // projectsWords reports whether a projected variable's predicate has one
 // of the words.
 func (c *coverer) projectsWords(words ...string) bool {
-	for _, v := range c.projected() {
-		for _, p := range c.preds[v] {
-			if slices.ContainsFunc(kg.Tokens(p), func(t string) bool { return slices.Contains(words, t) }) {
-				return true
-			}
-		}
-	}
-	return false
+	return c.projectsWordsOf(func(ws []string) bool {
+		return slices.ContainsFunc(ws, func(t string) bool { return slices.Contains(words, t) })
+	})
 }
 
 // means reports whether predicate iri can mean term: the slice matched it

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	schemaforge "github.com/schemaforge/go-schemaforge"
+	"github.com/schemaforge/go-schemaforge/handoff"
 )
 
 // TestPipelineAnswersExamples asks the pipeline (no LLM) every example
@@ -18,14 +19,7 @@ func TestPipelineAnswersExamples(t *testing.T) {
 	}
 	right, verified := 0, 0
 	for _, c := range goldCases {
-		ans, err := p.Ask(t.Context(), c.question)
-		if err != nil {
-			t.Fatalf("%q: %v", c.question, err)
-		}
-		var got []string
-		if ans.Results != nil {
-			got = answer(ans.Results)
-		}
+		ans, got := askRendered(t, p, c.question)
 		want := slices.Clone(c.want)
 		if !c.ordered {
 			slices.Sort(got)
@@ -79,17 +73,24 @@ func TestPipelineEverydayShapes(t *testing.T) {
 		{"Which director made the most films?", []string{"Ada Brook"}},
 		{"Who scored the most goals?", []string{"Tiago Mendes"}},
 	} {
-		ans, err := p.Ask(t.Context(), c.question)
-		if err != nil {
-			t.Fatalf("%q: %v", c.question, err)
-		}
-		var got []string
-		if ans.Results != nil {
-			got = answer(ans.Results)
-		}
+		_, got := askRendered(t, p, c.question)
 		slices.Sort(got)
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%q: %q, want %q", c.question, got, c.want)
 		}
 	}
+}
+
+// askRendered asks the pipeline a question and returns the answer with
+// its rows rendered as the gold answers are (nil when there are none).
+func askRendered(t *testing.T, p *schemaforge.Pipeline, question string) (*handoff.Answer, []string) {
+	t.Helper()
+	ans, err := p.Ask(t.Context(), question)
+	if err != nil {
+		t.Fatalf("%q: %v", question, err)
+	}
+	if ans.Results == nil {
+		return ans, nil
+	}
+	return ans, answer(ans.Results)
 }
