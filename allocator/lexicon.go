@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/schemaforge/go-schemaforge/kg"
-	"github.com/schemaforge/go-schemaforge/llm"
+	"github.com/schemaforge/go-schemaforge/lexicon"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
@@ -34,7 +34,7 @@ type graphLex struct {
 }
 
 // stem lower-cases and folds plurals.
-func stem(w string) string { return llm.FoldPlural(strings.ToLower(w)) }
+func stem(w string) string { return lexicon.Singular(strings.ToLower(w)) }
 
 // stems returns the stems of words, without empty ones.
 func stems(words []string) []string {

@@ -165,6 +165,8 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		return slices.ContainsFunc(sg.Requirements.Cues, func(c handoff.Cue) bool { return c.Kind == handoff.CueAnswer && ok(c.Text) })
 	}
 	when, where := answers(lexicon.WhenPhrase), answers(func(p string) bool { return p == "where" })
+	// "the full names of the customers": the given and the family name.
+	fullName := slices.ContainsFunc(sg.Requirements.Output.Attributes, lexicon.FullName)
 	var derived [][]string
 	temporal := false
 	for _, t := range implied {
@@ -180,6 +182,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		}
 		if when && lexicon.PointInTime(e.primary) || where && slices.ContainsFunc(e.primary, lexicon.Place) ||
 			magnitude && slices.ContainsFunc(e.primary, lexicon.Size) ||
+			fullName && lexicon.NamePart(e.primary) > 0 ||
 			temporal && slices.ContainsFunc(e.primary, lexicon.Temporal) ||
 			slices.ContainsFunc(derived, func(ws []string) bool { return intersects(e.primary, ws) }) {
 			if _, ok := propScore[e.iri]; !ok {

@@ -780,7 +780,7 @@ var (
 		"is": "is", "does": "does", "its": "its", "this": "this", "us": "us", "yes": "yes", "bus": "bus",
 		"sales": "sales", "goods": "goods", "means": "means", "lens": "lens", "gas": "gas", "always": "always",
 		"across": "across", "whereas": "whereas", "hours": "hour", "minutes": "minute", "seconds": "second",
-		"weeks": "week", "days": "day", "years": "year", "points": "point", "votes": "vote"}
+		"weeks": "week", "days": "day", "years": "year", "points": "point", "votes": "vote", "ids": "id"}
 )
 
 // lemma returns the singular of an English noun: irregular forms from a
@@ -1935,7 +1935,7 @@ func (a *analysis) roles() {
 		if c.role != rolePred || c.used || c.verb {
 			continue
 		}
-		if firstType >= 0 && ci > firstType {
+		if firstType >= 0 && ci > firstType && !a.listedAfter(ci) {
 			continue
 		}
 		if a.relativeBefore(c.start) {
@@ -1943,6 +1943,30 @@ func (a *analysis) roles() {
 		}
 		c.projection = true
 	}
+}
+
+// listedAfter reports whether chunk ci continues a list of "X of Y"
+// after a type ("the names of climbers and the heights of mountains"):
+// it follows "and" (or ", and"), the chunk before that follows "of", and
+// ci is followed by "of" itself.
+func (a *analysis) listedAfter(ci int) bool {
+	c := &a.chunks[ci]
+	k := c.start - 1
+	if inSet(a.w(k), "the", "their", "its") {
+		k--
+	}
+	if a.w(k) != "and" || a.w(c.end) != "of" || ci == 0 {
+		return false
+	}
+	prev := &a.chunks[ci-1]
+	if prev.end != k && !(prev.end == k-1 && a.w(k-1) == ",") {
+		return false
+	}
+	j := prev.start - 1
+	if inSet(a.w(j), "the", "all", "each", "every") {
+		j--
+	}
+	return a.w(j) == "of"
 }
 
 // relativeBefore reports whether a relative marker comes before token i
@@ -1973,10 +1997,14 @@ func (a *analysis) roleOf(ci int) role {
 	case inSet(prev, "many", "which", "what") || a.seq(c.start-2, "number", "of"):
 		return roleType
 	}
-	// "X of Y", "X for each Y": X is an attribute when singular.
+	// "X of Y", "X for each Y": X is an attribute when singular, or
+	// when it is one of a list ("the wheels and locations of the
+	// railways": a list asks for columns, while "the students of the
+	// department" names entities).
 	if inSet(next, "of", "for") || next == "," || next == "and" {
 		if k := a.coordEnd(ci); k >= 0 && inSet(a.w(a.chunks[k].end), "of", "for") && a.chunkAfter(a.chunks[k].end+1, "each", "every", "all", "the", "different") >= 0 {
-			if !isPlural(last) {
+			afterOf := prev == "of" || inSet(prev, "the", "all", "each", "every") && a.w(c.start-2) == "of"
+			if !isPlural(last) || !afterOf && (k > ci || ci > 0 && a.coordEnd(ci-1) >= ci) {
 				return rolePred
 			}
 		}

@@ -176,6 +176,23 @@ func TestLookup(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"title", "release year"}},
 		},
 		{
+			// A list of plurals before "of the X" asks for columns.
+			q:   "List the wheels and locations of the railways.",
+			ops: ops(lookup), types: []string{"railway"}, preds: []string{"wheel", "location"}, filters: noFilters,
+			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"wheel", "location"}},
+		},
+		{
+			// …but the plural after "of" names the entities.
+			q:   "Show the names of climbers and the ages of painters.",
+			ops: ops(lookup), types: []string{"climber", "painter"}, preds: []string{"name", "age"}, filters: noFilters,
+			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"name", "age"}},
+		},
+		{
+			q:   "Give the ids and names of all products.",
+			ops: ops(lookup), types: []string{"product"}, preds: []string{"id", "name"}, filters: noFilters,
+			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"id", "name"}},
+		},
+		{
 			// The entity after "of" is not a value of the attribute.
 			q:   "What is the capital of Peru?",
 			ops: ops(lookup, filter), preds: []string{"capital"},

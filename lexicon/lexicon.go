@@ -8,7 +8,10 @@
 // attributes relate, not a word list shaped around a benchmark.
 package lexicon
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Derivation says that an attribute can be computed from another one,
 // named by any of Words, and whether ordering by the source reverses the
@@ -106,3 +109,59 @@ var places = []string{"location", "located", "address", "city", "country", "plac
 // Place reports whether a word names an attribute whose values are
 // places ("city", "address").
 func Place(word string) bool { return slices.Contains(places, word) }
+
+// A full name is made of a given name and a family name, which schemas
+// often keep in two columns ("customer_first_name",
+// "customer_last_name", "fname", "lname").
+var (
+	givenNames  = []string{"first", "given", "fname", "forename", "firstname"}
+	familyNames = []string{"last", "family", "lname", "surname", "lastname"}
+)
+
+// FullName reports whether a term asks for a full name ("full name",
+// "complete names").
+func FullName(term string) bool {
+	switch term {
+	case "full name", "full names", "complete name", "complete names", "whole name":
+		return true
+	}
+	return false
+}
+
+// NamePart says which part of a full name a column named by words
+// holds: 1 the given name, 2 the family name, 0 neither. A part word
+// counts with "name" ("first name"), or alone when it is a name itself
+// ("fname", "surname").
+func NamePart(words []string) int {
+	named := slices.Contains(words, "name")
+	for _, w := range words {
+		switch {
+		case slices.Contains(givenNames, w) && (named || w != "first" && w != "given"):
+			return 1
+		case slices.Contains(familyNames, w) && (named || w != "last" && w != "family"):
+			return 2
+		}
+	}
+	return 0
+}
+
+// Singular maps a lower-case English plural to its singular with a few
+// suffix rules ("countries" → "country", "classes" → "class", "singers"
+// → "singer"); other words are returned unchanged.
+func Singular(w string) string {
+	n := len(w)
+	switch {
+	case n <= 3:
+		return w
+	case strings.HasSuffix(w, "ies") && n > 4:
+		return w[:n-3] + "y"
+	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "xes"),
+		strings.HasSuffix(w, "uses") && n > 4:
+		return w[:n-2]
+	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
+		return w
+	case strings.HasSuffix(w, "s"):
+		return w[:n-1]
+	}
+	return w
+}

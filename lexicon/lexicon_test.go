@@ -67,3 +67,34 @@ func TestPointInTime(t *testing.T) {
 		}
 	}
 }
+
+func TestSingular(t *testing.T) {
+	for in, want := range map[string]string{"boxes": "box", "churches": "church", "analysis": "analysis", "gas": "gas",
+		"countries": "country", "classes": "class", "singers": "singer", "status": "status", "names": "name", "id": "id"} {
+		if got := lexicon.Singular(in); got != want {
+			t.Errorf("Singular(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestNamePart(t *testing.T) {
+	for _, c := range []struct {
+		words []string
+		want  int
+	}{
+		{[]string{"customer", "first", "name"}, 1},
+		{[]string{"fname"}, 1},
+		{[]string{"last", "name"}, 2},
+		{[]string{"surname"}, 2},
+		{[]string{"first", "year"}, 0},
+		{[]string{"last", "update"}, 0},
+		{[]string{"name"}, 0},
+	} {
+		if got := lexicon.NamePart(c.words); got != c.want {
+			t.Errorf("NamePart(%v) = %d, want %d", c.words, got, c.want)
+		}
+	}
+	if !lexicon.FullName("full name") || lexicon.FullName("name") {
+		t.Error("FullName")
+	}
+}

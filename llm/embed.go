@@ -12,6 +12,8 @@ import (
 
 	"github.com/philippgille/chromem-go"
 	"github.com/tmc/langchaingo/embeddings"
+
+	"github.com/schemaforge/go-schemaforge/lexicon"
 )
 
 // DefaultDim is the default dimension of a [HashEmbedder].
@@ -175,7 +177,7 @@ func EmbedWords(text string) []string {
 	var cur []rune
 	flush := func() {
 		if len(cur) > 0 {
-			words = append(words, FoldPlural(strings.ToLower(string(cur))))
+			words = append(words, lexicon.Singular(strings.ToLower(string(cur))))
 			cur = cur[:0]
 		}
 	}
@@ -194,25 +196,4 @@ func EmbedWords(text string) []string {
 	}
 	flush()
 	return words
-}
-
-// FoldPlural maps a lower-case English plural to its singular with a few
-// suffix rules ("countries" → "country", "classes" → "class", "singers"
-// → "singer"); other words are returned unchanged.
-func FoldPlural(w string) string {
-	n := len(w)
-	switch {
-	case n <= 3:
-		return w
-	case strings.HasSuffix(w, "ies") && n > 4:
-		return w[:n-3] + "y"
-	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "xes"),
-		strings.HasSuffix(w, "uses") && n > 4:
-		return w[:n-2]
-	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
-		return w
-	case strings.HasSuffix(w, "s"):
-		return w[:n-1]
-	}
-	return w
 }

@@ -118,11 +118,18 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			pl.p.GroupBy = append(pl.p.GroupBy, *k.Attr)
 			pl.p.Select = append(pl.p.Select, k)
 		}
+		var coAgg []*handoff.SliceProperty
 		if out.Aggregate != "" && len(keys) == 0 {
 			// Attributes next to an aggregate are what it is grouped by
 			// ("the card type code with the most cards", "each
 			// destination and its number of flights").
 			for _, a := range pl.groupTerms() {
+				if prop, s := pl.prop(a, kNumber, 0); prop != nil && s >= 0.9 && datatypeKind(prop) == kNumber && out.Aggregate != handoff.AggCount && coordinated(kg.Words(sg.Text), out.AggregateOf, a) {
+					// "the average rating and resolution": the
+					// aggregate applies to both.
+					coAgg = append(coAgg, prop)
+					continue
+				}
 				if prop, s := pl.prop(a, kAny, 0); prop != nil && s >= 0.7 && !pl.inSelect(prop.IRI) {
 					if at, ok := pl.attrOf(prop); ok {
 						keys = append(keys, skeletons.Item{Attr: &at})
@@ -153,6 +160,14 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 							continue
 						}
 					}
+				}
+				if parts := pl.nameParts(a); len(parts) > 0 {
+					// "the full names of the customers": the first
+					// and the last name.
+					for _, at := range parts {
+						pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
+					}
+					continue
 				}
 				alt := 0
 				if i == 0 {
@@ -198,9 +213,27 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 				}
 			}
 			pl.p.Select = append(pl.p.Select, it)
+			for _, p := range coAgg {
+				if at, ok := pl.attrOf(p); ok && it.Attr != nil {
+					x := it
+					x.Attr = &at
+					x.Func = ""
+					if datatypeKind(p) == kString && numericStrings(p) {
+						x.Func = "number"
+					}
+					pl.p.Select = append(pl.p.Select, x)
+				}
+			}
 			// "the minimum, average and maximum age": every aggregate
 			// named, of the same attribute, over all rows.
-			if aggs := namedAggregates(kg.Words(sg.Text)); len(aggs) >= 2 && slices.Contains(aggs, it.Agg) && it.Attr != nil {
+			// A word of the attribute's own name is not an aggregate
+			// ("the average and maximum number of total passengers").
+			qw := kg.Words(sg.Text)
+			if it.Attr != nil {
+				own := words(it.Attr.Property)
+				qw = slices.DeleteFunc(qw, func(w string) bool { return slices.Contains(own, w) })
+			}
+			if aggs := namedAggregates(qw); len(aggs) >= 2 && slices.Contains(aggs, it.Agg) && it.Attr != nil {
 				pl.p.Select, pl.p.GroupBy = nil, nil
 				for _, a := range aggs {
 					x := it
@@ -850,6 +883,40 @@ func (pl *planner) answerWith(kind func(*handoff.SliceProperty) bool) {
 	pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
 }
 
+// nameParts returns, for a term asking for a full name, the given-name
+// and family-name attributes of the first node of the plan whose class
+// has both, when no property is itself a full name ("full_name"); nil
+// otherwise.
+func (pl *planner) nameParts(term string) []skeletons.Attr {
+	if !lexicon.FullName(term) {
+		return nil
+	}
+	for _, p := range pl.sc.props {
+		if w := words(p.IRI); slices.Contains(w, "full") && slices.Contains(w, "name") && pl.hasNodeOf(p) {
+			return nil
+		}
+	}
+	for i, n := range pl.p.Nodes {
+		var given, family *handoff.SliceProperty
+		for _, p := range pl.sc.props {
+			if !slices.Contains(p.Domains, n.Class) || len(p.Ranges) > 0 {
+				continue
+			}
+			switch lexicon.NamePart(words(p.IRI)) {
+			case 1:
+				given = cmp.Or(given, p)
+			case 2:
+				family = cmp.Or(family, p)
+			}
+		}
+		if given != nil && family != nil {
+			pl.used = append(pl.used, given.IRI, family.IRI)
+			return []skeletons.Attr{{Node: i, Property: given.IRI}, {Node: i, Property: family.IRI}}
+		}
+	}
+	return nil
+}
+
 // isNamingTerm reports whether an attribute term asks for a name.
 func isNamingTerm(t string) bool {
 	switch t {
@@ -1325,6 +1392,36 @@ func (pl *planner) wordValues() {
 		pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: &at}, Op: handoff.FilterEq, Value: sparql.NewLiteral(v.Value)})
 		pl.bonus += 0.5
 	}
+}
+
+// coordinated reports whether, in the question's words, term directly
+// follows the aggregated term after "and" ("the average rating and
+// resolution"), so that the aggregate applies to it too.
+func coordinated(qw []string, aggOf, term string) bool {
+	if aggOf == "" || term == "" {
+		return false
+	}
+	fold := func(ws []string) []string {
+		out := make([]string, len(ws))
+		for i, w := range ws {
+			out[i] = lexicon.Singular(w)
+		}
+		return out
+	}
+	qw, of, tw := fold(qw), fold(kg.Words(aggOf)), fold(kg.Words(term))
+	for i := 0; i+len(of) < len(qw); i++ {
+		if !slices.Equal(qw[i:i+len(of)], of) || qw[i+len(of)] != "and" {
+			continue
+		}
+		j := i + len(of) + 1
+		if j < len(qw) && qw[j] == "the" {
+			j++
+		}
+		if j+len(tw) <= len(qw) && slices.Equal(qw[j:j+len(tw)], tw) {
+			return true
+		}
+	}
+	return false
 }
 
 // groupTerms are the terms that name what an aggregate is grouped by when

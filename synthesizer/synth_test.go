@@ -284,3 +284,63 @@ c:pe a c:Country ; c:name "Peru" ; c:capital c:lima .
 		t.Errorf("join does not go through the reference named after the class:\n%s", cands[0].Query)
 	}
 }
+
+// TestProjectionShapes: a full name is the given and the family name;
+// "the average age and height" averages both.
+func TestProjectionShapes(t *testing.T) {
+	const people = `@prefix ex: <http://example.org/> .
+ex:p1 a ex:person ; ex:first_name "Ann" ; ex:last_name "Lee" ; ex:age 30 ; ex:height 160 .
+ex:p2 a ex:person ; ex:first_name "Bo" ; ex:last_name "Ng" ; ex:age 40 ; ex:height 180 .
+`
+	st := store.New()
+	if err := st.Load(context.Background(), strings.NewReader(people), rdfio.Turtle, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	g := &kg.Graph{ID: "people", Endpoint: st}
+	person := []string{ex + "person"}
+	str, integer := []string{xsd + "string"}, []string{xsd + "integer"}
+	slice := &handoff.Slice{Graph: "people", Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "person", Count: 2, Score: 1, Matched: []string{"person"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "first_name", Domains: person, Datatypes: str, Score: 0.5},
+			{IRI: ex + "last_name", Domains: person, Datatypes: str, Score: 0.2},
+			{IRI: ex + "age", Domains: person, Datatypes: integer, Score: 0.8, Matched: []string{"age"}},
+			{IRI: ex + "height", Domains: person, Datatypes: integer, Score: 0.8, Matched: []string{"height"}},
+		}}
+	for _, c := range []struct {
+		name string
+		sg   *handoff.Subgoal
+		want string // the projected columns' first row
+	}{
+		{"full name", &handoff.Subgoal{ID: "s1", Text: "What are the full names of all people?", Operations: []handoff.Operation{handoff.OpLookup},
+			Requirements: handoff.Requirements{Types: []string{"person"}, Predicates: []string{"full name", "name"},
+				Output: handoff.Output{Shape: handoff.ShapeEntities, Attributes: []string{"full name"}}}}, "Ann Lee|Bo Ng"},
+		{"shared aggregate", &handoff.Subgoal{ID: "s1", Text: "What is the average age and height of all people?", Operations: []handoff.Operation{handoff.OpAggregate},
+			Requirements: handoff.Requirements{Types: []string{"person"}, Predicates: []string{"age", "height"},
+				Output: handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"height"}, Aggregate: handoff.AggAvg, AggregateOf: "age"}}}, "35.0 170.0"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cands, err := New(Config{}).Synthesize(context.Background(), c.sg, slice, g, nil)
+			if err != nil || len(cands) == 0 {
+				t.Fatalf("no candidate: %v", err)
+			}
+			res, err := g.Query(context.Background(), cands[0].Query)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, cands[0].Query)
+			}
+			var rows []string
+			for _, row := range res.Rows {
+				var cells []string
+				for _, v := range res.Vars {
+					if l, ok := row[v].(*sparql.Literal); ok {
+						cells = append(cells, l.Lexical)
+					}
+				}
+				rows = append(rows, strings.Join(cells, " "))
+			}
+			if got := strings.Join(rows, "|"); !sameSet(rows, strings.Split(c.want, "|")) {
+				t.Errorf("got %q, want %q\n%s", got, c.want, cands[0].Query)
+			}
+		})
+	}
+}

@@ -97,6 +97,7 @@ type coverer struct {
 	consts   []string            // constants of the query, lower-cased
 	preds    map[string][]string // variable → predicates binding it as object
 	aggs     map[string][]string // variable → aggregate names of its expression
+	over     map[string][]string // variable → the variables its expression reads
 	aggNames []string            // every aggregate of the query
 	orders   []order             // ORDER BY keys of queries with a LIMIT
 	cmps     []comparison        // comparisons <, <=, >, >= (FILTER, HAVING)
@@ -123,7 +124,7 @@ type comparison struct {
 
 func newCoverer(q *sparql.Query, res *sparql.Results, sg *handoff.Subgoal, slice *handoff.Slice) *coverer {
 	c := &coverer{q: q, res: res, sg: sg, slice: slice, consts: constants(q),
-		preds: map[string][]string{}, aggs: map[string][]string{}, negated: hasNegation(q), triples: sparql.Triples(q)}
+		preds: map[string][]string{}, aggs: map[string][]string{}, over: map[string][]string{}, negated: hasNegation(q), triples: sparql.Triples(q)}
 	for _, t := range c.triples {
 		if v, ok := t.Object.(*sparql.Var); ok {
 			if p, ok := t.Predicate.(*sparql.IRI); ok && p.Value != sparql.RDFType && !slices.Contains(c.preds[v.Name], p.Value) {
@@ -161,6 +162,7 @@ func (c *coverer) query(q *sparql.Query) {
 	for _, p := range q.Projections {
 		if p != nil && p.Var != nil && p.Expr != nil {
 			c.aggs[p.Var.Name] = aggregatesOf(p.Expr)
+			c.over[p.Var.Name] = exprVars(p.Expr)
 		}
 	}
 	if q.Limit == nil {
@@ -585,7 +587,13 @@ func (c *coverer) unasked() string {
 			plain = append(plain, "?"+v)
 		}
 	}
+	// A full name may take two columns (given and family name).
 	allowed := max(1, len(out.Attributes)) + len(out.GroupBy)
+	for _, a := range out.Attributes {
+		if lexicon.FullName(a) {
+			allowed++
+		}
+	}
 	if len(plain) <= allowed {
 		return ""
 	}
@@ -741,6 +749,17 @@ func (c *coverer) gives(v, term string) bool {
 	for _, a := range c.aggs[v] {
 		if strings.EqualFold(a, term) {
 			return true
+		}
+	}
+	// An aggregate of the attribute gives it ("the maximum price and
+	// score": MAX of the score).
+	if len(c.aggs[v]) > 0 && !isNaming(term) {
+		for _, u := range c.over[v] {
+			for _, p := range c.preds[u] {
+				if c.means(p, term) {
+					return true
+				}
+			}
 		}
 	}
 	return c.namesRelated(v, term)

@@ -352,7 +352,73 @@ func termEvidence(q *sparql.Query, sg *handoff.Subgoal, slice *handoff.Slice) ma
 	classes, attrs := unexplained(q, sg, slice)
 	return map[string]float64{"terms": float64(total), "terms_realised_share": share,
 		"terms_unmatched": float64(len(gr.unmatched)), "outside_slice": float64(len(gr.vocabulary)),
-		"unexplained_classes": float64(classes), "unexplained_attributes": float64(attrs)}
+		"unexplained_classes": float64(classes), "unexplained_attributes": float64(attrs),
+		"named_left_out": float64(namedLeftOut(q, sg, slice))}
+}
+
+// namedLeftOut counts the attributes the question names that the query
+// leaves out: properties of the slice holding literals of a class the
+// query uses, every word of whose name (the column of a "table#column"
+// name) the question has, and that no property of the query names (its
+// words are not all in one of the query's properties). "Show the id,
+// the account name and other account details" names
+// accounts#other_account_details; "the names of all songs" names
+// song#song_name, which a query projecting song#artist_name leaves out.
+func namedLeftOut(q *sparql.Query, sg *handoff.Subgoal, slice *handoff.Slice) int {
+	if sg == nil || slice == nil {
+		return 0
+	}
+	said := map[string]bool{}
+	for _, w := range kg.Words(sg.Text) {
+		said[lexicon.Singular(w)] = true
+	}
+	words := func(iri string) []string {
+		n := kg.SplitIRI(iri)
+		ws := kg.Words(strings.TrimPrefix(n.Local, "ref-"))
+		for i, w := range ws {
+			ws[i] = lexicon.Singular(w)
+		}
+		return ws
+	}
+	classes := map[string]bool{}
+	var used [][]string
+	usedIRI := map[string]bool{}
+	for _, t := range sparql.Triples(q) {
+		p, ok := t.Predicate.(*sparql.IRI)
+		if !ok {
+			continue
+		}
+		if p.Value == sparql.RDFType {
+			if c, ok := t.Object.(*sparql.IRI); ok {
+				classes[c.Value] = true
+			}
+			continue
+		}
+		if !usedIRI[p.Value] {
+			usedIRI[p.Value] = true
+			used = append(used, words(p.Value))
+		}
+	}
+	n := 0
+	for _, p := range slice.Properties {
+		if usedIRI[p.IRI] || p.ForeignKey || len(p.Ranges) > 0 || !slices.ContainsFunc(p.Domains, func(d string) bool { return classes[d] }) {
+			continue
+		}
+		ws := words(p.IRI)
+		if len(ws) == 0 || !slices.ContainsFunc(ws, func(w string) bool { return len(w) > 1 }) {
+			continue
+		}
+		if slices.ContainsFunc(ws, func(w string) bool { return !said[w] }) {
+			continue
+		}
+		if slices.ContainsFunc(used, func(u []string) bool {
+			return !slices.ContainsFunc(ws, func(w string) bool { return !slices.Contains(u, w) })
+		}) {
+			continue
+		}
+		n++
+	}
+	return n
 }
 
 // isNamingIRI reports whether a property names things: its name ends

@@ -333,3 +333,24 @@ func TestAnswerSetAndJaccard(t *testing.T) {
 		t.Errorf("empty vs empty: %v", j)
 	}
 }
+
+// TestNamedLeftOut: an attribute of the query's class that the question
+// names and the query leaves out is counted in the evidence.
+func TestNamedLeftOut(t *testing.T) {
+	sg := parisSubgoal()
+	sg.Text = "What are the names and ages of the people who live in 'Paris'?"
+	for _, tc := range []struct {
+		query string
+		want  float64
+	}{
+		{`SELECT ?n WHERE { ?p a :Person ; :name ?n ; :city ?c . FILTER(?c = "Paris") }`, 1},
+		{`SELECT ?n ?a WHERE { ?p a :Person ; :name ?n ; :age ?a ; :city ?c . FILTER(?c = "Paris") }`, 0},
+		// No class of the query holds an age.
+		{`SELECT ?l WHERE { ?c a :Company ; :label ?l }`, 0},
+	} {
+		r := verify(t, verifier.Config{Theta: 1}, sg, tc.query)[0]
+		if got := r.Evidence["named_left_out"]; got != tc.want {
+			t.Errorf("%s: named_left_out = %v, want %v", tc.query, got, tc.want)
+		}
+	}
+}

@@ -1,6 +1,6 @@
 // Package calibration fits the pipeline's confidence model
 // (package confidence) on questions with gold answers: it asks each
-// question, labels every verified record of a one-subgoal question by
+// question, labels the records of a one-subgoal question that can be its answer (accepted, or the fallback) by
 // whether its answer equals the gold one, chooses the L2 penalty by
 // out-of-fold log-loss with folds by graph, chooses the threshold of
 // verified answers for a target out-of-fold precision, and fits the final
@@ -207,7 +207,14 @@ func collect(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.
 				if rec.Results == nil || rec.Evidence == nil || rec.SetAside {
 					continue
 				}
-				if (rec.Accepted || rec.Fallback) && o.used < 0 {
+				// Only a record that can be the answer is labelled:
+				// the model calibrates answers, and a rejected
+				// candidate's evidence (fallbacks aside) comes from
+				// another population.
+				if !rec.Accepted && !rec.Fallback {
+					continue
+				}
+				if o.used < 0 {
 					o.used, o.query = len(o.samples), rec.Candidate.Query
 				}
 				o.samples = append(o.samples, confidence.Sample{Evidence: rec.Evidence, Right: qa.SameAnswers(q.Answer, rec.Results), Group: q.Graph})
