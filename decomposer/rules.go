@@ -305,6 +305,16 @@ func tokenize(q string) []token {
 				continue
 			}
 		}
+		// A minus sign before a number that starts a word ("between -50
+		// and 50") makes it negative.
+		if r == '-' && i+1 < len(q) && isDigit(q[i+1]) && (i == 0 || q[i-1] == ' ' || q[i-1] == '(') {
+			if t, n := scanNumber(q, i+1); n > 0 && t.norm != "" && !strings.Contains(t.norm, "-") {
+				t.text, t.low, t.norm, t.start = q[i:i+1+n], q[i:i+1+n], "-"+t.norm, i
+				add(t)
+				i += 1 + n
+				continue
+			}
+		}
 		if isAlnum(r) {
 			j := i
 			for j < len(q) {
@@ -710,7 +720,7 @@ var (
 		one ones thing things kind kinds sort type_of`)
 	// fillerWords are content-looking words that questions use to ask.
 	fillerWords = set(`different distinct unique respective corresponding overall whole given specific certain
-		information info details detail everything anything something
+		information info everything anything something
 		many much more less fewer few lot lots
 		exist exists existing
 		make makes made get gets got go goes went come comes came
@@ -735,7 +745,7 @@ var (
 		density birthday birthdate birthplace dob zip zipcode postcode latitude longitude
 		horsepower mileage version count quantity balance fee fees points point votes vote enrollment
 		headquarters founder founded established term hometown surname username password
-		frequency citations citation share market capital volume attendance minutes hours seconds weeks days`)
+		frequency citations citation share market capital volume attendance minutes hours seconds weeks days detail`)
 	// connectorWords join capitalised words into one name.
 	connectorWords = set(`of de del della di da du des la le van von der den y the & and-`)
 	// contentVerbs are verbs that name relations ("born", "located").
@@ -1400,7 +1410,8 @@ func (a *analysis) scan() {
 			if !a.inRankPhrase(i) {
 				a.addAgg(handoff.AggCount, c, false)
 			}
-		case w == "count" && (i == first || a.w(i+1) == "of" || a.w(i-1) == "the"):
+		case w == "count" && (i == first || a.w(i+1) == "of" || a.w(i-1) == "the") && (i == first || !a.content(i-1)):
+			// "share count of transactions" names a column.
 			a.addAgg(handoff.AggCount, a.chunkAfter(i+1, "number", "of"), false)
 		case w == "total" && !a.seq(i+1, "number"):
 			if a.w(i-1) == "in" {
@@ -1851,7 +1862,7 @@ func (a *analysis) mentionFilters() {
 		ofEntity := m.Kind != handoff.MentionNumber && m.Kind != handoff.MentionDate &&
 			(prev == "of" || a.seq(i-2, "of", "the"))
 		switch {
-		case inSet(prev, "contains", "contain", "containing", "include", "includes", "including", "like") ||
+		case inSet(prev, "contains", "contain", "containing", "include", "includes", "including", "like", "substring") ||
 			a.seq(i-2, "the", "word") || a.seq(i-2, "the", "substring") || a.seq(i-2, "the", "string") || a.seq(i-2, "the", "letter") ||
 			inSet(prev, "with") && inSet(a.w(i-2), "start", "starts", "starting", "begin", "begins", "beginning", "end", "ends", "ending"):
 			f.Op = handoff.FilterContains
@@ -1945,6 +1956,17 @@ func (a *analysis) roles() {
 	}
 }
 
+// ofAttribute reports whether the chunk starting at i follows "<an
+// attribute> of (the)": "the names of phones" asks for phones' names, even
+// though "phone" often names an attribute.
+func (a *analysis) ofAttribute(i int) bool {
+	k := i - 1
+	if inSet(a.w(k), "the", "all", "each", "every") {
+		k--
+	}
+	return a.w(k) == "of" && attrWords[lemma(a.w(k-1))]
+}
+
 // listedAfter reports whether chunk ci continues a list of "X of Y"
 // after a type ("the names of climbers and the heights of mountains"):
 // it follows "and" (or ", and"), the chunk before that follows "of", and
@@ -1992,7 +2014,7 @@ func (a *analysis) roleOf(ci int) role {
 		return roleType
 	case prev == "'s" || prev == "whose":
 		return rolePred
-	case attrWords[c.head()]:
+	case attrWords[c.head()] && !a.ofAttribute(c.start):
 		return rolePred
 	case inSet(prev, "many", "which", "what") || a.seq(c.start-2, "number", "of"):
 		return roleType
@@ -2018,7 +2040,7 @@ func (a *analysis) coordEnd(ci int) int {
 	for ci+1 < len(a.chunks) {
 		gap := a.chunks[ci].end
 		k := gap
-		for k < a.chunks[ci+1].start && inSet(a.w(k), ",", "and", "the", "their", "its", "a", "an") {
+		for k < a.chunks[ci+1].start && inSet(a.w(k), ",", "and", "the", "their", "its", "a", "an", "other") {
 			k++
 		}
 		if k != a.chunks[ci+1].start || k == gap {

@@ -176,6 +176,18 @@ func TestLookup(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"title", "release year"}},
 		},
 		{
+			// "count" after a noun names a column, not a count.
+			q:   "Show the date and share count of all transactions.",
+			ops: ops(lookup), types: []string{"transaction"}, filters: noFilters,
+			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"date", "share"}},
+		},
+		{
+			// "phone" often names an attribute, but not after "the names of".
+			q:     "List the names of phones in ascending order of price.",
+			types: []string{"phone"}, filters: noFilters,
+			output: &handoff.Output{Shape: handoff.ShapeEntities, Attributes: []string{"name"}, OrderBy: "price"},
+		},
+		{
 			// A list of plurals before "of the X" asks for columns.
 			q:   "List the wheels and locations of the railways.",
 			ops: ops(lookup), types: []string{"railway"}, preds: []string{"wheel", "location"}, filters: noFilters,
@@ -229,6 +241,11 @@ func TestFilters(t *testing.T) {
 			filters: num("age", handoff.FilterLt, "25")},
 		{q: "Which rivers are longer than 1000 km?", ops: ops(lookup, filter), types: []string{"river"}, preds: []string{"length"},
 			filters: num("length", handoff.FilterGt, "1000")},
+		// A minus sign makes a number negative.
+		{q: "Which cities have a temperature below -5?", ops: ops(lookup, filter), types: []string{"city"}, preds: []string{"temperature"},
+			filters: num("temperature", handoff.FilterLt, "-5")},
+		{q: "Which airports have an elevation between -50 and 50?", ops: ops(lookup, filter), types: []string{"airport"},
+			filters: []handoff.Filter{{Attribute: "elevation", Op: handoff.FilterBetween, Value: "-50", Value2: "50", ValueKind: "number"}}},
 		// The counted noun after the value is the attribute.
 		{q: "Which clubs have at least 50 members?", ops: ops(lookup, filter), types: []string{"club"}, preds: []string{"member"},
 			filters: num("member", handoff.FilterGe, "50")},

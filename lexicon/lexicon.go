@@ -145,6 +145,27 @@ func NamePart(words []string) int {
 	return 0
 }
 
+// The ends of a route: where it starts ("from") and where it ends ("to").
+var (
+	routeStarts = []string{"origin", "source", "departure", "depart", "from", "start", "starting"}
+	routeEnds   = []string{"destination", "arrival", "arrive", "to", "end", "ending", "target"}
+)
+
+// RouteEnd says which end of a route an attribute named by words holds:
+// 1 the start ("origin", "source_airport"), 2 the end ("destination"),
+// 0 neither.
+func RouteEnd(words []string) int {
+	for _, w := range words {
+		switch {
+		case slices.Contains(routeStarts, w):
+			return 1
+		case slices.Contains(routeEnds, w):
+			return 2
+		}
+	}
+	return 0
+}
+
 // Singular maps a lower-case English plural to its singular with a few
 // suffix rules ("countries" → "country", "classes" → "class", "singers"
 // → "singer"); other words are returned unchanged.

@@ -98,3 +98,16 @@ func TestNamePart(t *testing.T) {
 		t.Error("FullName")
 	}
 }
+
+func TestRouteEnd(t *testing.T) {
+	for _, c := range []struct {
+		words []string
+		want  int
+	}{
+		{[]string{"origin"}, 1}, {[]string{"source", "airport"}, 1}, {[]string{"destination"}, 2}, {[]string{"price"}, 0},
+	} {
+		if got := lexicon.RouteEnd(c.words); got != c.want {
+			t.Errorf("RouteEnd(%v) = %d, want %d", c.words, got, c.want)
+		}
+	}
+}

@@ -930,7 +930,9 @@ func isNamingTerm(t string) bool {
 // many", "number of", "count".
 func asksForNumber(words []string) bool {
 	for i, w := range words {
-		if w == "count" || (w == "number" && i+1 < len(words) && words[i+1] == "of") ||
+		// "count" alone or "the count of"; "share count" names a column.
+		if w == "count" && (i == 0 || slices.Contains([]string{"the", "a", "and", "its", "their", "total"}, words[i-1]) || i+1 < len(words) && words[i+1] == "of") ||
+			(w == "number" && i+1 < len(words) && words[i+1] == "of") ||
 			(w == "how" && i+1 < len(words) && (words[i+1] == "many" || words[i+1] == "much")) {
 			return true
 		}
@@ -1058,6 +1060,12 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 		// property.
 		if v, prop := pl.linked(f); prop != nil {
 			if at, ok := pl.valueAttr(prop, v); ok {
+				if op == handoff.FilterEq && partOf(f.Value, v) {
+					// "members from Kentucky", the graph holding
+					// "Louisville, Kentucky": every value that has
+					// the words, not the one value linked.
+					op = handoff.FilterContains
+				}
 				if op == handoff.FilterContains {
 					val := sparql.NewLiteral(f.Value)
 					pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: &at}, Op: op, Value: val})
@@ -1103,6 +1111,11 @@ func (pl *planner) linked(f handoff.Filter) (sparql.Term, *handoff.SliceProperty
 			if f.Attribute != "" {
 				s += termMatches(f.Attribute, p.IRI, p.Label)
 			}
+			// "flights from Los Angeles to Honolulu": the start of a
+			// route is its origin, the end its destination.
+			if end := lexicon.RouteEnd(words(p.IRI)); end != 0 && end == routeEnd(pl.sg.Text, f.Value) {
+				s += 0.5
+			}
 			// A value of the subject's own class needs no join.
 			if pl.hasNodeOf(p) {
 				s += 0.5
@@ -1132,6 +1145,36 @@ func (pl *planner) linked(f handoff.Filter) (sparql.Term, *handoff.SliceProperty
 		return numberLiteral(best.Value), p
 	}
 	return sparql.NewLiteral(best.Value), p
+}
+
+// routeEnd says which end of a route the question puts value at: 1 after
+// "from", 2 after "to", 0 otherwise.
+func routeEnd(text, value string) int {
+	t, v := strings.ToLower(text), strings.ToLower(value)
+	switch {
+	case v == "":
+		return 0
+	case strings.Contains(t, "from "+v) || strings.Contains(t, "from '"+v):
+		return 1
+	case strings.Contains(t, "to "+v) || strings.Contains(t, "to '"+v):
+		return 2
+	}
+	return 0
+}
+
+// partOf reports whether the question's words are one part of the
+// linked value, a list of parts ("Louisville, Kentucky", "Rock / Pop"):
+// then every value with that part is meant, not the one value linked.
+func partOf(words string, v sparql.Term) bool {
+	l, ok := v.(*sparql.Literal)
+	if !ok || l.Datatype != nil && l.Datatype.Value != sparql.XSDString {
+		return false
+	}
+	parts := strings.FieldsFunc(l.Lexical, func(r rune) bool { return strings.ContainsRune(",;/()", r) })
+	if len(parts) < 2 {
+		return false
+	}
+	return slices.ContainsFunc(parts, func(p string) bool { return strings.EqualFold(strings.TrimSpace(p), strings.TrimSpace(words)) })
 }
 
 func numberLiteral(s string) sparql.Term {
@@ -1557,12 +1600,14 @@ func (pl *planner) negatedValues() map[string]bool {
 }
 
 // mergeAlternatives turns equality filters on the same attribute with
-// different values into one disjunction when the question says "or"
-// ("from UCLA or Duke"): a single-valued attribute cannot equal both.
-// With "both" in the question the conjunction is kept.
+// different values into one disjunction ("from UCLA or Duke", "the
+// Marketing and Finance departments"): a single-valued attribute cannot
+// equal both. With "both" in the question the conjunction is kept.
 func (pl *planner) mergeAlternatives() {
-	words := kg.Words(pl.sg.Text)
-	if slices.Contains(words, "both") || !(slices.Contains(words, "or") || slices.Contains(words, "either")) {
+	// Without "or" too: one variable cannot equal two values, so "the
+	// Marketing and Finance departments" means either; "both" asks for
+	// what the plan cannot say.
+	if slices.Contains(kg.Words(pl.sg.Text), "both") {
 		return
 	}
 	var out []skeletons.Cond

@@ -99,6 +99,10 @@ func TestSynthesizeAnswers(t *testing.T) {
 			Requirements: handoff.Requirements{Types: []string{"singer"}, Predicates: []string{"name"},
 				Filters: []handoff.Filter{{Attribute: "country", Op: handoff.FilterEq, Value: "France", ValueKind: "string"}, {Attribute: "country", Op: handoff.FilterEq, Value: "Chile", ValueKind: "string"}},
 				Output:  handoff.Output{Attributes: []string{"name"}}}}, "Ann,Bo,Cy"},
+		{"two values of one attribute", &handoff.Subgoal{ID: "s1", Text: "Names of the French and Chilean singers: France and Chile", Operations: []handoff.Operation{handoff.OpFilter},
+			Requirements: handoff.Requirements{Types: []string{"singer"}, Predicates: []string{"name"},
+				Filters: []handoff.Filter{{Attribute: "country", Op: handoff.FilterEq, Value: "France", ValueKind: "string"}, {Attribute: "country", Op: handoff.FilterEq, Value: "Chile", ValueKind: "string"}},
+				Output:  handoff.Output{Attributes: []string{"name"}}}}, "Ann,Bo,Cy"},
 		{"negated value", &handoff.Subgoal{ID: "s1", Text: "Names of singers who are not from France", Operations: []handoff.Operation{handoff.OpFilter, handoff.OpNegate},
 			Requirements: handoff.Requirements{Types: []string{"singer"}, Predicates: []string{"name"},
 				Filters: []handoff.Filter{{Attribute: "country", Op: handoff.FilterEq, Value: "France", ValueKind: "string"}},
@@ -342,5 +346,20 @@ ex:p2 a ex:person ; ex:first_name "Bo" ; ex:last_name "Ng" ; ex:age 40 ; ex:heig
 				t.Errorf("got %q, want %q\n%s", got, c.want, cands[0].Query)
 			}
 		})
+	}
+}
+
+func TestValueWords(t *testing.T) {
+	if !partOf("Kentucky", sparql.NewLiteral("Louisville, Kentucky")) || partOf("Kentucky", sparql.NewLiteral("Kentucky")) ||
+		partOf("Ken", sparql.NewLiteral("Kentucky Fried")) || partOf("12", numberLiteral("12")) ||
+		partOf("AAC audio file", sparql.NewLiteral("Protected AAC audio file")) {
+		t.Error("partOf")
+	}
+	for text, want := range map[string]int{
+		"flights from Los Angeles to Honolulu": 1, "flights to Los Angeles": 2, "flights of Los Angeles": 0,
+	} {
+		if got := routeEnd(text, "Los Angeles"); got != want {
+			t.Errorf("routeEnd(%q) = %d, want %d", text, got, want)
+		}
 	}
 }
