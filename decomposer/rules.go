@@ -1862,7 +1862,7 @@ func (a *analysis) mentionFilters() {
 		ofEntity := m.Kind != handoff.MentionNumber && m.Kind != handoff.MentionDate &&
 			(prev == "of" || a.seq(i-2, "of", "the"))
 		switch {
-		case inSet(prev, "contains", "contain", "containing", "include", "includes", "including", "like", "substring") ||
+		case inSet(prev, "contains", "contain", "containing", "include", "includes", "including", "like", "substring", "word") ||
 			a.seq(i-2, "the", "word") || a.seq(i-2, "the", "substring") || a.seq(i-2, "the", "string") || a.seq(i-2, "the", "letter") ||
 			inSet(prev, "with") && inSet(a.w(i-2), "start", "starts", "starting", "begin", "begins", "beginning", "end", "ends", "ending"):
 			f.Op = handoff.FilterContains
@@ -1941,9 +1941,21 @@ func (a *analysis) roles() {
 			firstType = ci
 		}
 	}
+	// "Which guests have bookings? Return their first and last
+	// names.": a closing request names the columns.
+	request := -1
+	for i := 1; i+1 < len(a.toks); i++ {
+		if inSet(a.w(i), "?", ".", ";") && commandWords[a.w(i+1)] {
+			request = i + 1
+		}
+	}
 	for ci := range a.chunks {
 		c := &a.chunks[ci]
 		if c.role != rolePred || c.used || c.verb {
+			continue
+		}
+		if request >= 0 && c.start > request {
+			c.projection = true
 			continue
 		}
 		if firstType >= 0 && ci > firstType && !a.listedAfter(ci) {
@@ -2488,10 +2500,17 @@ var answerPhrases = [][]string{{"how", "many"}, {"how", "much"}, {"how", "old"},
 // superlatives with the attribute they order by.
 func (a *analysis) finishCues() []handoff.Cue {
 	var out []handoff.Cue
+	content := false // a content word before: a later wh-word is relative
 	for i := range a.toks {
 		if a.skip[i] {
 			continue
 		}
+		if content && a.w(i-1) != "," {
+			// "the name of scientists who are assigned": "who" is
+			// relative, not the question's.
+			continue
+		}
+		content = a.content(i)
 		found := false
 		for _, ph := range answerPhrases {
 			if a.seq(i, ph...) {

@@ -1072,3 +1072,26 @@ ex:s3 a ex:Singer ; ex:name "Amália Rodrigues" ; ex:country "Portugal" ; ex:age
 		t.Errorf("cancelled: err = %v, want context.Canceled", err)
 	}
 }
+
+// TestAnswerCue: the question's wh-word is its answer cue; a relative
+// one after a noun is not.
+func TestAnswerCue(t *testing.T) {
+	for q, want := range map[string]string{
+		"Who directed Iron Meridian?":                                   "who",
+		"In which year was the oldest club founded?":                    "which year",
+		"Tell me who directed Iron Meridian.":                           "who",
+		"Find the name of scientists who are assigned to some project.": "",
+		"Show the name of the club whose stadium is the largest.":       "",
+		"Of all the players, who is the tallest?":                       "who",
+	} {
+		got := ""
+		for _, c := range decompose(t, q).Subgoals[0].Requirements.Cues {
+			if c.Kind == handoff.CueAnswer {
+				got = c.Text
+			}
+		}
+		if got != want {
+			t.Errorf("%s: answer cue %q, want %q", q, got, want)
+		}
+	}
+}

@@ -104,7 +104,7 @@ func Size(word string) bool { return slices.Contains(sizes, word) }
 // answers "where".
 var places = []string{"location", "located", "address", "city", "country", "place", "room", "building", "state",
 	"region", "site", "venue", "town", "street", "area", "stadium", "county", "province", "nation", "continent",
-	"hometown", "birthplace", "headquarters", "office"}
+	"hometown", "birthplace", "headquarters", "office", "capital"}
 
 // Place reports whether a word names an attribute whose values are
 // places ("city", "address").

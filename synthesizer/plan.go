@@ -381,10 +381,17 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 		}
 		if pl.hasNodeOf(p) {
 			s += 0.15
+			// The subjects' own attribute before a joined class's
+			// of the same name ("the name of scientists assigned to
+			// a project").
+			if slices.Contains(p.Domains, pl.p.Nodes[0].Class) {
+				s += 0.05
+			}
 		}
 		list = append(list, ps{p, s})
 	}
 	slices.SortStableFunc(list, func(a, b ps) int { return cmp.Or(cmp.Compare(b.s, a.s), cmp.Compare(a.p.IRI, b.p.IRI)) })
+
 	if len(list) == 0 {
 		return nil, 0
 	}
@@ -1230,8 +1237,13 @@ func (pl *planner) projectionTerms() []string {
 			reserved[prop.IRI] = true
 		}
 	}
+	// The head of a phrase asked for is not another column ("name" of
+	// "last name").
+	headOf := func(p string) bool {
+		return slices.ContainsFunc(out, func(a string) bool { return strings.HasSuffix(a, " "+p) })
+	}
 	for _, p := range r.Predicates {
-		if !usedElsewhere[p] && !slices.Contains(out, p) {
+		if !usedElsewhere[p] && !slices.Contains(out, p) && !headOf(p) {
 			if prop, s := pl.prop(p, kAny, 0); prop != nil && s >= 0.8 && !reserved[prop.IRI] {
 				out = append(out, p)
 			}
@@ -1250,7 +1262,9 @@ func (pl *planner) projectionTerms() []string {
 		if isClass {
 			continue
 		}
-		if prop, s := pl.prop(t, kAny, 0); prop != nil && s >= 0.8 && pl.hasNodeOf(prop) && !reserved[prop.IRI] {
+		// A thing asked for that is a column, even the one a filter
+		// reads ("the official languages that contain 'English'").
+		if prop, s := pl.prop(t, kAny, 0); prop != nil && s >= 0.8 && pl.hasNodeOf(prop) {
 			out = append(out, t)
 		}
 	}
@@ -1338,7 +1352,9 @@ func (pl *planner) namingIRI(c string) string {
 			r = 3
 		case len(w) > 0 && (w[len(w)-1] == "name" || w[len(w)-1] == "title"):
 			r = 2
-		case len(w) > 0 && w[len(w)-1] == "label":
+		case len(w) > 0 && w[len(w)-1] == "label", slices.Equal(w, words(c)):
+			// A label, or the column named like its table
+			// ("city#city"), which holds the entity's name.
 			r = 1
 		}
 		if r > rank || (r == rank && r > 0 && p.IRI < best) {
@@ -1604,11 +1620,23 @@ func (pl *planner) negatedValues() map[string]bool {
 // Marketing and Finance departments"): a single-valued attribute cannot
 // equal both. With "both" in the question the conjunction is kept.
 func (pl *planner) mergeAlternatives() {
-	// Without "or" too: one variable cannot equal two values, so "the
-	// Marketing and Finance departments" means either; "both" asks for
-	// what the plan cannot say.
-	if slices.Contains(kg.Words(pl.sg.Text), "both") {
+	words := kg.Words(pl.sg.Text)
+	if slices.Contains(words, "both") {
 		return
+	}
+	// With "or" any two values; without, two values the question lists
+	// ("the Marketing and Finance departments"), not two things related
+	// ("when did A play B").
+	either := slices.Contains(words, "or") || slices.Contains(words, "either")
+	listed := func(a, b sparql.Term) bool {
+		la, oka := a.(*sparql.Literal)
+		lb, okb := b.(*sparql.Literal)
+		if !oka || !okb {
+			return false
+		}
+		t := strings.ToLower(strings.NewReplacer("'", "", "\"", "", "‘", "", "’", "").Replace(pl.sg.Text))
+		return strings.Contains(t, strings.ToLower(la.Lexical)+" and "+strings.ToLower(lb.Lexical)) ||
+			strings.Contains(t, strings.ToLower(la.Lexical)+", "+strings.ToLower(lb.Lexical))
 	}
 	var out []skeletons.Cond
 	for _, c := range pl.p.Filters {
@@ -1618,6 +1646,9 @@ func (pl *planner) mergeAlternatives() {
 				o := &out[i]
 				if o.Sub != nil || o.Item.Attr == nil || *o.Item.Attr != *c.Item.Attr || o.Item.Func != c.Item.Func {
 					continue
+				}
+				if !either && !listed(o.Value, c.Value) && !(len(o.Or) > 0 && listed(o.Or[len(o.Or)-1].Value, c.Value)) {
+					break
 				}
 				if o.Op == handoff.FilterEq && len(o.Or) == 0 {
 					first := *o

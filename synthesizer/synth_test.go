@@ -363,3 +363,27 @@ func TestValueWords(t *testing.T) {
 		}
 	}
 }
+
+// TestListedValues: two values of one attribute are either when the
+// question lists them, and stay apart when it relates them.
+func TestListedValues(t *testing.T) {
+	g := testGraph(t)
+	filters := []handoff.Filter{{Attribute: "country", Op: handoff.FilterEq, Value: "France", ValueKind: "string"}, {Attribute: "country", Op: handoff.FilterEq, Value: "Chile", ValueKind: "string"}}
+	for text, either := range map[string]bool{
+		"Names of the singers of France and Chile":      true,
+		"Names of the singers of France or Chile":       true,
+		"Which singer of France toured with Chile?":     false,
+		"Names of the singers of both France and Chile": false,
+	} {
+		sg := &handoff.Subgoal{ID: "s1", Text: text, Operations: []handoff.Operation{handoff.OpFilter},
+			Requirements: handoff.Requirements{Types: []string{"singer"}, Predicates: []string{"name"}, Filters: filters,
+				Output: handoff.Output{Attributes: []string{"name"}}}}
+		cands, err := New(Config{}).Synthesize(context.Background(), sg, testSlice(), g, nil)
+		if err != nil || len(cands) == 0 {
+			t.Fatalf("%s: no candidate: %v", text, err)
+		}
+		if got := strings.Contains(cands[0].Query, "||"); got != either {
+			t.Errorf("%s: disjunction %v, want %v\n%s", text, got, either, cands[0].Query)
+		}
+	}
+}

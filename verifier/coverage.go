@@ -342,6 +342,11 @@ func (c *coverer) answer(cue handoff.Cue) {
 		if ok && slices.Contains(shared, attr) {
 			ok, detail = false, fmt.Sprintf("the projection (%s) has no column for %s besides those of the other attributes asked for", c.varList(proj), attr)
 		}
+		if ws := strings.Fields(attr); ok && len(attrs) == 1 && len(ws) > 0 && lexicon.Place(ws[len(ws)-1]) && !c.hasAggregate() && c.numericAnswer() {
+			// "the capital of Kenya" answered by a number: a key to
+			// the place, not the place.
+			ok, detail = false, fmt.Sprintf("the projection (%s) returns numbers, not a place", c.varList(proj))
+		}
 		c.add(string(cue.Kind), attr, ok, detail, "projected")
 	}
 }
