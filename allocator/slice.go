@@ -370,21 +370,13 @@ func sortedKeys(m map[string]float64) []string {
 // "" when c has none.
 func namingProperty(lex *graphLex, c string) string {
 	best, bestRank := "", 0
+	class := kg.Tokens(c)
 	for i := range lex.elements {
 		e := &lex.elements[i]
 		if e.class || len(e.objects) > 0 || !slices.Contains(e.subjects, c) || len(e.primary) == 0 {
 			continue
 		}
-		rank := 0
-		last := e.primary[len(e.primary)-1]
-		switch {
-		case len(e.primary) == 1 && (last == "name" || last == "title" || last == "label"):
-			rank = 3
-		case last == "name" || last == "title":
-			rank = 2
-		case slices.Contains(e.primary, "name"):
-			rank = 1
-		}
+		rank := lexicon.NamingRank(e.primary, class)
 		if rank > bestRank || (rank == bestRank && rank > 0 && e.iri < best) {
 			best, bestRank = e.iri, rank
 		}

@@ -1090,6 +1090,10 @@ func (a *analysis) content(i int) bool {
 	switch {
 	case (w == "first" || w == "last") && inSet(a.w(i+1), "name", "names"):
 		return true
+	case w == "number" && inSet(a.w(i+1), "and", ","):
+		return true // "the number and time of the train": a column
+	case w == "order" && a.isWord(i+1) && !isFunction(a.w(i+1)) && a.toks[i+1].ment < 0:
+		return true // "the order ids", "order date": a noun
 	case w == "number":
 		// "number of" asks for a count unless a noun precedes ("phone number of").
 		if a.w(i+1) == "of" {
@@ -2108,7 +2112,14 @@ func (a *analysis) subgoal() handoff.Subgoal {
 	// another type ("which X", before the counted one) is counted per X.
 	if len(a.aggs) > 0 && a.aggs[0] == handoff.AggCount && a.rank && len(a.groupBy) == 0 && !a.ask && len(typeChunks) >= 2 {
 		first := a.chunks[typeChunks[0]]
-		if h := first.head(); h != a.aggOf[0] && first.start > 0 && inSet(a.w(first.start-1), "which", "what") {
+		// Likewise "Return the publisher that has published the most
+		// books": the thing asked for, after a request.
+		k := first.start - 1
+		if inSet(a.w(k), "the", "a", "an") {
+			k--
+		}
+		asked := inSet(a.w(first.start-1), "which", "what") || k >= 0 && commandWords[a.w(k)]
+		if h := first.head(); h != a.aggOf[0] && first.start > 0 && asked {
 			a.groupBy = []string{h}
 		}
 	}

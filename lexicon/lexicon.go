@@ -166,6 +166,34 @@ func RouteEnd(words []string) int {
 	return 0
 }
 
+// NamingRank says how well a column named by words names the entities
+// of a class named by class words: 4 for "name", "title" or "label"
+// alone; 3 for the class's own name ("song_name" of "song"); 2 for
+// another name or title ("artist_name"); 1 for a label, a column with
+// "name" inside, or the column named like its class ("city" of
+// "city"); 0 for the rest.
+func NamingRank(words, class []string) int {
+	if len(words) == 0 {
+		return 0
+	}
+	last := words[len(words)-1]
+	own := len(class) > 0 && len(words) > len(class)
+	for i := 0; own && i < len(class); i++ {
+		own = Singular(words[i]) == Singular(class[i])
+	}
+	switch {
+	case len(words) == 1 && (last == "name" || last == "title" || last == "label"):
+		return 4
+	case (last == "name" || last == "title") && own:
+		return 3
+	case last == "name" || last == "title":
+		return 2
+	case last == "label" || slices.Contains(words, "name") || slices.Equal(words, class):
+		return 1
+	}
+	return 0
+}
+
 // Singular maps a lower-case English plural to its singular with a few
 // suffix rules ("countries" → "country", "classes" → "class", "singers"
 // → "singer"); other words are returned unchanged.

@@ -111,3 +111,21 @@ func TestRouteEnd(t *testing.T) {
 		}
 	}
 }
+
+func TestNamingRank(t *testing.T) {
+	for _, c := range []struct {
+		words, class []string
+		want         int
+	}{
+		{[]string{"name"}, []string{"song"}, 4},
+		{[]string{"song", "name"}, []string{"songs"}, 3},
+		{[]string{"artist", "name"}, []string{"song"}, 2},
+		{[]string{"city"}, []string{"city"}, 1},
+		{[]string{"name", "code"}, []string{"city"}, 1},
+		{[]string{"price"}, []string{"song"}, 0},
+	} {
+		if got := lexicon.NamingRank(c.words, c.class); got != c.want {
+			t.Errorf("NamingRank(%v, %v) = %d, want %d", c.words, c.class, got, c.want)
+		}
+	}
+}

@@ -387,6 +387,11 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 			if slices.Contains(p.Domains, pl.p.Nodes[0].Class) {
 				s += 0.05
 			}
+			// The column that says whose name it is: "the names of
+			// songs" is song_name before artist_name.
+			if isNamingTerm(term) && len(p.Domains) == 1 && lexicon.NamingRank(words(p.IRI), words(p.Domains[0])) == 3 {
+				s += 0.03
+			}
 		}
 		list = append(list, ps{p, s})
 	}
@@ -1262,9 +1267,10 @@ func (pl *planner) projectionTerms() []string {
 		if isClass {
 			continue
 		}
-		// A thing asked for that is a column, even the one a filter
-		// reads ("the official languages that contain 'English'").
-		if prop, s := pl.prop(t, kAny, 0); prop != nil && s >= 0.8 && pl.hasNodeOf(prop) {
+		// A thing asked for that is a column; the first named, when
+		// nothing else is asked, even when a filter reads it ("the
+		// official languages that contain 'English'").
+		if prop, s := pl.prop(t, kAny, 0); prop != nil && s >= 0.8 && pl.hasNodeOf(prop) && (!reserved[prop.IRI] || t == r.Types[0] && len(r.Output.Attributes) == 0) {
 			out = append(out, t)
 		}
 	}
@@ -1345,18 +1351,7 @@ func (pl *planner) namingIRI(c string) string {
 		if !slices.Contains(p.Domains, c) || datatypeKind(p) == kAny {
 			continue
 		}
-		w := words(p.IRI)
-		r := 0
-		switch {
-		case len(w) == 1 && (w[0] == "name" || w[0] == "title"):
-			r = 3
-		case len(w) > 0 && (w[len(w)-1] == "name" || w[len(w)-1] == "title"):
-			r = 2
-		case len(w) > 0 && w[len(w)-1] == "label", slices.Equal(w, words(c)):
-			// A label, or the column named like its table
-			// ("city#city"), which holds the entity's name.
-			r = 1
-		}
+		r := lexicon.NamingRank(words(p.IRI), words(c))
 		if r > rank || (r == rank && r > 0 && p.IRI < best) {
 			best, rank = p.IRI, r
 		}
