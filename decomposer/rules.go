@@ -1090,6 +1090,8 @@ func (a *analysis) content(i int) bool {
 	switch {
 	case (w == "first" || w == "last") && inSet(a.w(i+1), "name", "names"):
 		return true
+	case (w == "first" || w == "last") && (a.w(i-1) == "the" || i+1 < len(a.toks) && a.toks[i+1].kind == tkNum):
+		return false // "the first payment", "the last 5 races": an order
 	case w == "number" && inSet(a.w(i+1), "and", ","):
 		return true // "the number and time of the train": a column
 	case w == "order" && a.isWord(i+1) && !isFunction(a.w(i+1)) && a.toks[i+1].ment < 0:
@@ -1714,8 +1716,18 @@ func (a *analysis) rankAt(i int) {
 			a.used[i+1] = true
 			a.out.Limit = n
 			a.rank = true
+			return
 		}
-		return
+		// "the first payment", "the last claim": the earliest, the
+		// latest.
+		if a.w(i-1) != "the" || !a.content(i+1) {
+			return
+		}
+		w = map[string]string{"first": "earliest", "last": "latest"}[w]
+		s, ok = superlatives[w]
+	}
+	if w == "top" && a.w(i-1) == "on" {
+		return // "weeks on top"
 	}
 	if !ok || a.used[i] {
 		return
@@ -2081,6 +2093,15 @@ func (a *analysis) subgoal() handoff.Subgoal {
 			}
 		case roleType:
 			r.Types = appendNew(r.Types, c.terms()...)
+		}
+	}
+	// "the first and last name": both names.
+	for i := range a.toks {
+		if a.seq(i, "first", "and", "last") && inSet(a.w(i+3), "name", "names") {
+			if k := slices.Index(attrs, "last name"); k >= 0 && !slices.Contains(attrs, "first name") {
+				attrs = slices.Insert(attrs, k, "first name")
+				r.Predicates = appendNew(r.Predicates, "first name")
+			}
 		}
 	}
 	r.Predicates = appendNew(r.Predicates, a.implied...)

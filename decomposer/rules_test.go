@@ -1095,3 +1095,21 @@ func TestAnswerCue(t *testing.T) {
 		}
 	}
 }
+
+// TestOrdinals: "the first payment" is the earliest, "the last" the
+// latest, "the first 5" a limit, "weeks on top" no superlative, and
+// "the first and last name" both names.
+func TestOrdinals(t *testing.T) {
+	for q, want := range map[string]handoff.Output{
+		"Tell me the date when the first claim was made.":                     {Shape: handoff.ShapeValues, Attributes: []string{"date"}, OrderBy: "date", Limit: 1},
+		"Who was the last champion?":                                          {Shape: handoff.ShapeEntities, OrderBy: "date", Descending: true, Limit: 1},
+		"Show the first 5 singers.":                                           {Shape: handoff.ShapeEntities, Limit: 5},
+		"What is the issue date of the volume with the minimum weeks on top?": {Shape: handoff.ShapeValues, Attributes: []string{"issue date"}, OrderBy: "week"},
+		"List the first and last names of all students.":                      {Shape: handoff.ShapeTable, Attributes: []string{"first name", "last name"}},
+	} {
+		got := decompose(t, q).Subgoals[0].Requirements.Output
+		if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%s: output (-want +got):\n%s", q, diff)
+		}
+	}
+}
