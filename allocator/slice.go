@@ -127,6 +127,25 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			}
 		}
 	}
+	// A term matched to one class's column ("id" → camera_lens#id)
+	// names the column of the same name of every chosen class
+	// (mountain#id): the synthesizer takes the subjects' own.
+	for _, m := range gs.Matches {
+		e := lex.element(m.IRI)
+		if e == nil || e.class || len(e.objects) > 0 || m.Score < 0.9 {
+			continue
+		}
+		for i := range lex.elements {
+			o := &lex.elements[i]
+			if o.class || len(o.objects) > 0 || o.iri == e.iri || !intersects(o.subjects, classes) || !slices.Equal(o.primary, e.primary) {
+				continue
+			}
+			if _, ok := propScore[o.iri]; !ok {
+				propScore[o.iri] = 0.5 * m.Score
+			}
+			matched[o.iri] = appendNew(matched[o.iri], m.Term)
+		}
+	}
 	// A date or year filter needs the chosen classes' date and year
 	// properties: it may name no attribute ("after 2014"), or one that
 	// is not a date ("took place in 2023").

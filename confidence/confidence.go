@@ -75,6 +75,7 @@ var Features = []string{
 	"unexplained_classes",    // classes of the query that no term of the question can mean
 	"unexplained_attributes", // attribute predicates of the query that nothing of the question explains
 	"named_left_out",         // attributes of the query's classes the question names and the query leaves out
+	"words_unrealised",       // content words of the question nothing in the query accounts for
 }
 
 // Signs are the signs the weights of some features must have: -1 for
@@ -86,7 +87,7 @@ var Features = []string{
 // likely right.
 var Signs = map[string]int{
 	"missed": -1, "missed_mention": -1, "missed_answer": -1, "missed_order": -1, "missed_echo": -1, "missed_other": -1,
-	"requirements_fail": -1, "fallback": -1, "outside_slice": -1, "named_left_out": -1,
+	"requirements_fail": -1, "fallback": -1, "outside_slice": -1, "named_left_out": -1, "words_unrealised": -1,
 	"accepted": 1, "covered": 1, "strong": 1, "agree_any": 1, "agreement": 1,
 }
 

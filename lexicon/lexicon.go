@@ -194,6 +194,30 @@ func NamingRank(words, class []string) int {
 	return 0
 }
 
+// functionWords are the words of a question that name nothing of a
+// schema: question, command and auxiliary words, determiners,
+// pronouns, prepositions, conjunctions, and the words of counting,
+// ordering and aggregating, which the query realises by its form.
+var functionWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a an the of in on at to for from by with within about into onto as than then and or nor but
+		this that these those there here it its they them their he him his she her hers we our us you your i me my
+		what which who whom whose where when why how is are was were be been being am do does did done has have had having
+		can could will would should shall may might must list show find give return tell display get print enumerate retrieve
+		all each every any some both either neither other others another different distinct unique respective corresponding
+		many much more most less least few fewer number numbers total average mean sum maximum minimum max min count
+		also only just very too so if whether not no never none please per among across through during via
+		order ordered sort sorted ascending descending alphabetical alphabetically reverse asc desc
+		same such one ones thing things kind kinds type types exist exists existing information info`) {
+		functionWords[w] = true
+	}
+}
+
+// FunctionWord reports whether a lower-case word of a question names
+// nothing of a schema ("the", "which", "show", "average").
+func FunctionWord(w string) bool { return functionWords[w] }
+
 // Singular maps a lower-case English plural to its singular with a few
 // suffix rules ("countries" → "country", "classes" → "class", "singers"
 // → "singer"); other words are returned unchanged.

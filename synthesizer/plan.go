@@ -1045,7 +1045,14 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 		term := f.Attribute
 		if pl.countsEntities(term) {
 			// "at least 3 heads", "more than two musicals": a bound on
-			// how many, which groups the subjects.
+			// how many, which groups the subjects; the things counted
+			// are joined ("mountains that have at least 2 photos").
+			for _, c := range pl.sc.slice.Classes {
+				if c.IRI != pl.p.Nodes[0].Class && termMatches(term, c.IRI, c.Label) >= 0.8 {
+					pl.join(c.IRI)
+					break
+				}
+			}
 			pl.having = append(pl.having, skeletons.Cond{Item: skeletons.Item{Agg: handoff.AggCount}, Op: op, Value: numberLiteral(f.Value)})
 			return
 		}

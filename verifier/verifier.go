@@ -353,7 +353,44 @@ func termEvidence(q *sparql.Query, sg *handoff.Subgoal, slice *handoff.Slice) ma
 	return map[string]float64{"terms": float64(total), "terms_realised_share": share,
 		"terms_unmatched": float64(len(gr.unmatched)), "outside_slice": float64(len(gr.vocabulary)),
 		"unexplained_classes": float64(classes), "unexplained_attributes": float64(attrs),
-		"named_left_out": float64(namedLeftOut(q, sg, slice))}
+		"named_left_out": float64(namedLeftOut(q, sg, slice)), "words_unrealised": float64(wordsUnrealised(q, sg))}
+}
+
+// wordsUnrealised counts the content words of the question that nothing
+// in the query accounts for: no word of an IRI's name and no word of a
+// constant is the word or starts like it ("located" and "location").
+// A query that leaves words of the question unexplained often answers
+// another question.
+func wordsUnrealised(q *sparql.Query, sg *handoff.Subgoal) int {
+	if sg == nil {
+		return 0
+	}
+	var have []string
+	sparql.Inspect(q, func(n sparql.Node) bool {
+		switch n := n.(type) {
+		case *sparql.IRI:
+			have = append(have, kg.Tokens(n.Value)...)
+		case *sparql.Literal:
+			have = append(have, kg.Words(n.Lexical)...)
+		}
+		return true
+	})
+	for i, w := range have {
+		have[i] = lexicon.Singular(strings.ToLower(w))
+	}
+	n := 0
+	for _, w := range kg.Words(sg.Text) {
+		if len(w) < 3 || lexicon.FunctionWord(w) {
+			continue
+		}
+		w = lexicon.Singular(w)
+		if !slices.ContainsFunc(have, func(h string) bool {
+			return h == w || len(w) >= 4 && len(h) >= 4 && h[:4] == w[:4]
+		}) {
+			n++
+		}
+	}
+	return n
 }
 
 // namedLeftOut counts the attributes the question names that the query

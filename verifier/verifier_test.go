@@ -354,3 +354,23 @@ func TestNamedLeftOut(t *testing.T) {
 		}
 	}
 }
+
+// TestWordsUnrealised: content words of the question that nothing in the
+// query accounts for are counted.
+func TestWordsUnrealised(t *testing.T) {
+	sg := parisSubgoal()
+	sg.Text = "What are the ages of the people who live in 'Paris'?"
+	for _, tc := range []struct {
+		query string
+		want  float64 // "people" and "live" are never in these queries
+	}{
+		{`SELECT ?a WHERE { ?p a :Person ; :age ?a ; :city ?c . FILTER(?c = "Paris") }`, 2},
+		{`SELECT ?n WHERE { ?p a :Person ; :name ?n ; :city ?c . FILTER(?c = "Paris") }`, 3},
+		{`SELECT ?n WHERE { ?p a :Person ; :name ?n }`, 4},
+	} {
+		r := verify(t, verifier.Config{Theta: 1}, sg, tc.query)[0]
+		if got := r.Evidence["words_unrealised"]; got != tc.want {
+			t.Errorf("%s: words_unrealised = %v, want %v", tc.query, got, tc.want)
+		}
+	}
+}
