@@ -19,7 +19,7 @@ func init() { benchStages["calibrate"] = benchCalibrate }
 
 // calibrateCommand is the documented command that refits the shipped
 // confidence model.
-const calibrateCommand = "go run ./cmd/schemaforge bench spider4sparql --data ../shared/data --stage calibrate --split train --pool train --every 3 --out confidence/weights.json"
+const calibrateCommand = "go run ./cmd/schemaforge bench spider4sparql --data ../shared/data --stage calibrate --split train --pool train --out confidence/weights.json"
 
 // benchCalibrate is the calibrate stage: it fits the confidence model on
 // the questions (train, folds by graph) and writes it.
