@@ -1135,6 +1135,11 @@ func (a *analysis) isVerb(i int) bool {
 		if i > 0 && a.toks[i-1].kind == tkNum {
 			return false
 		}
+		// A plural after "have" or "with" is the thing had ("customers
+		// who have orders", "players with stars"), not "have played".
+		if isPlural(w) && inSet(a.w(i-1), "have", "has", "had", "with", "without") {
+			return false
+		}
 		return !inSet(a.w(i-1), "the", "a", "an", "each", "every", "of", "their", "its", "his", "her", "which", "what", "many", "all", "no", "any")
 	}
 	return len(w) > 4 && strings.HasSuffix(w, "ed") && !edNouns[w] && !strings.HasSuffix(w, "eed")

@@ -1113,3 +1113,16 @@ func TestOrdinals(t *testing.T) {
 		}
 	}
 }
+
+// TestHadThings: a plural after "have" or "with" is a thing had, not a
+// verb; "have played" stays a verb.
+func TestHadThings(t *testing.T) {
+	r := decompose(t, "List the names of customers who have orders with status 'Packing'.").Subgoals[0].Requirements
+	if !slices.Contains(r.Types, "order") || slices.Contains(r.Predicates, "orders") {
+		t.Errorf("have orders: types %q, predicates %q", r.Types, r.Predicates)
+	}
+	r = decompose(t, "Find the players who have played in 3 games.").Subgoals[0].Requirements
+	if slices.Contains(r.Types, "played") || !slices.Contains(r.Predicates, "played") {
+		t.Errorf("have played: types %q, predicates %q", r.Types, r.Predicates)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	schemaforge "github.com/schemaforge/go-schemaforge"
@@ -40,6 +41,21 @@ func benchCalibrate(ctx context.Context, e *env, b *benchRun) int {
 		return exitFail
 	}
 	qs, _ = qa.InCollection(qs, coll)
+	// A graph with no data in this copy (a few Spider databases ship
+	// empty) cannot answer its questions: they would teach the model
+	// about the data, not about the system.
+	empty := map[string]bool{}
+	for _, g := range coll.Graphs() {
+		if g.Summary != nil && g.Summary.Triples == 0 {
+			empty[g.ID] = true
+		}
+	}
+	before := len(qs)
+	qs = slices.DeleteFunc(qs, func(q qa.Question) bool { return empty[q.Graph] })
+	emptyNote := ""
+	if n := before - len(qs); n > 0 {
+		emptyNote = fmt.Sprintf("; %d questions of %d graphs without data left out", n, len(empty))
+	}
 	if len(qs) == 0 {
 		b.stderr("no question of %s has its graph in the %s pool", b.csv, b.pool)
 		return exitFail
@@ -85,7 +101,7 @@ func benchCalibrate(ctx context.Context, e *env, b *benchRun) int {
 		return nil
 	}
 	co := calibration.Options{Folds: *b.pipe.folds, Concurrency: *b.pipe.concurrency, Command: calibrateCommand,
-		Data: fmt.Sprintf("Spider4SPARQL %s (every %d-th question, %d questions), %s pool split into %d collections of about %d graphs", b.split, b.every, len(qs), b.pool, groups, *b.pipe.subpool)}
+		Data: fmt.Sprintf("Spider4SPARQL %s (every %d-th question, %d questions%s), %s pool split into %d collections of about %d graphs", b.split, b.every, len(qs), emptyNote, b.pool, groups, *b.pipe.subpool)}
 	if *b.pipe.progress || isTerminal(e.stderr) {
 		co.Progress = e.stderr
 	}
