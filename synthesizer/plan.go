@@ -1171,8 +1171,8 @@ func (pl *planner) linked(f handoff.Filter) (sparql.Term, *handoff.SliceProperty
 func routeEnd(text, value string) int {
 	t, v := strings.ToLower(text), strings.ToLower(value)
 	switch {
-	case v == "":
-		return 0
+	case len(v) < 2:
+		return 0 // "to a" is no route
 	case strings.Contains(t, "from "+v) || strings.Contains(t, "from '"+v):
 		return 1
 	case strings.Contains(t, "to "+v) || strings.Contains(t, "to '"+v):

@@ -355,6 +355,9 @@ func TestValueWords(t *testing.T) {
 		partOf("AAC audio file", sparql.NewLiteral("Protected AAC audio file")) {
 		t.Error("partOf")
 	}
+	if routeEnd("grades to a student", "A") != 0 {
+		t.Error("routeEnd of a one-letter value")
+	}
 	for text, want := range map[string]int{
 		"flights from Los Angeles to Honolulu": 1, "flights to Los Angeles": 2, "flights of Los Angeles": 0,
 	} {
