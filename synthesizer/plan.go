@@ -180,6 +180,10 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 				}
 			}
 		}
+		if out.Aggregate == handoff.AggCount && !out.Distinct && len(keys) > 0 {
+			// "the number of photos of each mountain": the photos.
+			pl.joinCounted(out.AggregateOf)
+		}
 		if out.Aggregate != "" {
 			it := skeletons.Item{Agg: out.Aggregate, Distinct: out.Distinct && out.Aggregate == handoff.AggCount && out.AggregateOf != ""}
 			if out.Aggregate != handoff.AggCount || it.Distinct {
@@ -1047,12 +1051,7 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 			// "at least 3 heads", "more than two musicals": a bound on
 			// how many, which groups the subjects; the things counted
 			// are joined ("mountains that have at least 2 photos").
-			for _, c := range pl.sc.slice.Classes {
-				if c.IRI != pl.p.Nodes[0].Class && termMatches(term, c.IRI, c.Label) >= 0.8 {
-					pl.join(c.IRI)
-					break
-				}
-			}
+			pl.joinCounted(term)
 			pl.having = append(pl.having, skeletons.Cond{Item: skeletons.Item{Agg: handoff.AggCount}, Op: op, Value: numberLiteral(f.Value)})
 			return
 		}
@@ -1164,6 +1163,32 @@ func (pl *planner) linked(f handoff.Filter) (sparql.Term, *handoff.SliceProperty
 		return numberLiteral(best.Value), p
 	}
 	return sparql.NewLiteral(best.Value), p
+}
+
+// joinCounted joins the class a count counts when it is another than
+// the plan's subjects ("mountains that have at least 2 photos", "the
+// number of photos of each mountain").
+func (pl *planner) joinCounted(term string) {
+	if term == "" {
+		return
+	}
+	best, bestScore := "", 0.8
+	for _, c := range pl.sc.slice.Classes {
+		if s := termMatches(term, c.IRI, c.Label); s > bestScore || s == bestScore && best == "" {
+			best, bestScore = c.IRI, s
+		}
+	}
+	// The subjects themselves, or a class named as well as them ("the
+	// number of customers": customers, not customer_payments).
+	if best == "" || best == pl.p.Nodes[0].Class {
+		return
+	}
+	for _, c := range pl.sc.slice.Classes {
+		if c.IRI == pl.p.Nodes[0].Class && termMatches(term, c.IRI, c.Label) >= bestScore {
+			return
+		}
+	}
+	pl.join(best)
 }
 
 // routeEnd says which end of a route the question puts value at: 1 after

@@ -390,3 +390,21 @@ func TestListedValues(t *testing.T) {
 		}
 	}
 }
+
+// TestCountJoinsCounted: a count per group of another class joins the
+// things counted.
+func TestCountJoinsCounted(t *testing.T) {
+	g := testGraph(t)
+	sg := &handoff.Subgoal{ID: "s1", Text: "How many concerts does each singer have?", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpGroup},
+		Requirements: handoff.Requirements{Types: []string{"singer", "concert"}, Predicates: []string{"name"},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggCount, AggregateOf: "concert", GroupBy: []string{"name"}}}}
+	cands, err := New(Config{}).Synthesize(context.Background(), sg, testSlice(), g, nil)
+	if err != nil || len(cands) == 0 {
+		t.Fatalf("no candidate: %v", err)
+	}
+	for _, c := range cands {
+		if strings.Contains(c.Query, "ex:singer") && strings.Contains(c.Query, "GROUP BY") && !strings.Contains(c.Query, "ex:performer") {
+			t.Errorf("a count of concerts per singer without the concerts:\n%s", c.Query)
+		}
+	}
+}
