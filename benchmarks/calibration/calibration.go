@@ -1,7 +1,8 @@
 // Package calibration fits the pipeline's confidence model
 // (package confidence) on questions with gold answers: it asks each
-// question, labels the records of a one-subgoal question that can be its answer (accepted, or the fallback) by
-// whether its answer equals the gold one, chooses the L2 penalty by
+// question, labels the records of a one-subgoal question that can be
+// its answer (accepted, or the fallback) by whether that answer equals
+// the gold one, chooses the L2 penalty by
 // out-of-fold log-loss with folds by graph, chooses the threshold of
 // verified answers for a target out-of-fold precision, and fits the final
 // model on everything.
