@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/schemaforge/go-schemaforge/internal/syncbuf"
 	"github.com/schemaforge/go-schemaforge/sparql"
 	"github.com/schemaforge/go-schemaforge/store"
 	"github.com/schemaforge/go-schemaforge/store/rdfio"
@@ -902,7 +903,7 @@ func TestHTTPEndpointReusesConnections(t *testing.T) {
 	}
 	srv.Start()
 	t.Cleanup(srv.Close)
-	var logs syncLog
+	var logs syncbuf.Buffer
 	ep, _ := newTestEndpoint(t, srv.URL, WithHTTPLogger(slog.New(slog.NewTextHandler(&logs, nil))))
 	for _, q := range []string{"ASK {}", "SELECT * { ?s ?p ?o }", "CONSTRUCT WHERE { ?s ?p ?o }", "DESCRIBE <http://example.org/bob>"} {
 		for range 3 {
@@ -917,24 +918,6 @@ func TestHTTPEndpointReusesConnections(t *testing.T) {
 	if s := logs.String(); !strings.Contains(s, "retrying") || !strings.Contains(s, "status=502") {
 		t.Errorf("log does not record the retry:\n%s", s)
 	}
-}
-
-// syncLog is a log destination safe for concurrent writes.
-type syncLog struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *syncLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *syncLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 func TestHTTPEndpointConcurrent(t *testing.T) {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	schemaforge "github.com/schemaforge/go-schemaforge"
+	"github.com/schemaforge/go-schemaforge/internal/syncbuf"
 	"github.com/schemaforge/go-schemaforge/internal/virtuosotest"
 	"github.com/schemaforge/go-schemaforge/kg"
 )
@@ -207,7 +208,7 @@ type backendSetup struct {
 	// pipe is the pipeline over coll, built by prepareAsk.
 	pipe *schemaforge.Pipeline
 	// endpointLog is the endpoint command's standard error.
-	endpointLog *syncBuffer
+	endpointLog *syncbuf.Buffer
 }
 
 // stats sums the HTTP traffic of a remote backend so far, warm-up and
@@ -324,10 +325,10 @@ func (fx *backendFixtures) get(tb testing.TB, name string) *backendSetup {
 
 // startEndpoint runs "schemaforge endpoint args…" until the top-level
 // benchmark ends and returns its query URL and standard error.
-func (fx *backendFixtures) startEndpoint(tb testing.TB, args []string) (string, *syncBuffer) {
+func (fx *backendFixtures) startEndpoint(tb testing.TB, args []string) (string, *syncbuf.Buffer) {
 	tb.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	stderr := &syncBuffer{}
+	stderr := &syncbuf.Buffer{}
 	done := make(chan int, 1)
 	go func() { done <- run(ctx, args, strings.NewReader(""), &bytes.Buffer{}, stderr) }()
 	fx.parent.Cleanup(func() {

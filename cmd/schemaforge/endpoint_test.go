@@ -9,42 +9,23 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/schemaforge/go-schemaforge/internal/syncbuf"
 	"github.com/schemaforge/go-schemaforge/kg"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
-
-// syncBuffer is a bytes.Buffer safe for a writer and a reader in two
-// goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 var listeningRE = regexp.MustCompile(`listening on (http://\S+/sparql)`)
 
 // startEndpoint runs "schemaforge endpoint args…" on a free port and
 // returns the query URL, the stderr buffer, a stop function that cancels
 // the command and returns its exit status.
-func startEndpoint(t *testing.T, args ...string) (string, *syncBuffer, func() int) {
+func startEndpoint(t *testing.T, args ...string) (string, *syncbuf.Buffer, func() int) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	stderr := &syncBuffer{}
+	stderr := &syncbuf.Buffer{}
 	done := make(chan int, 1)
 	go func() {
 		done <- run(ctx, append([]string{"endpoint", "--addr", "127.0.0.1:0"}, args...), strings.NewReader(""), &bytes.Buffer{}, stderr)

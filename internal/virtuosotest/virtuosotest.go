@@ -28,6 +28,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/schemaforge/go-schemaforge/internal/syncbuf"
 )
 
 // RequireEnv is the environment variable that turns a missing Virtuoso
@@ -96,8 +98,8 @@ type Server struct {
 
 	isql   string
 	cmd    *exec.Cmd
-	done   chan struct{} // closed when the process has exited
-	output *lockedBuffer // the server's stdout and stderr
+	done   chan struct{}   // closed when the process has exited
+	output *syncbuf.Buffer // the server's stdout and stderr (the first MiB)
 	logger *slog.Logger
 
 	stopOnce sync.Once
@@ -227,7 +229,7 @@ func start(ctx context.Context, server, isql, dir string, o Options) (*Server, e
 		HTTPAddr: "127.0.0.1:" + strconv.Itoa(ports[1]),
 		isql:     isql,
 		done:     make(chan struct{}),
-		output:   &lockedBuffer{},
+		output:   &syncbuf.Buffer{Limit: 1 << 20},
 		logger:   o.Logger,
 	}
 	ini := strings.NewReplacer("{{dir}}", dir, "{{sql}}", s.SQLAddr, "{{http}}", s.HTTPAddr,
@@ -417,26 +419,4 @@ func StartT(tb testing.TB, o Options) *Server {
 		}
 	})
 	return s
-}
-
-// lockedBuffer is a bytes.Buffer safe for the concurrent writes of a
-// process's stdout and stderr and reads of the test.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.buf.Len() > 1<<20 { // keep memory bounded: the start of the log is enough
-		return len(p), nil
-	}
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
