@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -327,37 +326,17 @@ func (fx *backendFixtures) get(tb testing.TB, name string) *backendSetup {
 // benchmark ends and returns its query URL and standard error.
 func (fx *backendFixtures) startEndpoint(tb testing.TB, args []string) (string, *syncbuf.Buffer) {
 	tb.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	stderr := &syncbuf.Buffer{}
-	done := make(chan int, 1)
-	go func() { done <- run(ctx, args, strings.NewReader(""), &bytes.Buffer{}, stderr) }()
+	url, stderr, stop := startCLI(tb, 60*time.Second, args...)
 	fx.parent.Cleanup(func() {
-		cancel()
-		select {
-		case code := <-done:
-			if code != exitOK {
-				fx.parent.Errorf("schemaforge endpoint exited with %d:\n%.2000s", code, stderr)
-			}
-		case <-time.After(20 * time.Second):
+		switch code := stop(); code {
+		case exitOK:
+		case -1:
 			fx.parent.Errorf("schemaforge endpoint did not stop")
+		default:
+			fx.parent.Errorf("schemaforge endpoint exited with %d:\n%.2000s", code, stderr)
 		}
 	})
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		if m := listeningRE.FindStringSubmatch(stderr.String()); m != nil {
-			return m[1], stderr
-		}
-		select {
-		case code := <-done:
-			done <- code // for the cleanup
-			tb.Fatalf("schemaforge endpoint exited with %d before listening:\n%s", code, stderr)
-		default:
-		}
-		if time.Now().After(deadline) {
-			tb.Fatalf("schemaforge endpoint not listening after 60s:\n%s", stderr)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	return url, stderr
 }
 
 // prepareAsk summarises s's graphs, builds its pipeline and its indexes

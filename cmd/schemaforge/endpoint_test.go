@@ -17,30 +17,31 @@ import (
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
-var listeningRE = regexp.MustCompile(`listening on (http://\S+/sparql)`)
+// listeningRE finds the URL a server command ("endpoint", "serve")
+// prints once it listens.
+var listeningRE = regexp.MustCompile(`listening on (http://\S+)`)
 
-// startEndpoint runs "schemaforge endpoint args…" on a free port and
-// returns the query URL, the stderr buffer, a stop function that cancels
-// the command and returns its exit status.
-func startEndpoint(t *testing.T, args ...string) (string, *syncbuf.Buffer, func() int) {
-	t.Helper()
+// startCLI runs "schemaforge args…", a server command, until it prints
+// the URL it listens on (within wait), and returns that URL, its
+// standard error and a stop function that cancels it and returns its
+// exit status (-1 when it did not stop within 20 s). A command that
+// exits or is silent before listening fails tb.
+func startCLI(tb testing.TB, wait time.Duration, args ...string) (string, *syncbuf.Buffer, func() int) {
+	tb.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	stderr := &syncbuf.Buffer{}
 	done := make(chan int, 1)
-	go func() {
-		done <- run(ctx, append([]string{"endpoint", "--addr", "127.0.0.1:0"}, args...), strings.NewReader(""), &bytes.Buffer{}, stderr)
-	}()
+	go func() { done <- run(ctx, args, strings.NewReader(""), &bytes.Buffer{}, stderr) }()
 	stop := func() int {
 		cancel()
 		select {
 		case code := <-done:
 			return code
 		case <-time.After(20 * time.Second):
-			t.Fatalf("endpoint did not stop; stderr:\n%s", stderr)
 			return -1
 		}
 	}
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(wait)
 	for {
 		if m := listeningRE.FindStringSubmatch(stderr.String()); m != nil {
 			return m[1], stderr, stop
@@ -48,15 +49,23 @@ func startEndpoint(t *testing.T, args ...string) (string, *syncbuf.Buffer, func(
 		select {
 		case code := <-done:
 			cancel()
-			t.Fatalf("endpoint exited with %d before listening; stderr:\n%s", code, stderr)
+			tb.Fatalf("schemaforge %s exited with %d before listening; stderr:\n%s", args[0], code, stderr)
 		default:
 		}
 		if time.Now().After(deadline) {
 			stop()
-			t.Fatalf("endpoint not listening after 20s; stderr:\n%s", stderr)
+			tb.Fatalf("schemaforge %s not listening after %v; stderr:\n%s", args[0], wait, stderr)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+// startEndpoint runs "schemaforge endpoint args…" on a free port and
+// returns the query URL, the stderr buffer and the stop function of
+// [startCLI].
+func startEndpoint(t *testing.T, args ...string) (string, *syncbuf.Buffer, func() int) {
+	t.Helper()
+	return startCLI(t, 20*time.Second, append([]string{"endpoint", "--addr", "127.0.0.1:0"}, args...)...)
 }
 
 func TestEndpointCommand(t *testing.T) {
@@ -147,7 +156,7 @@ func TestEndpointCommand(t *testing.T) {
 
 	stopped = true
 	if code := stop(); code != exitOK {
-		t.Errorf("exit status %d, want 0; stderr:\n%s", code, stderr)
+		t.Errorf("exit status %d, want 0 (-1: did not stop); stderr:\n%s", code, stderr)
 	}
 	if !strings.Contains(stderr.String(), "stopped") || !strings.Contains(stderr.String(), "sparql query") {
 		t.Errorf("stderr lacks the query log or the stop message:\n%s", stderr)

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -15,26 +13,10 @@ import (
 // TestServeCommand starts schemaforge serve on a free port, asks through
 // the TEXT2SPARQL API, and stops it by cancelling its context.
 func TestServeCommand(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	base, errb, stop := startCLI(t, 20*time.Second, "serve", "--addr", "127.0.0.1:0")
+	resp, err := http.Get(base + "?dataset=demo&question=" + url.QueryEscape("How many films did Ada Brook direct?"))
 	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	var out, errb bytes.Buffer
-	done := make(chan int, 1)
-	go func() { done <- run(ctx, []string{"serve", "--addr", addr}, nil, &out, &errb) }()
-	var resp *http.Response
-	for i := 0; i < 100; i++ {
-		resp, err = http.Get("http://" + addr + "/?dataset=demo&question=" + url.QueryEscape("How many films did Ada Brook direct?"))
-		if err == nil {
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	if err != nil {
-		cancel()
+		stop()
 		t.Fatalf("server did not answer: %v (%s)", err, errb.String())
 	}
 	var body map[string]any
@@ -45,14 +27,8 @@ func TestServeCommand(t *testing.T) {
 	if q, _ := body["query"].(string); !strings.Contains(q, "directedBy") || body["dataset"] != "demo" {
 		t.Errorf("answer %v", body)
 	}
-	cancel()
-	select {
-	case code := <-done:
-		if code != exitOK || !strings.Contains(errb.String(), "stopped") {
-			t.Errorf("exit %d: %s", code, errb.String())
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("serve did not stop")
+	if code := stop(); code != exitOK || !strings.Contains(errb.String(), "stopped") {
+		t.Errorf("exit %d (-1: did not stop): %s", code, errb.String())
 	}
 }
 
@@ -60,22 +36,10 @@ func TestServeCommand(t *testing.T) {
 // demo and checks that each question goes to its graph, that an unknown
 // dataset gets 400, and that a bad route is a usage error.
 func TestServeDatasets(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var out, errb bytes.Buffer
-	done := make(chan int, 1)
-	go func() {
-		done <- run(ctx, []string{"serve", "--addr", addr,
-			"--dataset", "https://example.org/films/=graph:films", "--dataset", "https://example.org/cities/=graph:cities"}, nil, &out, &errb)
-	}()
+	base, errb, stop := startCLI(t, 20*time.Second, "serve", "--addr", "127.0.0.1:0",
+		"--dataset", "https://example.org/films/=graph:films", "--dataset", "https://example.org/cities/=graph:cities")
 	get := func(dataset, question string) (int, map[string]any, error) {
-		resp, err := http.Get("http://" + addr + "/?" + url.Values{"dataset": {dataset}, "question": {question}}.Encode())
+		resp, err := http.Get(base + "?" + url.Values{"dataset": {dataset}, "question": {question}}.Encode())
 		if err != nil {
 			return 0, nil, err
 		}
@@ -84,15 +48,9 @@ func TestServeDatasets(t *testing.T) {
 		err = json.NewDecoder(resp.Body).Decode(&body)
 		return resp.StatusCode, body, err
 	}
-	var status int
-	var body map[string]any
-	for i := 0; i < 150; i++ {
-		if status, body, err = get("https://example.org/films/", "How many films did Ada Brook direct?"); err == nil {
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	status, body, err := get("https://example.org/films/", "How many films did Ada Brook direct?")
 	if err != nil {
+		stop()
 		t.Fatalf("server did not answer: %v (%s)", err, errb.String())
 	}
 	if q, _ := body["query"].(string); status != 200 || !strings.Contains(q, "directedBy") {
@@ -108,10 +66,7 @@ func TestServeDatasets(t *testing.T) {
 	if msg, _ := body["error"].(string); err != nil || status != 400 || !strings.Contains(msg, "unknown dataset") {
 		t.Errorf("unknown dataset: %d %v %v", status, body, err)
 	}
-	cancel()
-	select {
-	case <-done:
-	case <-time.After(15 * time.Second):
+	if stop() == -1 {
 		t.Fatal("serve did not stop")
 	}
 
