@@ -349,11 +349,12 @@ func termEvidence(q *sparql.Query, sg *handoff.Subgoal, slice *handoff.Slice) ma
 	if total > 0 {
 		share = float64(gr.realised) / float64(total)
 	}
-	classes, attrs := unexplained(q, sg, slice)
+	triples := sparql.Triples(q)
+	classes, attrs := unexplained(q, triples, sg, slice)
 	return map[string]float64{"terms": float64(total), "terms_realised_share": share,
 		"terms_unmatched": float64(len(gr.unmatched)), "outside_slice": float64(len(gr.vocabulary)),
 		"unexplained_classes": float64(classes), "unexplained_attributes": float64(attrs),
-		"named_left_out": float64(namedLeftOut(q, sg, slice)), "words_unrealised": float64(wordsUnrealised(q, sg))}
+		"named_left_out": float64(namedLeftOut(triples, sg, slice)), "words_unrealised": float64(wordsUnrealised(q, sg))}
 }
 
 // wordsUnrealised counts the content words of the question that nothing
@@ -401,7 +402,7 @@ func wordsUnrealised(q *sparql.Query, sg *handoff.Subgoal) int {
 // the account name and other account details" names
 // accounts#other_account_details; "the names of all songs" names
 // song#song_name, which a query projecting song#artist_name leaves out.
-func namedLeftOut(q *sparql.Query, sg *handoff.Subgoal, slice *handoff.Slice) int {
+func namedLeftOut(triples []sparql.Triple, sg *handoff.Subgoal, slice *handoff.Slice) int {
 	if sg == nil || slice == nil {
 		return 0
 	}
@@ -420,7 +421,7 @@ func namedLeftOut(q *sparql.Query, sg *handoff.Subgoal, slice *handoff.Slice) in
 	classes := map[string]bool{}
 	var used [][]string
 	usedIRI := map[string]bool{}
-	for _, t := range sparql.Triples(q) {
+	for _, t := range triples {
 		p, ok := t.Predicate.(*sparql.IRI)
 		if !ok {
 			continue
@@ -483,7 +484,7 @@ func isNamingIRI(iri string) bool {
 // always the attribute). What is left is schema the query brings in on
 // its own, such as a class joined for a column the question never
 // names, a frequent way to be wrong.
-func unexplained(q *sparql.Query, sg *handoff.Subgoal, slice *handoff.Slice) (classes, attrs int) {
+func unexplained(q *sparql.Query, triples []sparql.Triple, sg *handoff.Subgoal, slice *handoff.Slice) (classes, attrs int) {
 	if sg == nil || slice == nil {
 		return 0, 0
 	}
@@ -537,7 +538,6 @@ func unexplained(q *sparql.Query, sg *handoff.Subgoal, slice *handoff.Slice) (cl
 		return true
 	})
 	subjects := map[string]bool{}
-	triples := sparql.Triples(q)
 	for _, t := range triples {
 		if v, ok := t.Subject.(*sparql.Var); ok {
 			subjects[v.Name] = true
