@@ -220,3 +220,53 @@ func TestMatchScore(t *testing.T) {
 		}
 	}
 }
+
+// TestSliceDirectMapping: the slice of a Direct-Mapping graph holds the
+// column a reference is made from when a value is given to it ("in room
+// 112"), marks such columns as keys, and brings the class of a column
+// the shared reading of a list names ("the color code and description":
+// ref_colors#color_description, one reference away).
+func TestSliceDirectMapping(t *testing.T) {
+	const ttl = `@prefix p: <http://x/products#> . @prefix c: <http://x/ref_colors#> . @prefix s: <http://x/stay#> . @prefix r: <http://x/room#> .
+<http://x/p1> a <http://x/products> ; p:product_name "chervil" ; p:color_code "9" ; p:product_description "green" ; p:ref-color_code <http://x/c9> .
+<http://x/c9> a <http://x/ref_colors> ; c:color_code "9" ; c:color_description "red" .
+<http://x/s1> a <http://x/stay> ; s:patient 7 ; s:room 112 ; s:ref-room <http://x/r112> .
+<http://x/r112> a <http://x/room> ; r:roomnumber 112 ; r:roomtype "single" .
+`
+	st := store.New()
+	ctx := context.Background()
+	if err := st.Load(ctx, strings.NewReader(ttl), rdfio.Turtle, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	coll, err := kg.NewCollection(&kg.Graph{ID: "shop", Endpoint: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := coll.Summarize(ctx, kg.SummarizeOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	sg := subgoal("What is the color code and description of the product named chervil?", []string{"product"}, []string{"color code", "description", "name"})
+	sg.Requirements.Output.Attributes = []string{"color code", "description"}
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("shop")
+	if sl == nil || !sl.HasClass("http://x/ref_colors") || !sl.HasProperty("http://x/ref_colors#color_description") {
+		t.Errorf("the shared reading's column is not in the slice:\n%s", sl.Text())
+	}
+	sg = subgoal("How many patients stayed in room 112?", []string{"patient", "stay"}, []string{"room"})
+	sg.Requirements.Filters = []handoff.Filter{{Attribute: "room", Op: handoff.FilterEq, Value: "112", ValueKind: "number", Label: true}}
+	if a, err = New(Config{}).Allocate(ctx, sg, coll); err != nil {
+		t.Fatal(err)
+	}
+	sl, _ = a.Slice("shop")
+	if sl == nil || !sl.HasProperty("http://x/stay#ref-room") || !sl.HasProperty("http://x/stay#room") {
+		t.Fatalf("the reference's column is not in the slice:\n%s", sl.Text())
+	}
+	for _, p := range sl.Properties {
+		if want := p.IRI == "http://x/stay#room"; p.Key != want {
+			t.Errorf("%s: key %v, want %v", p.IRI, p.Key, want)
+		}
+	}
+}

@@ -33,8 +33,8 @@ type graphLex struct {
 	words map[string][]int
 }
 
-// stem lower-cases and folds plurals.
-func stem(w string) string { return lexicon.Singular(strings.ToLower(w)) }
+// stem lower-cases and folds a word (see [lexicon.Fold]).
+func stem(w string) string { return lexicon.Fold(strings.ToLower(w)) }
 
 // stems returns the stems of words, without empty ones.
 func stems(words []string) []string {

@@ -113,6 +113,41 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			s.Classes = append(s.Classes, sc)
 		}
 	}
+	// "the color code and description": the shared reading
+	// (lexicon.SharedModifier) may name a column of a class one
+	// reference away (ref_colors#color_description); that class joins
+	// the slice, so that the synthesizer can take the column.
+	attrs := sg.Requirements.Output.Attributes
+	for k := 1; k < len(attrs); k++ {
+		joined, ok := lexicon.SharedModifier(attrs[k-1], attrs[k])
+		if !ok {
+			continue
+		}
+		want := stems(strings.Fields(joined))
+		for i := range lex.elements {
+			e := &lex.elements[i]
+			if e.class || len(e.objects) > 0 || !slices.Equal(e.primary, want) {
+				continue
+			}
+			for _, c := range e.subjects {
+				if !slices.Contains(classes, c) && !lex.referenced(classes, c) {
+					continue
+				}
+				if _, ok := propScore[e.iri]; !ok {
+					propScore[e.iri] = 0.3
+				}
+				if !slices.Contains(classes, c) {
+					classes = append(classes, c)
+					classScore[c] = 0.05
+					sc := handoff.SliceClass{IRI: c, Score: 0.05}
+					if ci, ok := g.Summary.Class(c); ok {
+						sc.Label, sc.Count = ci.Label, ci.Count
+					}
+					s.Classes = append(s.Classes, sc)
+				}
+			}
+		}
+	}
 	// Join properties between chosen classes.
 	join := map[string]bool{}
 	for i := range lex.elements {
@@ -255,6 +290,24 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			}
 		}
 	}
+	// A value given to a reference ("in room 112": stay#ref-room) is
+	// held by the reference's own column (stay#room), which the slice
+	// needs beside the link.
+	for _, f := range sg.Requirements.Filters {
+		if f.Attribute == "" || f.ValueKind != "number" && f.ValueKind != "string" {
+			continue
+		}
+		want := stems(strings.Fields(f.Attribute))
+		for _, iri := range sortedKeys(propScore) {
+			col := kg.KeyColumn(iri)
+			if e := lex.element(col); col == "" || e == nil || !slices.Equal(e.primary, want) {
+				continue
+			}
+			if _, ok := propScore[col]; !ok {
+				propScore[col] = 0.5 * propScore[iri]
+			}
+		}
+	}
 	props := sortedKeys(propScore)
 	if len(props) > a.cfg.SliceProperties {
 		props = props[:a.cfg.SliceProperties]
@@ -263,6 +316,9 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		sp := handoff.SliceProperty{IRI: iri, Score: propScore[iri], Matched: matched[iri], Join: join[iri]}
 		if pi, ok := g.Summary.Property(iri); ok {
 			sp.Label, sp.Count, sp.ForeignKey = pi.Label, pi.Count, pi.ForeignKey
+			if ref := kg.ReferenceOf(iri); ref != "" && lex.element(ref) != nil {
+				sp.Key = true
+			}
 			sp.Domains = slices.Clone(pi.Domains)
 			for _, c := range pi.SubjectClasses {
 				sp.Domains = appendNew(sp.Domains, c.IRI)

@@ -238,6 +238,21 @@ func compatibility(g *graphLex, classes, props map[string]float64) float64 {
 }
 
 // element returns the element iri of g.
+// referenced reports whether a reference property links a class of
+// from to class c, either way.
+func (g *graphLex) referenced(from []string, c string) bool {
+	for i := range g.elements {
+		e := &g.elements[i]
+		if e.class || len(e.objects) == 0 {
+			continue
+		}
+		if intersects(e.subjects, from) && slices.Contains(e.objects, c) || slices.Contains(e.subjects, c) && intersects(e.objects, from) {
+			return true
+		}
+	}
+	return false
+}
+
 func (g *graphLex) element(iri string) *element {
 	for i := range g.elements {
 		if g.elements[i].iri == iri {

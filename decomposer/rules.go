@@ -14,6 +14,7 @@ import (
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
+	"github.com/schemaforge/go-schemaforge/lexicon"
 )
 
 // SubgoalValue is the [handoff.Filter] ValueKind of a filter whose Value
@@ -1907,6 +1908,14 @@ func (a *analysis) mentionFilters() {
 		default:
 			if c := a.chunkBefore(i-1, "whose", "with", "has", "have", "as", "equal", "equals", "to", "=", ":"); c >= 0 && a.attrLike(c) && !ofEntity {
 				f.Attribute = a.chunks[c].phrase()
+				a.chunks[c].role = rolePred
+				a.chunks[c].used = true
+			} else if c := a.at[max(i-1, 0)]; m.Kind == handoff.MentionNumber && i > 0 && a.isWord(i-1) && c >= 0 && !a.chunks[c].verb &&
+				(end >= len(a.toks) || !a.isWord(end) || lexicon.FunctionWord(a.w(end))) {
+				// A number right after a noun, ending the phrase, is
+				// that noun's value: "room 112", "gate 7", "year 2010"
+				// (not "about 3 minutes long").
+				f.Attribute, f.Label = a.chunks[c].phrase(), true
 				a.chunks[c].role = rolePred
 				a.chunks[c].used = true
 			}

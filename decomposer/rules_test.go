@@ -246,6 +246,9 @@ func TestFilters(t *testing.T) {
 			filters: num("temperature", handoff.FilterLt, "-5")},
 		{q: "Which airports have an elevation between -50 and 50?", ops: ops(lookup, filter), types: []string{"airport"},
 			filters: []handoff.Filter{{Attribute: "elevation", Op: handoff.FilterBetween, Value: "-50", Value2: "50", ValueKind: "number"}}},
+		// A number right after a noun labels the thing the noun names.
+		{q: "How many patients stayed in room 112?", types: []string{"patient"}, preds: []string{"room"},
+			filters: []handoff.Filter{{Attribute: "room", Op: handoff.FilterEq, Value: "112", ValueKind: "number", Label: true}}},
 		// The counted noun after the value is the attribute.
 		{q: "Which clubs have at least 50 members?", ops: ops(lookup, filter), types: []string{"club"}, preds: []string{"member"},
 			filters: num("member", handoff.FilterGe, "50")},

@@ -53,6 +53,10 @@ type SliceProperty struct {
 	Datatypes []string `json:"datatypes,omitempty"`
 	// ForeignKey marks a reference property (Direct Mapping "ref-…").
 	ForeignKey bool `json:"foreignKey,omitempty"`
+	// Key marks the column a reference property is made from (Direct
+	// Mapping stay#patient beside stay#ref-patient): its values name
+	// things; they do not measure them.
+	Key bool `json:"key,omitempty"`
 	// Samples are a few of its values.
 	Samples []string `json:"samples,omitempty"`
 	// Score is its relevance to the subgoal; Matched the terms it

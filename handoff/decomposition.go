@@ -224,6 +224,10 @@ type Filter struct {
 	ValueKind string `json:"valueKind,omitempty"`
 	// Negated is true for an excluding condition ("not from France").
 	Negated bool `json:"negated,omitempty"`
+	// Label is true when the value labels a thing the attribute names
+	// ("room 112", "gate 7"): the attribute holds it, and the value is
+	// never a count of such things ("with 2 rooms").
+	Label bool `json:"label,omitempty"`
 }
 
 // Filter value kinds that are not constants (see Filter.ValueKind).

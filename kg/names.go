@@ -57,6 +57,29 @@ func SplitIRI(iri string) Name {
 	return n
 }
 
+// KeyColumn returns the column a Direct-Mapping reference property is
+// made from: "…/stay#room" for "…/stay#ref-room". It is empty for other
+// properties and for references over several columns ("ref-a;b").
+func KeyColumn(iri string) string {
+	n := SplitIRI(iri)
+	if !n.ForeignKey || n.Qualifier == "" || strings.Contains(n.Local, ";") {
+		return ""
+	}
+	return n.Namespace + n.Qualifier + "#" + strings.TrimPrefix(n.Local, "ref-")
+}
+
+// ReferenceOf returns the Direct-Mapping reference property a column
+// would make: "…/stay#ref-patient" for "…/stay#patient" (KeyColumn's
+// inverse). It is empty for names without a table qualifier and for
+// references.
+func ReferenceOf(iri string) string {
+	n := SplitIRI(iri)
+	if n.ForeignKey || n.Qualifier == "" {
+		return ""
+	}
+	return n.Namespace + n.Qualifier + "#ref-" + n.Local
+}
+
 // isIdentifier reports whether s is letters, digits and '_' only, not
 // starting with a digit (a table name).
 func isIdentifier(s string) bool {

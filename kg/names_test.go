@@ -72,3 +72,25 @@ func FuzzTokens(f *testing.F) {
 		}
 	})
 }
+
+func TestKeyColumnAndReference(t *testing.T) {
+	for iri, want := range map[string]string{
+		"http://x/stay#ref-room": "http://x/stay#room",
+		"http://x/stay#room":     "",
+		"http://x/t#ref-a;b":     "",
+		"http://x/ref-room":      "",
+	} {
+		if got := KeyColumn(iri); got != want {
+			t.Errorf("KeyColumn(%q) = %q, want %q", iri, got, want)
+		}
+	}
+	for iri, want := range map[string]string{
+		"http://x/stay#room":     "http://x/stay#ref-room",
+		"http://x/stay#ref-room": "",
+		"http://x/room":          "",
+	} {
+		if got := ReferenceOf(iri); got != want {
+			t.Errorf("ReferenceOf(%q) = %q, want %q", iri, got, want)
+		}
+	}
+}

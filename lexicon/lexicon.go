@@ -177,6 +177,9 @@ func NamingRank(words, class []string) int {
 		return 0
 	}
 	last := words[len(words)-1]
+	if NameWord(last) {
+		last = "name"
+	}
 	own := len(class) > 0 && len(words) > len(class)
 	for i := 0; own && i < len(class); i++ {
 		own = Singular(words[i]) == Singular(class[i])
@@ -192,6 +195,28 @@ func NamingRank(words, class []string) int {
 		return 1
 	}
 	return 0
+}
+
+// NameWord reports whether a word of a column's name means "name": the
+// word itself, or a one- or two-letter abbreviation written before it
+// ("cname" of a course, "dname" of a department). The parts of a full
+// name ("fname", "lname") are not names of their own (see [NamePart]).
+func NameWord(w string) bool {
+	return w == "name" || len(w) >= 5 && len(w) <= 6 && strings.HasSuffix(w, "name") &&
+		!slices.Contains(givenNames, w) && !slices.Contains(familyNames, w)
+}
+
+// SharedModifier reads a one-word column named after a longer one as
+// sharing its modifier: after "color code", "description" may be the
+// color description; after "visit date", "details" the visit details. It
+// returns the shared reading and true, or term and false when the
+// reading does not apply (a one-word prev, a longer term).
+func SharedModifier(prev, term string) (string, bool) {
+	pw := strings.Fields(prev)
+	if len(pw) < 2 || term == "" || strings.Contains(term, " ") {
+		return term, false
+	}
+	return strings.Join(append(pw[:len(pw)-1:len(pw)-1], term), " "), true
 }
 
 // functionWords are the words of a question that name nothing of a

@@ -129,3 +129,26 @@ func TestNamingRank(t *testing.T) {
 		}
 	}
 }
+
+func TestFold(t *testing.T) {
+	for in, want := range map[string]string{
+		"left": "leave", "taken": "take", "held": "hold", "shots": "shoot", "countries": "country",
+		"found": "found", "ground": "ground", // also verbs of their own
+		"leave": "leave", "status": "status",
+	} {
+		if got := lexicon.Fold(in); got != want {
+			t.Errorf("Fold(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestNameWord(t *testing.T) {
+	for w, want := range map[string]bool{"name": true, "cname": true, "dname": true, "fname": false, "lname": false, "surname": false, "nickname": false, "names": false, "game": false} {
+		if got := lexicon.NameWord(w); got != want {
+			t.Errorf("NameWord(%q) = %v, want %v", w, got, want)
+		}
+	}
+	if r := lexicon.NamingRank([]string{"cname"}, []string{"course"}); r != 4 {
+		t.Errorf("NamingRank(cname) = %d, want 4", r)
+	}
+}

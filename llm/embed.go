@@ -177,7 +177,7 @@ func EmbedWords(text string) []string {
 	var cur []rune
 	flush := func() {
 		if len(cur) > 0 {
-			words = append(words, lexicon.Singular(strings.ToLower(string(cur))))
+			words = append(words, lexicon.Fold(strings.ToLower(string(cur))))
 			cur = cur[:0]
 		}
 	}

@@ -147,7 +147,11 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			followed = pl.followRelation()
 		}
 		if !ask && out.Aggregate == "" {
-			for i, a := range pl.projectionTerms() {
+			terms := pl.projectionTerms()
+			for i, a := range terms {
+				if i > 0 {
+					a = pl.sharedModifier(terms[i-1], a)
+				}
 				if followed >= 0 && (isNamingTerm(a) || pl.relationTerm(a)) {
 					continue // shown by the followed node's name
 				}
@@ -408,6 +412,23 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 		alt = 0
 	}
 	return list[alt].p, list[alt].s
+}
+
+// sharedModifier reads a one-word column after a longer one as sharing
+// its modifier ([lexicon.SharedModifier]: "the color code and
+// description") when the slice has a column of exactly that name; else
+// it returns term.
+func (pl *planner) sharedModifier(prev, term string) string {
+	joined, ok := lexicon.SharedModifier(prev, term)
+	if !ok {
+		return term
+	}
+	for _, p := range pl.sc.props {
+		if termMatches(joined, p.IRI, p.Label) == 1 {
+			return joined
+		}
+	}
+	return term
 }
 
 func (pl *planner) hasNodeOf(p *handoff.SliceProperty) bool {
@@ -838,8 +859,12 @@ func (pl *planner) followRelation() int {
 func (pl *planner) hasNaming(c string) bool { return pl.namingIRI(c) != "" }
 
 // identifier reports whether a property holds identifiers or codes
-// ("language_id"): numbers that are never summed or compared as sizes.
+// ("language_id", the column of a reference): numbers that are never
+// summed or compared as sizes.
 func identifier(p *handoff.SliceProperty) bool {
+	if p.Key {
+		return true
+	}
 	w := words(p.IRI)
 	return len(w) > 0 && (w[len(w)-1] == "id" || w[len(w)-1] == "code")
 }
@@ -1047,7 +1072,7 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 			}
 		}
 		term := f.Attribute
-		if pl.countsEntities(term) {
+		if !f.Label && pl.countsEntities(term) {
 			// "at least 3 heads", "more than two musicals": a bound on
 			// how many, which groups the subjects; the things counted
 			// are joined ("mountains that have at least 2 photos").
@@ -1490,7 +1515,7 @@ func coordinated(qw []string, aggOf, term string) bool {
 	fold := func(ws []string) []string {
 		out := make([]string, len(ws))
 		for i, w := range ws {
-			out[i] = lexicon.Singular(w)
+			out[i] = lexicon.Fold(w)
 		}
 		return out
 	}

@@ -28,6 +28,7 @@ import (
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
+	"github.com/schemaforge/go-schemaforge/lexicon"
 	"github.com/schemaforge/go-schemaforge/skeletons"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
@@ -274,18 +275,8 @@ func words(s string) []string {
 	return out
 }
 
-// stem folds a word crudely (plural s, es; ies → y).
-func stem(w string) string {
-	switch {
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		return w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "ses") && len(w) > 4:
-		return w[:len(w)-2]
-	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && len(w) > 3:
-		return w[:len(w)-1]
-	}
-	return w
-}
+// stem folds a word for comparison (see [lexicon.Fold]).
+func stem(w string) string { return lexicon.Fold(w) }
 
 // termMatches scores how well a requirement term names an element: 1 for
 // the same words, less for a shared head word or a contained word.
@@ -309,7 +300,7 @@ func termMatches(term, iri, label string) float64 {
 	}
 	hit := 0
 	for _, t := range tw {
-		if slices.Contains(ew, t) {
+		if slices.ContainsFunc(ew, func(e string) bool { return e == t || t == "name" && lexicon.NameWord(e) }) {
 			hit++
 		}
 	}

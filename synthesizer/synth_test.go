@@ -408,3 +408,50 @@ func TestCountJoinsCounted(t *testing.T) {
 		}
 	}
 }
+
+// TestWhenNamesItsDate: "When did … leave?" answers with the date the
+// verb names (date_left), not the first date of the class, even when the
+// verb was read as a noun; "leave" meets "left" through lexicon.Fold.
+func TestWhenNamesItsDate(t *testing.T) {
+	st := store.New()
+	const staff = `@prefix ex: <http://example.org/> .
+ex:p1 a ex:staff ; ex:first_name "Ann" ; ex:date_joined "2001-01-01" ; ex:date_left "2009-09-09" .
+ex:p2 a ex:staff ; ex:first_name "Bo" ; ex:date_joined "2002-02-02" ; ex:date_left "2008-08-08" .
+`
+	if err := st.Load(context.Background(), strings.NewReader(staff), rdfio.Turtle, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	g := &kg.Graph{ID: "school", Endpoint: st}
+	slice := &handoff.Slice{
+		Graph:    "school",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "staff", Count: 2, Score: 1, Matched: []string{"staff"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "first_name", Domains: []string{ex + "staff"}, Datatypes: []string{xsd + "string"}, Score: 0.8},
+			{IRI: ex + "date_joined", Domains: []string{ex + "staff"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: ex + "date_left", Domains: []string{ex + "staff"}, Datatypes: []string{xsd + "string"}, Score: 0.4},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "first_name", Value: "Ann", Mention: "Ann", Score: 5}},
+	}
+	for verb, want := range map[string]string{"leave": "2009-09-09", "join": "2001-01-01"} {
+		sg := &handoff.Subgoal{ID: "s1", Text: "When did the staff member Ann " + verb + " the company?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+			Requirements: handoff.Requirements{Types: []string{"staff member", verb, "company"},
+				Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Ann", ValueKind: "string"}},
+				Output:  handoff.Output{Shape: handoff.ShapeEntities},
+				Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "when"}}}}
+		cands, err := New(Config{}).Synthesize(context.Background(), sg, slice, g, nil)
+		if err != nil || len(cands) == 0 {
+			t.Fatalf("%s: no candidate: %v", verb, err)
+		}
+		res, err := g.Query(context.Background(), cands[0].Query)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", verb, err, cands[0].Query)
+		}
+		if len(res.Rows) != 1 || len(res.Vars) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != want {
+			t.Errorf("%s: want %s, got %v\n%s", verb, want, res.Rows, cands[0].Query)
+		}
+		if testing.Verbose() {
+			t.Log(cands[0].Query)
+		}
+	}
+}

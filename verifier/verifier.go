@@ -377,14 +377,14 @@ func wordsUnrealised(q *sparql.Query, sg *handoff.Subgoal) int {
 		return true
 	})
 	for i, w := range have {
-		have[i] = lexicon.Singular(strings.ToLower(w))
+		have[i] = lexicon.Fold(strings.ToLower(w))
 	}
 	n := 0
 	for _, w := range kg.Words(sg.Text) {
 		if len(w) < 3 || lexicon.FunctionWord(w) {
 			continue
 		}
-		w = lexicon.Singular(w)
+		w = lexicon.Fold(w)
 		if !slices.ContainsFunc(have, func(h string) bool {
 			return h == w || len(w) >= 4 && len(h) >= 4 && h[:4] == w[:4]
 		}) {
@@ -408,13 +408,13 @@ func namedLeftOut(triples []sparql.Triple, sg *handoff.Subgoal, slice *handoff.S
 	}
 	said := map[string]bool{}
 	for _, w := range kg.Words(sg.Text) {
-		said[lexicon.Singular(w)] = true
+		said[lexicon.Fold(w)] = true
 	}
 	words := func(iri string) []string {
 		n := kg.SplitIRI(iri)
 		ws := kg.Words(strings.TrimPrefix(n.Local, "ref-"))
 		for i, w := range ws {
-			ws[i] = lexicon.Singular(w)
+			ws[i] = lexicon.Fold(w)
 		}
 		return ws
 	}

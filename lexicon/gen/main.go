@@ -1,0 +1,124 @@
+// Command gen distils the word lists of package lexicon from WordNet 3.0.
+//
+// It writes irregular.txt, the irregular inflections of English verbs
+// ("left" → "leave", "taken" → "take", "held" → "hold"), from WordNet's
+// verb exception list. Debian's wordnet-base package installs it:
+//
+//	apt-get install -y wordnet-base
+//	go run ./lexicon/gen -wordnet /usr/share/wordnet -out lexicon/irregular.txt
+//
+// Each line of the output is an inflected form and its base form,
+// separated by a space, sorted by form. Forms with several bases keep
+// the first; multi-word entries and forms equal to their base are
+// dropped.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+func main() {
+	dir := flag.String("wordnet", "/usr/share/wordnet", "directory of the WordNet 3.0 database (verb.exc)")
+	out := flag.String("out", "lexicon/irregular.txt", "file to write")
+	flag.Parse()
+	if err := run(*dir, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+}
+
+func run(dir, out string) error {
+	verbs, err := lemmas(filepath.Join(dir, "index.verb"))
+	if err != nil {
+		return err
+	}
+	pairs, err := irregular(filepath.Join(dir, "verb.exc"), verbs)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	for _, p := range pairs {
+		b.WriteString(p[0] + " " + p[1] + "\n")
+	}
+	if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", out, err)
+	}
+	fmt.Fprintf(os.Stderr, "gen: %d irregular forms → %s\n", len(pairs), out)
+	return nil
+}
+
+// irregular reads a WordNet exception list: lines of an inflected form
+// followed by its base forms.
+// The forms that are base forms of verbs (verbs) are left out.
+func irregular(path string, verbs map[string]bool) ([][2]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading WordNet exceptions: %w (install Debian's wordnet-base)", err)
+	}
+	defer f.Close()
+	seen := map[string]bool{}
+	var pairs [][2]string
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		fs := strings.Fields(sc.Text())
+		if len(fs) < 2 {
+			return nil, fmt.Errorf("%s:%d: want a form and its base, got %q", path, n, sc.Text())
+		}
+		form, base := fs[0], fs[1]
+		if form == base || seen[form] || verbs[form] || !plain(form) || !plain(base) {
+			continue
+		}
+		seen[form] = true
+		pairs = append(pairs, [2]string{form, base})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	slices.SortFunc(pairs, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
+	return pairs, nil
+}
+
+// lemmas reads the lemmas of a WordNet index file (lines of a lemma and
+// its figures; licence lines start with a space).
+func lemmas(path string) (map[string]bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading WordNet index: %w (install Debian's wordnet-base)", err)
+	}
+	defer f.Close()
+	out := map[string]bool{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || line[0] == ' ' {
+			continue
+		}
+		if lemma, _, ok := strings.Cut(line, " "); ok {
+			out[lemma] = true
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no lemmas", path)
+	}
+	return out, nil
+}
+
+// plain reports whether w is one lower-case word of letters.
+func plain(w string) bool {
+	for _, r := range w {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return w != ""
+}

@@ -1,0 +1,41 @@
+package lexicon
+
+import (
+	_ "embed"
+	"strings"
+	"sync"
+)
+
+// irregularText holds the irregular inflections of English verbs, one
+// "form base" pair per line, distilled from WordNet 3.0 by
+// `go run ./lexicon/gen` (see there).
+//
+//go:embed irregular.txt
+var irregularText string
+
+var irregular = sync.OnceValue(func() map[string]string {
+	m := make(map[string]string, 2300)
+	for _, line := range strings.Split(irregularText, "\n") {
+		if form, base, ok := strings.Cut(line, " "); ok {
+			m[form] = base
+		}
+	}
+	return m
+})
+
+// VerbBase maps an irregular inflection of an English verb to its base
+// form ("left" → "leave", "taken" → "take", "held" → "hold"); other
+// words are returned unchanged. Forms that are also the base of a verb
+// ("found", "ground") are not folded.
+func VerbBase(w string) string {
+	if b, ok := irregular()[w]; ok {
+		return b
+	}
+	return w
+}
+
+// Fold is the one normal form under which the words of a question and
+// of a schema are compared: a lower-case word loses its plural ending
+// ([Singular]) and an irregular verb form becomes its base ([VerbBase]),
+// so "leave" meets date_left_staff and "shots" meets shot.
+func Fold(w string) string { return VerbBase(Singular(w)) }
