@@ -457,8 +457,41 @@ func (p *Pipeline) solve(ctx context.Context, sg *handoff.Subgoal, deps map[stri
 			}
 		}
 	}
+	p.outranked(sg, out, tr)
 	p.fallback(sg, out, tr)
 	return out, a, nil
+}
+
+// outranked sets the accepted records of a subgoal aside when a record
+// the verifier rejected is more confident, even as a fallback, than every
+// accepted one: an accepted answer the confidence model all but rules out
+// ("the names of phones priced above 50" for a question about wines, from
+// a graph that barely made the selection) is a worse answer than the
+// rejected one it believes. The fallback then answers.
+func (p *Pipeline) outranked(sg *handoff.Subgoal, recs []handoff.Record, tr *tracer) {
+	acc := mostConfident(recs, func(r *handoff.Record) bool { return r.Accepted })
+	if acc < 0 {
+		return
+	}
+	other := mostConfident(recs, func(r *handoff.Record) bool {
+		return !r.Accepted && !r.SetAside && r.Results != nil && r.Error == ""
+	})
+	if other < 0 {
+		return
+	}
+	ev := maps.Clone(recs[other].Evidence)
+	ev["fallback"] = 1
+	c := p.conf.Predict(ev)
+	if c <= recs[acc].Confidence {
+		return
+	}
+	for i := range recs {
+		if recs[i].Accepted {
+			recs[i].Accepted, recs[i].SetAside = false, true
+			recs[i].Reason = fmt.Sprintf("set aside: confidence %.3f, below the %.3f of candidate %d of %s, which the verifier rejected", recs[i].Confidence, c, recs[other].Candidate.Rank, recs[other].Candidate.Graph)
+			tr.add(handoff.Event{Stage: "integrate", Subgoal: sg.ID, Graph: recs[i].Candidate.Graph, Message: recs[i].Reason})
+		}
+	}
 }
 
 // fallback marks, when no record of the subgoal was accepted, the most
@@ -495,6 +528,11 @@ func allocContext(a *handoff.Allocation, id string) confidence.Context {
 	top := a.Scores[0]
 	cx.AllocTop = top.Graph == id
 	cx.AllocFinal, cx.CovP, cx.CovT = s.Final, s.PredicateCoverage, s.TypeCoverage
+	for _, o := range a.Scores {
+		if o.Graph != id && o.Final >= 0.9*s.Final {
+			cx.Close++
+		}
+	}
 	switch {
 	case cx.AllocTop && len(a.Scores) > 1:
 		cx.AllocMargin = s.Final - a.Scores[1].Final

@@ -72,6 +72,17 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		}
 		s.Classes = append(s.Classes, sc)
 	}
+	// addClass adds a class the question does not name but the slice
+	// needs (to link chosen classes, or for a column), at a low score.
+	addClass := func(c string) {
+		classes = append(classes, c)
+		classScore[c] = 0.05
+		sc := handoff.SliceClass{IRI: c, Score: 0.05}
+		if ci, ok := g.Summary.Class(c); ok {
+			sc.Label, sc.Count = ci.Label, ci.Count
+		}
+		s.Classes = append(s.Classes, sc)
+	}
 	// Link classes: a class that is not chosen but whose reference
 	// properties reach two chosen classes (an association table such
 	// as singer_in_concert) joins them.
@@ -104,13 +115,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			if len(classes) >= a.cfg.SliceClasses+2 {
 				break
 			}
-			classes = append(classes, c)
-			classScore[c] = 0.05
-			sc := handoff.SliceClass{IRI: c, Score: 0.05}
-			if ci, ok := g.Summary.Class(c); ok {
-				sc.Label, sc.Count = ci.Label, ci.Count
-			}
-			s.Classes = append(s.Classes, sc)
+			addClass(c)
 		}
 	}
 	// "the color code and description": the shared reading
@@ -137,13 +142,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 					propScore[e.iri] = 0.3
 				}
 				if !slices.Contains(classes, c) {
-					classes = append(classes, c)
-					classScore[c] = 0.05
-					sc := handoff.SliceClass{IRI: c, Score: 0.05}
-					if ci, ok := g.Summary.Class(c); ok {
-						sc.Label, sc.Count = ci.Label, ci.Count
-					}
-					s.Classes = append(s.Classes, sc)
+					addClass(c)
 				}
 			}
 		}

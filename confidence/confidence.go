@@ -7,15 +7,20 @@
 // perturbations ran, whether it is grounded, the candidate's rank and the
 // margin of its score over the runner-up, the allocation's margin between
 // the graph and the next one, the size of the answer, whether it is empty.
-// A [Model] is a logistic regression over standardised evidence, fitted
-// ([Fit]) on labelled records of the Spider4SPARQL train split with folds
-// by graph ([CrossValidate]); its Threshold is the least confidence at
-// which the out-of-fold precision reaches the target (90%). The module
-// ships one fitted model ([Default], the embedded weights.json); the
-// command `schemaforge calibrate` refits it.
+// A [Model] is a sum of small regression trees over the evidence (gradient
+// boosting of the log-odds, [Fit]): trees see combinations a linear model
+// cannot ("accepted with every commitment met, but the graph barely won
+// the allocation"), and the features of [Signs] only ever move the
+// confidence their way. It is fitted on labelled records of the
+// Spider4SPARQL train split with folds by graph ([CrossValidate]); its
+// Threshold is the least confidence at which the out-of-fold precision
+// reaches the target (90%). The module ships one fitted model ([Default],
+// the embedded weights.json); `schemaforge bench spider4sparql --stage
+// calibrate` refits it.
 package confidence
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/json"
 	"errors"
@@ -23,6 +28,7 @@ import (
 	"hash/fnv"
 	"math"
 	"slices"
+	"sort"
 	"sync"
 )
 
@@ -76,15 +82,21 @@ var Features = []string{
 	"unexplained_attributes", // attribute predicates of the query that nothing of the question explains
 	"named_left_out",         // attributes of the query's classes the question names and the query leaves out
 	"words_unrealised",       // content words of the question nothing in the query accounts for
+	"graphs_close",           // other graphs the allocation scored nearly as well
+	"attributes",             // attributes the question asks for
+	"question_words",         // content words of the question
+	"columns",                // columns of the answer
+	"iri_columns",            // the share of them holding IRIs
 }
 
-// Signs are the signs the weights of some features must have: -1 for
-// evidence against an answer (a missed commitment, a failed requirement,
-// a rejected candidate answering anyway), +1 for evidence for it. Fit
-// holds a weight that would take the other sign at 0: in the training
-// data such a weight only stands for something correlated with the
-// feature, and it would let, say, a self-contradictory query look more
-// likely right.
+// Signs are the directions in which some features may move the
+// confidence: -1 for evidence against an answer (a missed commitment, a
+// failed requirement, a rejected candidate answering anyway), +1 for
+// evidence for it. Fit keeps the model monotone in them: with the other
+// features fixed, more of a -1 feature never raises the confidence. In
+// the training data such a feature can stand for something correlated
+// with it, and without the constraint a self-contradictory query could
+// look more likely right.
 var Signs = map[string]int{
 	"missed": -1, "missed_mention": -1, "missed_answer": -1, "missed_order": -1, "missed_echo": -1, "missed_other": -1,
 	"requirements_fail": -1, "fallback": -1, "outside_slice": -1, "named_left_out": -1, "words_unrealised": -1,
@@ -95,35 +107,90 @@ var Signs = map[string]int{
 // chosen for, when some threshold reaches it (see FitInfo.Target).
 const DefaultPrecision = 0.9
 
-// Model is a logistic regression over standardised evidence.
+// Model is a boosted sum of regression trees over the evidence: the
+// confidence of a record is sigmoid(Base + Rate × Σ tree values).
 type Model struct {
-	// Features names the inputs, in the order of Mean, Scale and Weights.
+	// Features names the inputs; a tree's node tests Features[Feature].
 	Features []string `json:"features"`
-	// Mean and Scale standardise each feature: x' = (x − Mean) / Scale.
-	Mean  []float64 `json:"mean"`
-	Scale []float64 `json:"scale"`
-	// Weights and Bias are the coefficients over the standardised
-	// features.
-	Weights []float64 `json:"weights"`
-	Bias    float64   `json:"bias"`
+	// Base is the log-odds every record starts from (the share of right
+	// records in the training data); Rate scales each tree's value.
+	Base float64 `json:"base"`
+	Rate float64 `json:"rate"`
+	// Trees are the boosted trees, in the order they were fitted.
+	Trees []Tree `json:"trees"`
 	// Threshold is the least confidence of a verified answer: the
 	// smallest confidence at which the out-of-fold precision of the
 	// answers at or above it reached the target.
 	Threshold float64 `json:"threshold"`
-	// Fit says how the model was fitted (data, folds, regularisation,
+	// Fit says how the model was fitted (data, folds, settings,
 	// out-of-fold figures).
 	Fit FitInfo `json:"fit"`
 }
 
+// Tree is one regression tree, its nodes in an array: node 0 is the
+// root, and a node's children come after it.
+type Tree struct {
+	Nodes []Node `json:"nodes"`
+}
+
+// Node is a split or, when Left is 0, a leaf. A split sends a record to
+// Left when its value of Features[Feature] is at most Split, else to
+// Right; a leaf holds its Value.
+type Node struct {
+	Feature int     `json:"f,omitempty"`
+	Split   float64 `json:"s,omitempty"`
+	Left    int     `json:"l,omitempty"`
+	Right   int     `json:"r,omitempty"`
+	Value   float64 `json:"v,omitempty"`
+}
+
+// Params are the settings of [Fit]. Zero fields take the defaults of
+// [DefaultParams].
+type Params struct {
+	Trees   int     `json:"trees"`   // trees fitted (default 300)
+	Depth   int     `json:"depth"`   // splits from root to leaf (default 2)
+	MinLeaf int     `json:"minLeaf"` // least records in a leaf (default 40)
+	Rate    float64 `json:"rate"`    // shrinkage of each tree (default 0.05)
+	Lambda  float64 `json:"lambda"`  // L2 penalty on leaf values (default 1)
+}
+
+// DefaultParams are the settings Fit uses for zero fields.
+var DefaultParams = Params{Trees: 300, Depth: 2, MinLeaf: 40, Rate: 0.05, Lambda: 1}
+
+func (p Params) withDefaults() Params {
+	d := DefaultParams
+	if p.Trees > 0 {
+		d.Trees = p.Trees
+	}
+	if p.Depth > 0 {
+		d.Depth = p.Depth
+	}
+	if p.MinLeaf > 0 {
+		d.MinLeaf = p.MinLeaf
+	}
+	if p.Rate > 0 {
+		d.Rate = p.Rate
+	}
+	if p.Lambda > 0 {
+		d.Lambda = p.Lambda
+	}
+	return d
+}
+
+// String names the settings ("300 trees of depth 2, ≥ 40 per leaf, rate 0.05, λ 1").
+func (p Params) String() string {
+	return fmt.Sprintf("%d trees of depth %d, ≥ %d per leaf, rate %g, λ %g", p.Trees, p.Depth, p.MinLeaf, p.Rate, p.Lambda)
+}
+
 // FitInfo records how a model was fitted.
 type FitInfo struct {
-	Data      string  `json:"data"`    // what it was fitted on
-	Command   string  `json:"command"` // the command that refits it
-	Samples   int     `json:"samples"`
-	Positives int     `json:"positives"`
-	Groups    int     `json:"groups"` // graphs
-	Folds     int     `json:"folds"`
-	Lambda    float64 `json:"lambda"` // L2 penalty
+	Data      string `json:"data"`    // what it was fitted on
+	Command   string `json:"command"` // the command that refits it
+	Samples   int    `json:"samples"`
+	Positives int    `json:"positives"`
+	Groups    int    `json:"groups"` // graphs
+	Folds     int    `json:"folds"`
+	Params    Params `json:"params"` // the settings chosen out of fold
 	// Out-of-fold figures on the answers (one per question): ECE over 10
 	// bins, precision and coverage at Threshold, chosen for the target
 	// precision Target: Wanted (the precision asked for) when some
@@ -169,30 +236,78 @@ func Parse(data []byte) (*Model, error) {
 	return &m, nil
 }
 
-// Validate checks that the model's vectors agree and its numbers are
-// finite.
+// Encode writes the model as indented JSON with each tree on one line,
+// which [Parse] reads back (weights.json is written this way).
+func (m *Model) Encode() ([]byte, error) {
+	head := *m
+	head.Trees = nil
+	out, err := json.MarshalIndent(head, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("confidence: writing the model: %w", err)
+	}
+	var trees bytes.Buffer
+	trees.WriteString("[")
+	for i, t := range m.Trees {
+		b, err := json.Marshal(t)
+		if err != nil {
+			return nil, fmt.Errorf("confidence: writing tree %d: %w", i, err)
+		}
+		if i > 0 {
+			trees.WriteString(",")
+		}
+		trees.WriteString("\n    ")
+		trees.Write(b)
+	}
+	trees.WriteString("\n  ]")
+	const null = `"trees": null`
+	if !bytes.Contains(out, []byte(null)) {
+		return nil, errors.New("confidence: writing the model: no place for the trees")
+	}
+	out = bytes.Replace(out, []byte(null), append([]byte(`"trees": `), trees.Bytes()...), 1)
+	return append(out, '\n'), nil
+}
+
+// Bounds of a model that Validate accepts: its numbers are at most
+// maxValue in size and its trees at most maxTrees, so a prediction is
+// always a finite sum.
+const (
+	maxValue = 1e6
+	maxTrees = 100000
+)
+
+// Validate checks that the model's trees are well formed (children after
+// their parent, features that exist) and its numbers finite and bounded.
 func (m *Model) Validate() error {
-	n := len(m.Features)
+	// Finite and bounded, so that no sum of them overflows.
+	finite := func(x float64) bool { return !math.IsNaN(x) && math.Abs(x) <= maxValue }
 	switch {
-	case n == 0:
+	case len(m.Features) == 0:
 		return errors.New("confidence: the model has no features")
-	case len(m.Mean) != n || len(m.Scale) != n || len(m.Weights) != n:
-		return fmt.Errorf("confidence: the model has %d features but %d means, %d scales and %d weights", n, len(m.Mean), len(m.Scale), len(m.Weights))
+	case len(m.Trees) == 0 || len(m.Trees) > maxTrees:
+		return fmt.Errorf("confidence: the model has %d trees (want 1 to %d)", len(m.Trees), maxTrees)
+	case !finite(m.Base) || !finite(m.Rate) || m.Rate <= 0:
+		return fmt.Errorf("confidence: base %v and rate %v must be finite (at most 1e6 in size), the rate > 0", m.Base, m.Rate)
 	case m.Threshold < 0 || m.Threshold > 1 || math.IsNaN(m.Threshold):
 		return fmt.Errorf("confidence: threshold %v is not in [0, 1]", m.Threshold)
 	}
-	for i := range n {
-		for _, x := range []float64{m.Mean[i], m.Scale[i], m.Weights[i]} {
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return fmt.Errorf("confidence: feature %s has a non-finite coefficient", m.Features[i])
+	for t, tr := range m.Trees {
+		if len(tr.Nodes) == 0 {
+			return fmt.Errorf("confidence: tree %d has no nodes", t)
+		}
+		for i, n := range tr.Nodes {
+			switch {
+			case n.Left == 0 && n.Right == 0:
+				if !finite(n.Value) {
+					return fmt.Errorf("confidence: tree %d, leaf %d: value %v is not finite or exceeds 1e6", t, i, n.Value)
+				}
+			case n.Left <= i || n.Right <= i || n.Left >= len(tr.Nodes) || n.Right >= len(tr.Nodes):
+				return fmt.Errorf("confidence: tree %d, node %d: children %d and %d are not nodes after it", t, i, n.Left, n.Right)
+			case n.Feature < 0 || n.Feature >= len(m.Features):
+				return fmt.Errorf("confidence: tree %d, node %d: feature %d of %d", t, i, n.Feature, len(m.Features))
+			case !finite(n.Split):
+				return fmt.Errorf("confidence: tree %d, node %d: split %v is not finite or exceeds 1e6", t, i, n.Split)
 			}
 		}
-		if m.Scale[i] <= 0 {
-			return fmt.Errorf("confidence: feature %s has scale %v (want > 0)", m.Features[i], m.Scale[i])
-		}
-	}
-	if math.IsNaN(m.Bias) || math.IsInf(m.Bias, 0) {
-		return errors.New("confidence: the bias is not finite")
 	}
 	return nil
 }
@@ -200,11 +315,37 @@ func (m *Model) Validate() error {
 // Predict returns the probability that a record with this evidence is
 // right.
 func (m *Model) Predict(ev map[string]float64) float64 {
-	z := m.Bias
+	x := make([]float64, len(m.Features))
 	for i, f := range m.Features {
-		z += m.Weights[i] * (ev[f] - m.Mean[i]) / m.Scale[i]
+		x[i] = ev[f]
 	}
-	return sigmoid(z)
+	return sigmoid(m.margin(x))
+}
+
+// margin is the model's log-odds for the feature vector x.
+func (m *Model) margin(x []float64) float64 {
+	z := m.Base
+	for _, t := range m.Trees {
+		z += m.Rate * t.value(x)
+	}
+	return z
+}
+
+// value walks the tree to x's leaf. Validate guarantees that children
+// come after their parent, so the walk ends.
+func (t *Tree) value(x []float64) float64 {
+	i := 0
+	for {
+		n := &t.Nodes[i]
+		if n.Left == 0 {
+			return n.Value
+		}
+		if x[n.Feature] <= n.Split {
+			i = n.Left
+		} else {
+			i = n.Right
+		}
+	}
 }
 
 func sigmoid(z float64) float64 {
@@ -224,164 +365,175 @@ type Sample struct {
 	Group string
 }
 
-// Fit fits a logistic regression with L2 penalty lambda on the samples
-// (Newton's method on the standardised features; the bias is not
-// penalised), the weights of [Signs] held to their signs. The threshold
-// is left at 0; see [ChooseThreshold].
-func Fit(samples []Sample, features []string, lambda float64) (*Model, error) {
+// Fit fits a model to the samples by gradient boosting of the logistic
+// loss (Newton steps for the leaf values): each tree is grown greedily to
+// p.Depth over split points at 32 quantiles of each feature, no leaf
+// holds fewer than p.MinLeaf samples, and a split on a feature of
+// [Signs] must move the value its way (the bounds of each side are
+// carried down, so the whole model stays monotone in the feature). The
+// threshold is left at 0; see [ChooseThreshold].
+func Fit(samples []Sample, features []string, p Params) (*Model, error) {
 	if len(samples) == 0 {
 		return nil, errors.New("confidence: no samples to fit")
 	}
 	if len(features) == 0 {
 		features = Features
 	}
+	p = p.withDefaults()
 	n, d := len(samples), len(features)
-	m := &Model{Features: slices.Clone(features), Mean: make([]float64, d), Scale: make([]float64, d), Weights: make([]float64, d)}
 	x := make([][]float64, n)
+	y := make([]float64, n)
+	pos := 0.0
 	for i, s := range samples {
 		x[i] = make([]float64, d)
 		for j, f := range features {
-			x[i][j] = s.Evidence[f]
-			m.Mean[j] += x[i][j] / float64(n)
+			v := s.Evidence[f]
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("confidence: sample %d: feature %s is %v", i, f, v)
+			}
+			x[i][j] = v
 		}
-	}
-	for j := range d {
-		v := 0.0
-		for i := range n {
-			v += (x[i][j] - m.Mean[j]) * (x[i][j] - m.Mean[j])
-		}
-		m.Scale[j] = math.Sqrt(v / float64(n))
-		if m.Scale[j] < 1e-9 {
-			m.Scale[j] = 1 // a constant feature: its weight stays 0
-		}
-		for i := range n {
-			x[i][j] = (x[i][j] - m.Mean[j]) / m.Scale[j]
-		}
-	}
-	y := make([]float64, n)
-	for i, s := range samples {
 		if s.Right {
 			y[i] = 1
+			pos++
 		}
 	}
-	// Sign constraints by active set: fit, clamp to 0 the weight that
-	// most contradicts its sign in Signs, refit, until none does.
-	fixed := make([]bool, d)
-	var theta []float64
-	for {
-		var err error
-		theta, err = newton(x, y, lambda, fixed)
-		if err != nil {
-			return nil, fmt.Errorf("confidence: fitting: %w", err)
+	// The base rate, kept off 0 and 1 so that its log-odds is finite.
+	rate := min(max(pos/float64(n), 1e-3), 1-1e-3)
+	m := &Model{Features: slices.Clone(features), Base: math.Log(rate / (1 - rate)), Rate: p.Rate}
+	g := &grower{x: x, p: p, cuts: cuts(x, d, 32), mono: make([]int, d),
+		grad: make([]float64, n), hess: make([]float64, n)}
+	for j, f := range features {
+		g.mono[j] = Signs[f]
+		g.bins = append(g.bins, make([]uint8, n))
+		for i := range x {
+			g.bins[j][i] = uint8(sort.SearchFloat64s(g.cuts[j], x[i][j]))
 		}
-		worst, worstBy := -1, 0.0
-		for j, f := range features {
-			if by := -float64(Signs[f]) * theta[j+1]; !fixed[j] && by > worstBy {
-				worst, worstBy = j, by
-			}
-		}
-		if worst < 0 {
-			break
-		}
-		fixed[worst] = true
 	}
-	m.Bias = theta[0]
-	copy(m.Weights, theta[1:])
+	z := make([]float64, n)
+	for i := range z {
+		z[i] = m.Base
+	}
+	all := make([]int, n)
+	for i := range all {
+		all[i] = i
+	}
+	for range p.Trees {
+		for i := range z {
+			q := sigmoid(z[i])
+			g.grad[i], g.hess[i] = q-y[i], q*(1-q)
+		}
+		var t Tree
+		g.grow(&t, all, p.Depth, math.Inf(-1), math.Inf(1))
+		for i := range z {
+			z[i] += m.Rate * t.value(x[i])
+		}
+		m.Trees = append(m.Trees, t)
+	}
 	return m, m.Validate()
 }
 
-// newton fits θ = (bias, weights) of a logistic regression with L2
-// penalty lambda (not on the bias) to standardised rows x and labels y
-// by Newton's method; the weights marked fixed stay 0.
-func newton(x [][]float64, y []float64, lambda float64, fixed []bool) ([]float64, error) {
-	d := len(fixed)
-	theta := make([]float64, d+1)
-	for iter := 0; iter < 50; iter++ {
-		grad := make([]float64, d+1)
-		hess := make([][]float64, d+1)
-		for k := range hess {
-			hess[k] = make([]float64, d+1)
-		}
-		row := make([]float64, d+1)
+// cuts returns for each feature the distinct values at k quantiles of
+// the data (without the largest value, which would split off nothing).
+func cuts(x [][]float64, d, k int) [][]float64 {
+	out := make([][]float64, d)
+	col := make([]float64, len(x))
+	for j := range d {
 		for i := range x {
-			row[0] = 1
-			copy(row[1:], x[i])
-			for j, f := range fixed {
-				if f {
-					row[j+1] = 0
-				}
-			}
-			z := 0.0
-			for a := range row {
-				z += theta[a] * row[a]
-			}
-			p := sigmoid(z)
-			w := p * (1 - p)
-			for a := range d + 1 {
-				grad[a] += (p - y[i]) * row[a]
-				for b := range d + 1 {
-					hess[a][b] += w * row[a] * row[b]
-				}
-			}
+			col[i] = x[i][j]
 		}
-		for a := 1; a <= d; a++ {
-			grad[a] += lambda * theta[a]
-			hess[a][a] += lambda
-			if fixed[a-1] {
-				hess[a][a] += 1 // keeps the system regular; its gradient is 0
+		slices.Sort(col)
+		for q := 1; q < k; q++ {
+			v := col[q*len(col)/k]
+			if v < col[len(col)-1] && (len(out[j]) == 0 || out[j][len(out[j])-1] != v) {
+				out[j] = append(out[j], v)
 			}
-		}
-		hess[0][0] += 1e-9
-		step, err := solve(hess, grad)
-		if err != nil {
-			return nil, err
-		}
-		change := 0.0
-		for a := range theta {
-			theta[a] -= step[a]
-			change = max(change, math.Abs(step[a]))
-		}
-		if change < 1e-8 {
-			break
 		}
 	}
-	return theta, nil
+	return out
 }
 
-// solve solves A x = b by Gaussian elimination with partial pivoting.
-func solve(a [][]float64, b []float64) ([]float64, error) {
-	n := len(b)
-	m := make([][]float64, n)
-	for i := range a {
-		m[i] = append(slices.Clone(a[i]), b[i])
+// grower grows the trees of one fit.
+type grower struct {
+	x          [][]float64
+	p          Params
+	cuts       [][]float64
+	bins       [][]uint8 // bins[f][i]: how many cuts of f are below sample i's value
+	mono       []int
+	grad, hess []float64
+}
+
+// leaf is the Newton step of the samples' loss, clamped to [lo, hi].
+func (g *grower) leaf(sg, sh, lo, hi float64) float64 {
+	return min(max(-sg/(sh+g.p.Lambda), lo), hi)
+}
+
+// grow appends to t the subtree over the samples idx and returns its
+// node's index; lo and hi bound its values (monotone constraints).
+func (g *grower) grow(t *Tree, idx []int, depth int, lo, hi float64) int {
+	var sg, sh float64
+	for _, i := range idx {
+		sg += g.grad[i]
+		sh += g.hess[i]
 	}
-	for c := range n {
-		p := c
-		for r := c + 1; r < n; r++ {
-			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
-				p = r
+	at := len(t.Nodes)
+	t.Nodes = append(t.Nodes, Node{Value: g.leaf(sg, sh, lo, hi)})
+	if depth == 0 || len(idx) < 2*g.p.MinLeaf {
+		return at
+	}
+	lam := g.p.Lambda
+	parent := sg * sg / (sh + lam)
+	best, bf, bs := 1e-9, -1, 0.0
+	var bwl, bwr float64
+	for f, cs := range g.cuts {
+		// Sums of gradient, hessian and count per bin: a sample is left
+		// of cut k when its bin is at most k.
+		nb := len(cs) + 1
+		hg, hh, hn := make([]float64, nb), make([]float64, nb), make([]int, nb)
+		for _, i := range idx {
+			b := g.bins[f][i]
+			hg[b] += g.grad[i]
+			hh[b] += g.hess[i]
+			hn[b]++
+		}
+		var lg, lh float64
+		nl := 0
+		for k, c := range cs {
+			lg, lh, nl = lg+hg[k], lh+hh[k], nl+hn[k]
+			if nl < g.p.MinLeaf || len(idx)-nl < g.p.MinLeaf {
+				continue
+			}
+			wl, wr := g.leaf(lg, lh, lo, hi), g.leaf(sg-lg, sh-lh, lo, hi)
+			if g.mono[f] > 0 && wl > wr || g.mono[f] < 0 && wl < wr {
+				continue
+			}
+			if gain := lg*lg/(lh+lam) + (sg-lg)*(sg-lg)/(sh-lh+lam) - parent; gain > best {
+				best, bf, bs, bwl, bwr = gain, f, c, wl, wr
 			}
 		}
-		if math.Abs(m[p][c]) < 1e-12 {
-			return nil, errors.New("singular system (too few samples for the features)")
-		}
-		m[c], m[p] = m[p], m[c]
-		for r := c + 1; r < n; r++ {
-			f := m[r][c] / m[c][c]
-			for k := c; k <= n; k++ {
-				m[r][k] -= f * m[c][k]
-			}
+	}
+	if bf < 0 {
+		return at
+	}
+	var left, right []int
+	for _, i := range idx {
+		if g.x[i][bf] <= bs {
+			left = append(left, i)
+		} else {
+			right = append(right, i)
 		}
 	}
-	x := make([]float64, n)
-	for r := n - 1; r >= 0; r-- {
-		s := m[r][n]
-		for k := r + 1; k < n; k++ {
-			s -= m[r][k] * x[k]
-		}
-		x[r] = s / m[r][r]
+	llo, lhi, rlo, rhi := lo, hi, lo, hi
+	switch mid := (bwl + bwr) / 2; g.mono[bf] {
+	case 1:
+		lhi, rlo = mid, mid
+	case -1:
+		llo, rhi = mid, mid
 	}
-	return x, nil
+	l := g.grow(t, left, depth-1, llo, lhi)
+	r := g.grow(t, right, depth-1, rlo, rhi)
+	t.Nodes[at] = Node{Feature: bf, Split: bs, Left: l, Right: r}
+	return at
 }
 
 // Fold returns the fold (0 … folds−1) of a group: an FNV-1a hash of its
@@ -394,7 +546,7 @@ func Fold(group string, folds int) int {
 
 // CrossValidate returns out-of-fold predictions: each sample is predicted
 // by a model fitted on the folds that do not hold its group.
-func CrossValidate(samples []Sample, features []string, lambda float64, folds int) ([]float64, error) {
+func CrossValidate(samples []Sample, features []string, p Params, folds int) ([]float64, error) {
 	if folds < 2 {
 		return nil, fmt.Errorf("confidence: %d folds (want at least 2)", folds)
 	}
@@ -412,7 +564,7 @@ func CrossValidate(samples []Sample, features []string, lambda float64, folds in
 		if len(test) == 0 {
 			continue
 		}
-		m, err := Fit(train, features, lambda)
+		m, err := Fit(train, features, p)
 		if err != nil {
 			return nil, fmt.Errorf("confidence: fold %d: %w", f+1, err)
 		}

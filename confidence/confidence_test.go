@@ -3,10 +3,12 @@ package confidence_test
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/schemaforge/go-schemaforge/confidence"
 	"github.com/schemaforge/go-schemaforge/handoff"
+	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
 func TestDefaultModel(t *testing.T) {
@@ -32,13 +34,20 @@ func TestParseRejectsBrokenModels(t *testing.T) {
 	for _, doc := range []string{
 		`{`,
 		`{"features":[]}`,
-		`{"features":["a"],"mean":[0],"scale":[1],"weights":[]}`,
-		`{"features":["a"],"mean":[0],"scale":[0],"weights":[1]}`,
-		`{"features":["a"],"mean":[0],"scale":[1],"weights":[1],"threshold":2}`,
+		`{"features":["a"],"rate":0.1}`, // no trees
+		`{"features":["a"],"rate":0,"trees":[{"nodes":[{"v":1}]}]}`,
+		`{"features":["a"],"rate":0.1,"trees":[{"nodes":[]}]}`,
+		`{"features":["a"],"rate":0.1,"trees":[{"nodes":[{"f":0,"l":0,"r":1},{"v":1}]}]}`,         // a child before its parent
+		`{"features":["a"],"rate":0.1,"trees":[{"nodes":[{"f":0,"l":1,"r":5},{"v":1}]}]}`,         // a child that is not there
+		`{"features":["a"],"rate":0.1,"trees":[{"nodes":[{"f":3,"l":1,"r":2},{"v":1},{"v":2}]}]}`, // no feature 3
+		`{"features":["a"],"rate":0.1,"threshold":2,"trees":[{"nodes":[{"v":1}]}]}`,
 	} {
 		if _, err := confidence.Parse([]byte(doc)); err == nil {
 			t.Errorf("%s: no error", doc)
 		}
+	}
+	if _, err := confidence.Parse([]byte(`{"features":["a"],"rate":0.1,"trees":[{"nodes":[{"f":0,"s":0.5,"l":1,"r":2},{"v":-1},{"v":1}]}]}`)); err != nil {
+		t.Errorf("a well-formed model: %v", err)
 	}
 }
 
@@ -56,23 +65,51 @@ func synthetic(n int, seed uint64) []confidence.Sample {
 	return out
 }
 
-func TestFitRecoversLogisticLaw(t *testing.T) {
-	m, err := confidence.Fit(synthetic(4000, 7), []string{"x", "noise"}, 0.01)
+// law is the probability synthetic gives a sample with evidence x.
+func law(x float64) float64 { return 1 / (1 + math.Exp(-(2*x - 0.5))) }
+
+func TestFitLearnsTheLaw(t *testing.T) {
+	m, err := confidence.Fit(synthetic(4000, 7), []string{"x", "noise"}, confidence.Params{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Back on the raw scale: weight / scale ≈ 2, bias ≈ -0.5.
-	w := m.Weights[0] / m.Scale[0]
-	b := m.Bias - m.Weights[0]*m.Mean[0]/m.Scale[0] - m.Weights[1]*m.Mean[1]/m.Scale[1]
-	if math.Abs(w-2) > 0.2 || math.Abs(b+0.5) > 0.15 || math.Abs(m.Weights[1]) > 0.15 {
-		t.Errorf("fitted w %.3f b %.3f noise %.3f, want 2, -0.5, 0", w, b, m.Weights[1])
+	for _, x := range []float64{-1.5, -0.5, 0, 0.5, 1.5} {
+		for _, noise := range []float64{-1, 1} {
+			if got := m.Predict(map[string]float64{"x": x, "noise": noise}); math.Abs(got-law(x)) > 0.1 {
+				t.Errorf("x %.1f noise %.0f: confidence %.3f, law %.3f", x, noise, got, law(x))
+			}
+		}
+	}
+}
+
+func TestFitFindsInteractions(t *testing.T) {
+	// Right when a and b both hold, or neither: no linear model of a and
+	// b separates it, two levels of trees do.
+	r := rand.New(rand.NewPCG(5, 1))
+	var s []confidence.Sample
+	for i := range 3000 {
+		a, b := float64(r.IntN(2)), float64(r.IntN(2))
+		p := 0.1
+		if a == b {
+			p = 0.9
+		}
+		s = append(s, confidence.Sample{Evidence: map[string]float64{"a": a, "b": b}, Right: r.Float64() < p, Group: string(rune('a' + i%9))})
+	}
+	m, err := confidence.Fit(s, []string{"a", "b"}, confidence.Params{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range [][3]float64{{0, 0, 0.9}, {1, 1, 0.9}, {0, 1, 0.1}, {1, 0, 0.1}} {
+		if got := m.Predict(map[string]float64{"a": c[0], "b": c[1]}); math.Abs(got-c[2]) > 0.1 {
+			t.Errorf("a %.0f b %.0f: confidence %.3f, want about %.1f", c[0], c[1], got, c[2])
+		}
 	}
 }
 
 func TestFitHoldsSigns(t *testing.T) {
 	// "requirements_fail" (evidence against, sign -1) made to go with
-	// right answers, as a correlate can in training data: its weight is
-	// held at 0, and the free feature keeps its law.
+	// right answers, as a correlate can in training data: it never
+	// raises the confidence, and the free feature keeps its law.
 	s := synthetic(4000, 11)
 	for i := range s {
 		s[i].Evidence["requirements_fail"] = 0
@@ -80,32 +117,36 @@ func TestFitHoldsSigns(t *testing.T) {
 			s[i].Evidence["requirements_fail"] = 1
 		}
 	}
-	free, err := confidence.Fit(s, []string{"x", "requirements_fail"}, 0.01)
+	held, err := confidence.Fit(s, []string{"x", "requirements_fail"}, confidence.Params{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if free.Weights[1] != 0 {
-		t.Errorf("requirements_fail weight %.3f, want 0 (held to sign -1)", free.Weights[1])
+	for x := -2.0; x <= 2; x += 0.25 {
+		off := held.Predict(map[string]float64{"x": x})
+		on := held.Predict(map[string]float64{"x": x, "requirements_fail": 1})
+		if on > off {
+			t.Errorf("x %.2f: a failed requirement raises the confidence %.3f → %.3f", x, off, on)
+		}
 	}
-	if w := free.Weights[0] / free.Scale[0]; w < 1.5 {
-		t.Errorf("x weight %.3f, want about 2", w)
+	if lo, hi := held.Predict(map[string]float64{"x": -1}), held.Predict(map[string]float64{"x": 1}); hi-lo < 0.4 {
+		t.Errorf("x from -1 to 1 moves the confidence %.3f → %.3f, want about %.2f → %.2f", lo, hi, law(-1), law(1))
 	}
-	// The same feature under a free name takes its positive weight.
+	// The same feature under a free name raises it.
 	for i := range s {
 		s[i].Evidence["other"] = s[i].Evidence["requirements_fail"]
 	}
-	m, err := confidence.Fit(s, []string{"x", "other"}, 0.01)
+	m, err := confidence.Fit(s, []string{"x", "other"}, confidence.Params{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Weights[1] <= 0.5 {
-		t.Errorf("unconstrained weight %.3f, want clearly positive", m.Weights[1])
+	if off, on := m.Predict(map[string]float64{"x": 0}), m.Predict(map[string]float64{"x": 0, "other": 1}); on < off+0.1 {
+		t.Errorf("unconstrained feature: confidence %.3f → %.3f, want clearly higher", off, on)
 	}
 }
 
 func TestCrossValidateIsOutOfFold(t *testing.T) {
 	s := synthetic(1200, 3)
-	oof, err := confidence.CrossValidate(s, []string{"x", "noise"}, 1, 4)
+	oof, err := confidence.CrossValidate(s, []string{"x", "noise"}, confidence.Params{}, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +161,7 @@ func TestCrossValidateIsOutOfFold(t *testing.T) {
 	if math.Abs(mean-rate) > 0.03 {
 		t.Errorf("mean out-of-fold prediction %.3f, base rate %.3f", mean, rate)
 	}
-	if _, err := confidence.CrossValidate(s, nil, 1, 1); err == nil {
+	if _, err := confidence.CrossValidate(s, nil, confidence.Params{}, 1); err == nil {
 		t.Error("one fold: no error")
 	}
 	for _, g := range []string{"a", "b", "concert_singer"} {
@@ -155,11 +196,14 @@ func TestEvidence(t *testing.T) {
 		Commitments:   []handoff.Commitment{{Kind: "mention", Met: true}, {Kind: "superlative", Met: false}, {Kind: "echo", Met: false}},
 		Perturbations: []handoff.Perturbation{{Jaccard: 0.2}, {Jaccard: 0.4}, {Error: "timeout"}},
 		Evidence:      map[string]float64{"terms_realised_share": 1}}
-	ev := confidence.Evidence(&rec, confidence.Context{Rank: 2, ScoreMargin: 0.5, AllocTop: true,
-		Subgoal: &handoff.Subgoal{Operations: []handoff.Operation{handoff.OpRank}}})
+	rec.Results = &sparql.Results{Vars: []string{"club", "name"}, Rows: []sparql.Row{
+		{"club": &sparql.IRI{Value: "http://x/c1"}, "name": &sparql.Literal{Lexical: "Valdheim FK"}}}}
+	ev := confidence.Evidence(&rec, confidence.Context{Rank: 2, ScoreMargin: 0.5, AllocTop: true, Close: 2,
+		Subgoal: &handoff.Subgoal{Text: "Which is the oldest club?", Operations: []handoff.Operation{handoff.OpRank},
+			Requirements: handoff.Requirements{Output: handoff.Output{Attributes: []string{"name"}}}}})
 	want := map[string]float64{"accepted": 1, "missed": 2, "missed_order": 1, "missed_echo": 1, "covered": 0, "perturbed": 2,
 		"mean_jaccard": 0.3, "rank": 2, "score_margin": 0.5, "alloc_top": 1, "one_row": 1, "empty": 0, "op_rank": 1,
-		"terms_realised_share": 1, "strong": 0}
+		"terms_realised_share": 1, "strong": 0, "graphs_close": 2, "attributes": 1, "question_words": 2, "columns": 2, "iri_columns": 0.5}
 	for k, v := range want {
 		if math.Abs(ev[k]-v) > 1e-9 {
 			t.Errorf("%s = %v, want %v", k, ev[k], v)
@@ -171,4 +215,54 @@ func TestEvidence(t *testing.T) {
 			t.Errorf("feature %s missing from the evidence", f)
 		}
 	}
+}
+
+func TestEncodeRoundTrip(t *testing.T) {
+	m, err := confidence.Fit(synthetic(600, 2), []string{"x", "noise"}, confidence.Params{Trees: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Threshold = 0.8
+	data, err := m.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := confidence.Parse(data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	if back.Threshold != 0.8 || len(back.Trees) != 20 {
+		t.Errorf("threshold %v, %d trees after the round trip", back.Threshold, len(back.Trees))
+	}
+	for _, x := range []float64{-2, -0.3, 0, 0.7, 2} {
+		ev := map[string]float64{"x": x, "noise": 0.1}
+		if a, b := m.Predict(ev), back.Predict(ev); a != b {
+			t.Errorf("x %v: %v before, %v after", x, a, b)
+		}
+	}
+	if n := strings.Count(string(data), "\n"); n > 60 {
+		t.Errorf("%d lines for 20 trees: one line per tree expected", n)
+	}
+}
+
+// FuzzParse: any document is refused with an error or gives a model that
+// predicts a probability (its trees end: children come after parents).
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(`{"features":["a"],"rate":0.1,"trees":[{"nodes":[{"f":0,"s":0.5,"l":1,"r":2},{"v":-1},{"v":1}]}]}`))
+	f.Add([]byte(`{"features":["a","b"],"base":1,"rate":1,"threshold":0.5,"trees":[{"nodes":[{"v":3}]},{"nodes":[{"f":1,"l":2,"r":1},{"v":1},{"v":2}]}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := confidence.Parse(data)
+		if err != nil {
+			return
+		}
+		for _, x := range []float64{-1, 0, 0.5, 1e9} {
+			ev := map[string]float64{}
+			for _, name := range m.Features {
+				ev[name] = x
+			}
+			if p := m.Predict(ev); !(p >= 0 && p <= 1) {
+				t.Fatalf("confidence %v", p)
+			}
+		}
+	})
 }

@@ -4,6 +4,9 @@ import (
 	"math"
 
 	"github.com/schemaforge/go-schemaforge/handoff"
+	"github.com/schemaforge/go-schemaforge/kg"
+	"github.com/schemaforge/go-schemaforge/lexicon"
+	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
 // Context is what the pipeline knows about a record beyond the record
@@ -30,6 +33,9 @@ type Context struct {
 	// Agreement is the share of the graph's other candidates that ran
 	// and reached the same non-empty answer (0 when alone).
 	Agreement float64
+	// Close is the number of other graphs the allocation scored at
+	// least 0.9 times this one: how contested the routing is.
+	Close int
 }
 
 // Evidence returns the figures of [Features] for a record verified in
@@ -47,19 +53,20 @@ func Evidence(rec *handoff.Record, cx Context) map[string]float64 {
 		ev[k] = v
 	}
 	for k, v := range map[string]float64{
-		"accepted":    b(rec.Accepted),
-		"commitments": float64(len(rec.Commitments)),
-		"grounded":    b(rec.Grounded),
-		"rank":        float64(max(cx.Rank, 1)),
-		"repairs":     float64(len(rec.Candidate.Repairs)),
-		"fallback":    b(rec.Fallback),
-		"alloc_final": cx.AllocFinal,
-		"alloc_cov_p": cx.CovP,
-		"alloc_cov_t": cx.CovT,
-		"score":       rec.Candidate.Score,
-		"candidates":  float64(cx.Candidates),
-		"agreement":   cx.Agreement,
-		"agree_any":   b(cx.Agreement > 0),
+		"accepted":     b(rec.Accepted),
+		"commitments":  float64(len(rec.Commitments)),
+		"grounded":     b(rec.Grounded),
+		"rank":         float64(max(cx.Rank, 1)),
+		"repairs":      float64(len(rec.Candidate.Repairs)),
+		"fallback":     b(rec.Fallback),
+		"alloc_final":  cx.AllocFinal,
+		"alloc_cov_p":  cx.CovP,
+		"alloc_cov_t":  cx.CovT,
+		"score":        rec.Candidate.Score,
+		"candidates":   float64(cx.Candidates),
+		"agreement":    cx.Agreement,
+		"agree_any":    b(cx.Agreement > 0),
+		"graphs_close": float64(cx.Close),
 	} {
 		ev[k] = v
 	}
@@ -69,6 +76,32 @@ func Evidence(rec *handoff.Record, cx Context) map[string]float64 {
 		}
 		ev["cues"] = float64(len(sg.Requirements.Cues))
 		ev["mentions"] = float64(len(sg.Mentions))
+		ev["attributes"] = float64(len(sg.Requirements.Output.Attributes))
+		words := 0
+		for _, w := range kg.Words(sg.Text) {
+			if !lexicon.FunctionWord(w) {
+				words++
+			}
+		}
+		ev["question_words"] = float64(words)
+	}
+	// The answer's columns, and the share of them holding IRIs (things
+	// shown by their identifier, not by a name or a value).
+	ev["columns"], ev["iri_columns"] = 0, 0
+	if r := rec.Results; r != nil && len(r.Vars) > 0 {
+		ev["columns"] = float64(len(r.Vars))
+		iris := 0
+		for _, v := range r.Vars {
+			for _, row := range r.Rows {
+				if t, ok := row[v]; ok {
+					if _, isIRI := t.(*sparql.IRI); isIRI {
+						iris++
+					}
+					break
+				}
+			}
+		}
+		ev["iri_columns"] = float64(iris) / float64(len(r.Vars))
 	}
 	for _, k := range []string{"missed_mention", "missed_answer", "missed_order", "missed_echo", "missed_constant", "missed_other"} {
 		ev[k] = 0

@@ -1164,7 +1164,9 @@ func (a *analysis) buildChunks() {
 			continue
 		}
 		j := i + 1
-		for j < len(a.toks) && a.content(j) && !a.isVerb(j) {
+		// A name ends its chunk: "first name middle name and last
+		// name" lists three.
+		for j < len(a.toks) && a.content(j) && !a.isVerb(j) && !inSet(a.w(j-1), "name", "names") {
 			j++
 		}
 		a.addChunk(i, j, false)

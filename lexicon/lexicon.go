@@ -4,8 +4,11 @@
 // time. It sits below the agents (layer 1, beside kg) so that the
 // decomposer, allocator, synthesizer and verifier read one copy.
 //
-// It is small and written by hand: each entry is a fact about how
-// attributes relate, not a word list shaped around a benchmark.
+// Its facts about attributes are few and written by hand: each entry is a
+// fact about how attributes relate, not a word list shaped around a
+// benchmark. Its list of irregular verb forms (irregular.txt, read by
+// [VerbBase] and [Fold]) is distilled from WordNet 3.0 by
+// `go run ./lexicon/gen`.
 package lexicon
 
 import (

@@ -1203,6 +1203,13 @@ func (pl *planner) joinCounted(term string) {
 			best, bestScore = c.IRI, s
 		}
 	}
+	if best == "" {
+		// "more than one patient" of appointment#patient, the column of
+		// a reference: the appointments are what is counted.
+		if p, ps := pl.prop(term, kNumber, 0); p != nil && p.Key && ps >= 0.8 && len(p.Domains) == 1 {
+			best = p.Domains[0]
+		}
+	}
 	// The subjects themselves, or a class named as well as them ("the
 	// number of customers": customers, not customer_payments).
 	if best == "" || best == pl.p.Nodes[0].Class {
@@ -1342,6 +1349,11 @@ func (pl *planner) countsEntities(term string) bool {
 		return false
 	}
 	p, ps := pl.prop(term, kNumber, 0)
+	if p != nil && p.Key && ps >= 0.8 {
+		// "more than one patient" of appointment#patient, the column
+		// of a reference: how many patients.
+		return true
+	}
 	if p != nil && identifier(p) {
 		ps = 0 // "at least two players" bounds how many, not player_id
 	}

@@ -455,3 +455,64 @@ ex:p2 a ex:staff ; ex:first_name "Bo" ; ex:date_joined "2002-02-02" ; ex:date_le
 		}
 	}
 }
+
+// TestKeyColumnCountsThings: a bound on the column of a reference ("more
+// than one patient", appointment#patient beside appointment#ref-patient)
+// counts the rows that hold it, per subject; a key column is never
+// summed.
+func TestKeyColumnCountsThings(t *testing.T) {
+	st := store.New()
+	const data = `@prefix ex: <http://example.org/> .
+ex:d1 a ex:physician ; ex:name "Ada" .
+ex:d2 a ex:physician ; ex:name "Bo" .
+ex:a1 a ex:appointment ; ex:ref-physician ex:d1 ; ex:patient 100001 .
+ex:a2 a ex:appointment ; ex:ref-physician ex:d1 ; ex:patient 100002 .
+ex:a3 a ex:appointment ; ex:ref-physician ex:d2 ; ex:patient 100003 .
+`
+	if err := st.Load(context.Background(), strings.NewReader(data), rdfio.Turtle, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	g := &kg.Graph{ID: "hospital", Endpoint: st}
+	slice := &handoff.Slice{
+		Graph:    "hospital",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "physician", Count: 2, Score: 1, Matched: []string{"physician"}}, {IRI: ex + "appointment", Count: 3, Score: 0.3}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "physician"}, Datatypes: []string{xsd + "string"}, Score: 0.8},
+			{IRI: ex + "ref-physician", Domains: []string{ex + "appointment"}, Ranges: []string{ex + "physician"}, Score: 0.1, Join: true, ForeignKey: true},
+			{IRI: ex + "patient", Domains: []string{ex + "appointment"}, Datatypes: []string{xsd + "integer"}, Score: 0.7, Key: true},
+		},
+	}
+	run := func(sg *handoff.Subgoal) []string {
+		t.Helper()
+		cands, err := New(Config{}).Synthesize(context.Background(), sg, slice, g, nil)
+		if err != nil || len(cands) == 0 {
+			t.Fatalf("no candidate: %v", err)
+		}
+		res, err := g.Query(context.Background(), cands[0].Query)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, cands[0].Query)
+		}
+		var got []string
+		for _, row := range res.Rows {
+			got = append(got, row[res.Vars[0]].(*sparql.Literal).Lexical)
+		}
+		if testing.Verbose() {
+			t.Log(cands[0].Query)
+		}
+		return got
+	}
+	bound := &handoff.Subgoal{ID: "s1", Text: "Names of physicians with more than one patient", Operations: []handoff.Operation{handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"physician"}, Predicates: []string{"name", "patient"},
+			Filters: []handoff.Filter{{Attribute: "patient", Op: handoff.FilterGt, Value: "1", ValueKind: "number"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities, Attributes: []string{"name"}}}}
+	if got := run(bound); strings.Join(got, ",") != "Ada" {
+		t.Errorf("physicians with more than one patient: %v, want Ada", got)
+	}
+	count := &handoff.Subgoal{ID: "s1", Text: "How many patients have appointments?", Operations: []handoff.Operation{handoff.OpAggregate},
+		Requirements: handoff.Requirements{Types: []string{"appointment"}, Predicates: []string{"patient"},
+			Output: handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "patient"}}}
+	if got := run(count); strings.Join(got, ",") != "3" {
+		t.Errorf("how many patients: %v, want 3 (a count, not a sum of ids)", got)
+	}
+}

@@ -30,8 +30,10 @@ type Options struct {
 	// least MinVerified answers (default confidence.DefaultPrecision,
 	// then 0.85, 0.8 and 0.75). The model records which one it reached.
 	Targets []float64
-	// Lambdas are the L2 penalties tried (default 0.1, 1, 10, 100).
-	Lambdas []float64
+	// Settings are the model settings tried; the one of least
+	// out-of-fold log-loss is kept (default: confidence.DefaultParams,
+	// and deeper, slower trees).
+	Settings []confidence.Params
 	// MinVerified is the least number of out-of-fold answers at or above
 	// the threshold (default 50), so that a handful of lucky answers do
 	// not set it.
@@ -47,8 +49,9 @@ type Options struct {
 // Result is a fitted model and how it did out of fold.
 type Result struct {
 	Model *confidence.Model
-	// LogLoss is the out-of-fold log-loss of each λ tried, by λ.
-	LogLoss map[float64]float64
+	// LogLoss is the out-of-fold log-loss of each setting tried, by
+	// its String.
+	LogLoss map[string]float64
 	// Skipped counts the questions asked and left out: several subgoals,
 	// an error. Questions without a gold answer, or whose gold answer is
 	// empty, are not asked.
@@ -86,8 +89,8 @@ func Run(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Ques
 		o.Targets = []float64{confidence.DefaultPrecision, 0.85, 0.8, 0.75}
 	}
 	o.MinVerified = cmp.Or(o.MinVerified, 50)
-	if len(o.Lambdas) == 0 {
-		o.Lambdas = []float64{0.1, 1, 10, 100}
+	if len(o.Settings) == 0 {
+		o.Settings = []confidence.Params{confidence.DefaultParams, {Trees: 400, Depth: 3, MinLeaf: 40, Rate: 0.03, Lambda: 1}}
 	}
 	samples, answers, skipped, err := collect(ctx, askerFor, qs, cmp.Or(o.Concurrency, 2), o.Progress)
 	if err != nil {
@@ -96,10 +99,11 @@ func Run(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Ques
 	if len(samples) == 0 || len(answers) == 0 {
 		return nil, errors.New("calibration: no labelled record (no one-subgoal question was answered)")
 	}
-	res := &Result{LogLoss: map[float64]float64{}, Skipped: skipped, Samples: samples}
-	bestLambda, bestLoss := 0.0, math.Inf(1)
+	res := &Result{LogLoss: map[string]float64{}, Skipped: skipped, Samples: samples}
+	var best confidence.Params
+	bestLoss := math.Inf(1)
 	var bestOOF []float64
-	for _, l := range o.Lambdas {
+	for _, l := range o.Settings {
 		oof, err := confidence.CrossValidate(samples, nil, l, o.Folds)
 		if err != nil {
 			return nil, err
@@ -114,9 +118,9 @@ func Run(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Ques
 			}
 		}
 		loss /= float64(len(samples))
-		res.LogLoss[l] = loss
+		res.LogLoss[l.String()] = loss
 		if loss < bestLoss {
-			bestLambda, bestLoss, bestOOF = l, loss, oof
+			best, bestLoss, bestOOF = l, loss, oof
 		}
 	}
 	conf := make([]float64, len(answers))
@@ -143,7 +147,7 @@ func Run(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Ques
 		accepted = append(accepted, c >= threshold)
 	}
 	precision, coverage := qa.SelectivePrecision(accepted, right)
-	m, err := confidence.Fit(samples, nil, bestLambda)
+	m, err := confidence.Fit(samples, nil, best)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +157,7 @@ func Run(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Ques
 		groups[s.Group] = true
 	}
 	m.Fit = confidence.FitInfo{Data: o.Data, Command: o.Command, Samples: len(samples), Positives: positives, Groups: len(groups),
-		Folds: o.Folds, Lambda: bestLambda, Answers: len(answers), OOFECE: qa.ECE(conf, right, qa.CalibrationBins),
+		Folds: o.Folds, Params: best, Answers: len(answers), OOFECE: qa.ECE(conf, right, qa.CalibrationBins),
 		OOFPrecision: precision, OOFCoverage: coverage, Target: target, Wanted: o.Targets[0]}
 	res.Model = m
 	return res, m.Validate()

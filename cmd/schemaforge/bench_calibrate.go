@@ -116,15 +116,14 @@ func benchCalibrate(ctx context.Context, e *env, b *benchRun) int {
 			return exitFail
 		}
 	}
-	out, err := json.MarshalIndent(res.Model, "", "  ")
+	out, err := res.Model.Encode()
 	if err != nil {
 		b.stderr("%v", err)
 		return exitFail
 	}
-	out = append(out, '\n')
 	f := res.Model.Fit
-	fmt.Fprintf(e.stderr, "calibrate: %d records (%d right) of %d answers over %d graphs, %d folds, λ = %g; out of fold: ECE %.3f, precision %.3f at coverage %.3f with threshold %.3f\n",
-		f.Samples, f.Positives, f.Answers, f.Groups, f.Folds, f.Lambda, f.OOFECE, f.OOFPrecision, f.OOFCoverage, res.Model.Threshold)
+	fmt.Fprintf(e.stderr, "calibrate: %d records (%d right) of %d answers over %d graphs, %d folds, %s; out of fold: ECE %.3f, precision %.3f at coverage %.3f with threshold %.3f\n",
+		f.Samples, f.Positives, f.Answers, f.Groups, f.Folds, f.Params, f.OOFECE, f.OOFPrecision, f.OOFCoverage, res.Model.Threshold)
 	if path := strings.TrimSpace(*b.pipe.calibrateOut); path != "" {
 		if err := os.WriteFile(path, out, 0o644); err != nil {
 			b.stderr("write the model: %v", err)
