@@ -572,6 +572,9 @@ func (p *Pipeline) onGraph(ctx context.Context, sg *handoff.Subgoal, slice *hand
 		for _, r := range c.Repairs {
 			tr.add(handoff.Event{Stage: "synthesize", Subgoal: sg.ID, Graph: g.ID, Message: fmt.Sprintf("candidate %d: %s", c.Rank, r)})
 		}
+		if c.ChosenBy != "" {
+			tr.add(handoff.Event{Stage: "synthesize", Subgoal: sg.ID, Graph: g.ID, Message: fmt.Sprintf("candidate %d: chosen by %s", c.Rank, c.ChosenBy)})
+		}
 		if !c.Admissible() && !p.ablated(NoSymbolic) {
 			continue
 		}
@@ -622,12 +625,21 @@ func (p *Pipeline) onGraph(ctx context.Context, sg *handoff.Subgoal, slice *hand
 		tr.add(handoff.Event{Stage: "verify", Subgoal: sg.ID, Graph: g.ID, Message: fmt.Sprintf("candidate %d (%s) %s: %s%s", c.Rank, c.Skeleton, verdict, rec.Reason, commitmentNote(rec.Commitments)), Numbers: nums})
 	}
 	// Every candidate within the budget is verified; of those accepted,
-	// the most confident answers for the graph (the first on ties).
-	best := mostConfident(recs, func(r *handoff.Record) bool { return r.Accepted })
+	// the one a language model chose answers for the graph (the model
+	// knows what the confidence model does not), else the most confident
+	// (the first on ties).
+	best := mostConfident(recs, func(r *handoff.Record) bool { return r.Accepted && r.Candidate.ChosenBy != "" })
+	if best < 0 {
+		best = mostConfident(recs, func(r *handoff.Record) bool { return r.Accepted })
+	}
 	for i := range recs {
 		if r := &recs[i]; r.Accepted && i != best {
 			r.Accepted, r.SetAside = false, true
-			r.Reason = fmt.Sprintf("set aside: candidate %d of this graph, also accepted, is more confident (%.2f ≥ %.2f); %s", recs[best].Candidate.Rank, recs[best].Confidence, r.Confidence, r.Reason)
+			why := "is more confident"
+			if recs[best].Candidate.ChosenBy != "" {
+				why = "was chosen by " + recs[best].Candidate.ChosenBy
+			}
+			r.Reason = fmt.Sprintf("set aside: candidate %d of this graph, also accepted, %s (%.2f against %.2f); %s", recs[best].Candidate.Rank, why, recs[best].Confidence, r.Confidence, r.Reason)
 			tr.add(handoff.Event{Stage: "verify", Subgoal: sg.ID, Graph: g.ID, Message: fmt.Sprintf("candidate %d %s", r.Candidate.Rank, r.Reason)})
 		}
 	}

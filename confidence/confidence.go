@@ -87,6 +87,13 @@ var Features = []string{
 	"question_words",         // content words of the question
 	"columns",                // columns of the answer
 	"iri_columns",            // the share of them holding IRIs
+	"query_triples",          // triple patterns of the query
+	"query_types",            // its rdf:type patterns (classes)
+	"query_filters",          // its FILTERs
+	"query_aggregates",       // its aggregates
+	"query_grouped",          // it groups (0/1)
+	"query_ordered",          // it orders (0/1)
+	"query_limited",          // it has a LIMIT (0/1)
 }
 
 // Signs are the directions in which some features may move the

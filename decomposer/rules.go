@@ -710,7 +710,7 @@ func inSet(w string, ws ...string) bool { return slices.Contains(ws, w) }
 
 var (
 	questionWords = set(`what which who whom whose where when why how`)
-	commandWords  = set(`list show find give return tell display get count print enumerate retrieve identify provide compute calculate report compare`)
+	commandWords  = set(`list show find give return tell display get count print enumerate retrieve identify provide compute calculate report compare select`)
 	auxWords      = set(`is are was were be been being am do does did has have had having can could will would should shall may might must`)
 	// stopWords are function words that never name anything.
 	stopWords = set(`a an the of in on at to for from by with within about into onto upon as than then and or nor but
@@ -1087,6 +1087,11 @@ func (a *analysis) content(i int) bool {
 	if !a.isWord(i) || a.toks[i].ment >= 0 {
 		return false
 	}
+	for k := i - 3; k <= i; k++ {
+		if _, ok := a.orderPhrase(k); ok && k >= 0 {
+			return false // "from big to small" names nothing
+		}
+	}
 	w := a.toks[i].low
 	switch {
 	case (w == "first" || w == "last") && inSet(a.w(i+1), "name", "names"):
@@ -1144,6 +1149,30 @@ func (a *analysis) isVerb(i int) bool {
 		return !inSet(a.w(i-1), "the", "a", "an", "each", "every", "of", "their", "its", "his", "her", "which", "what", "many", "all", "no", "any")
 	}
 	return len(w) > 4 && strings.HasSuffix(w, "ed") && !edNouns[w] && !strings.HasSuffix(w, "eed")
+}
+
+// magnitudePairs are the ends of a scale, large end first, that "from …
+// to …" orders by.
+var magnitudePairs = [][2]string{{"big", "small"}, {"bigger", "smaller"}, {"biggest", "smallest"}, {"large", "small"},
+	{"larger", "smaller"}, {"largest", "smallest"}, {"high", "low"}, {"higher", "lower"}, {"highest", "lowest"},
+	{"most", "least"}, {"more", "less"}, {"greatest", "least"}, {"greatest", "smallest"}, {"max", "min"},
+	{"maximum", "minimum"}, {"top", "bottom"}}
+
+// orderPhrase reads "from big to small" (descending) or "from low to
+// high" (ascending) at token i ("from").
+func (a *analysis) orderPhrase(i int) (desc, ok bool) {
+	if a.w(i) != "from" || a.w(i+2) != "to" {
+		return false, false
+	}
+	for _, p := range magnitudePairs {
+		switch {
+		case a.w(i+1) == p[0] && a.w(i+3) == p[1]:
+			return true, true
+		case a.w(i+1) == p[1] && a.w(i+3) == p[0]:
+			return false, true
+		}
+	}
+	return false, false
 }
 
 // buildChunks groups content tokens into chunks: runs of nouns, with a
@@ -1565,6 +1594,10 @@ func (a *analysis) scan() {
 				a.chunks[c].used = true
 				a.orderSet = true
 			}
+			a.rank = true
+		}
+		if desc, ok := a.orderPhrase(i); ok {
+			a.out.Descending = desc
 			a.rank = true
 		}
 		if inSet(w, "descending", "decreasing", "desc", "reverse") || a.seq(i, "from", "highest") || a.seq(i, "from", "largest") ||

@@ -447,6 +447,14 @@ func TestRanking(t *testing.T) {
 			output: ranked("price", true, 0)},
 		{q: "Sort the planets by mass in ascending order.", ops: ops(lookup, rank), types: []string{"planet"}, preds: []string{"mass"},
 			output: ranked("mass", false, 0)},
+		// "Select" is a request like "show".
+		{q: "Select the name and price of the cheapest product.", types: []string{"product"},
+			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"name", "price"}, OrderBy: "price", Limit: 1}},
+		// "from … to …" along a scale orders, and names nothing.
+		{q: "List the rivers sorted by length from big to small.", ops: ops(lookup, rank), types: []string{"river"}, preds: []string{"length"},
+			output: ranked("length", true, 0)},
+		{q: "Show the cities ordered by population from low to high.", ops: ops(lookup, rank), types: []string{"city"}, preds: []string{"population"},
+			output: ranked("population", false, 0)},
 	})
 }
 

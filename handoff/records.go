@@ -33,6 +33,9 @@ type Candidate struct {
 	Checks   []Check  `json:"checks,omitempty"`
 	Repairs  []string `json:"repairs,omitempty"`
 	Attempts int      `json:"attempts,omitempty"`
+	// ChosenBy names the language model that chose this candidate among
+	// the ones built from skeletons (empty when none did).
+	ChosenBy string `json:"chosenBy,omitempty"`
 }
 
 // Admissible reports whether every check passed.

@@ -232,7 +232,7 @@ func init() {
 	for _, w := range strings.Fields(`a an the of in on at to for from by with within about into onto as than then and or nor but
 		this that these those there here it its they them their he him his she her hers we our us you your i me my
 		what which who whom whose where when why how is are was were be been being am do does did done has have had having
-		can could will would should shall may might must list show find give return tell display get print enumerate retrieve
+		can could will would should shall may might must list show find give return tell display get print enumerate retrieve select
 		all each every any some both either neither other others another different distinct unique respective corresponding
 		many much more most less least few fewer number numbers total average mean sum maximum minimum max min count
 		also only just very too so if whether not no never none please per among across through during via

@@ -114,7 +114,7 @@ func (l *LLM) Synthesize(ctx context.Context, sg *handoff.Subgoal, slice *handof
 			out := slices.Clone(grounded)
 			c := out[choice-1]
 			c.Attempts = attempt
-			c.Repairs = append(slices.Clone(c.Repairs), fmt.Sprintf("chosen by %s", l.model.Name()))
+			c.ChosenBy = l.model.Name()
 			out = slices.Delete(out, choice-1, choice)
 			out = slices.Insert(out, 0, c)
 			return rerank(out), nil

@@ -80,7 +80,7 @@ func TestLLMChooseAndFallback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cands[0].Query != rules[1].Query || cands[0].Rank != 1 || !strings.Contains(strings.Join(cands[0].Repairs, ";"), "chosen by test-model") {
+	if cands[0].Query != rules[1].Query || cands[0].Rank != 1 || cands[0].ChosenBy != "test-model" || len(cands[0].Repairs) != len(rules[1].Repairs) {
 		t.Errorf("the choice is not first: %+v", cands[0])
 	}
 	// A failing server: the grounded candidates, with the reason.

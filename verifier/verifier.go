@@ -351,10 +351,46 @@ func termEvidence(q *sparql.Query, sg *handoff.Subgoal, slice *handoff.Slice) ma
 	}
 	triples := sparql.Triples(q)
 	classes, attrs := unexplained(q, triples, sg, slice)
-	return map[string]float64{"terms": float64(total), "terms_realised_share": share,
+	ev := map[string]float64{"terms": float64(total), "terms_realised_share": share,
 		"terms_unmatched": float64(len(gr.unmatched)), "outside_slice": float64(len(gr.vocabulary)),
 		"unexplained_classes": float64(classes), "unexplained_attributes": float64(attrs),
 		"named_left_out": float64(namedLeftOut(triples, sg, slice)), "words_unrealised": float64(wordsUnrealised(q, sg))}
+	for k, v := range queryShape(q, triples) {
+		ev[k] = v
+	}
+	return ev
+}
+
+// queryShape is the form of a query as figures: its triple patterns and
+// the classes they type, its filters and aggregates, and whether it
+// groups, orders and limits. How much a query builds says how much could
+// be wrong in it.
+func queryShape(q *sparql.Query, triples []sparql.Triple) map[string]float64 {
+	b := func(ok bool) float64 {
+		if ok {
+			return 1
+		}
+		return 0
+	}
+	types := 0
+	for _, t := range triples {
+		if p, ok := t.Predicate.(*sparql.IRI); ok && p.Value == sparql.RDFType {
+			types++
+		}
+	}
+	filters, aggs := 0, 0
+	sparql.Inspect(q, func(n sparql.Node) bool {
+		switch n.(type) {
+		case *sparql.FilterPattern:
+			filters++
+		case *sparql.Aggregate:
+			aggs++
+		}
+		return true
+	})
+	return map[string]float64{"query_triples": float64(len(triples)), "query_types": float64(types),
+		"query_filters": float64(filters), "query_aggregates": float64(aggs),
+		"query_grouped": b(len(q.GroupBy) > 0), "query_ordered": b(len(q.OrderBy) > 0), "query_limited": b(q.Limit != nil)}
 }
 
 // wordsUnrealised counts the content words of the question that nothing

@@ -374,3 +374,17 @@ func TestWordsUnrealised(t *testing.T) {
 		}
 	}
 }
+
+// TestQueryShape: the form of the query is part of the evidence.
+func TestQueryShape(t *testing.T) {
+	sg := parisSubgoal()
+	r := verify(t, verifier.Config{Theta: 1}, sg,
+		`SELECT ?c (COUNT(*) AS ?n) WHERE { ?p a :Person ; :city ?c . FILTER(?c != "Rome") } GROUP BY ?c ORDER BY DESC(?n) LIMIT 2`)[0]
+	want := map[string]float64{"query_triples": 2, "query_types": 1, "query_filters": 1, "query_aggregates": 1,
+		"query_grouped": 1, "query_ordered": 1, "query_limited": 1}
+	for k, v := range want {
+		if got, ok := r.Evidence[k]; !ok || got != v {
+			t.Errorf("%s = %v (set %v), want %v", k, got, ok, v)
+		}
+	}
+}
