@@ -274,9 +274,9 @@ func (m *Model) Encode() ([]byte, error) {
 	return append(out, '\n'), nil
 }
 
-// Bounds of a model that Validate accepts: its numbers are at most
-// maxValue in size and its trees at most maxTrees, so a prediction is
-// always a finite sum.
+// Bounds of a model that Validate accepts: its base, rate and leaf
+// values are at most maxValue in size and its trees at most maxTrees, so
+// a prediction is always a finite sum.
 const (
 	maxValue = 1e6
 	maxTrees = 100000
@@ -311,8 +311,8 @@ func (m *Model) Validate() error {
 				return fmt.Errorf("confidence: tree %d, node %d: children %d and %d are not nodes after it", t, i, n.Left, n.Right)
 			case n.Feature < 0 || n.Feature >= len(m.Features):
 				return fmt.Errorf("confidence: tree %d, node %d: feature %d of %d", t, i, n.Feature, len(m.Features))
-			case !finite(n.Split):
-				return fmt.Errorf("confidence: tree %d, node %d: split %v is not finite or exceeds 1e6", t, i, n.Split)
+			case math.IsNaN(n.Split) || math.IsInf(n.Split, 0):
+				return fmt.Errorf("confidence: tree %d, node %d: split %v is not finite", t, i, n.Split)
 			}
 		}
 	}

@@ -7,8 +7,8 @@ import (
 )
 
 // irregularText holds the irregular inflections of English verbs, one
-// "form base" pair per line, distilled from WordNet 3.0 by
-// `go run ./lexicon/gen` (see there).
+// "form base" pair per line after WordNet's licence notice ('#' lines),
+// distilled from WordNet 3.0 by `go run ./lexicon/gen` (see there).
 //
 //go:embed irregular.txt
 var irregularText string
@@ -16,6 +16,9 @@ var irregularText string
 var irregular = sync.OnceValue(func() map[string]string {
 	m := make(map[string]string, 2300)
 	for _, line := range strings.Split(irregularText, "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue // the licence notice
+		}
 		if form, base, ok := strings.Cut(line, " "); ok {
 			m[form] = base
 		}

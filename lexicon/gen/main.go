@@ -7,10 +7,13 @@
 //	apt-get install -y wordnet-base
 //	go run ./lexicon/gen -wordnet /usr/share/wordnet -out lexicon/irregular.txt
 //
-// Each line of the output is an inflected form and its base form,
-// separated by a space, sorted by form. Forms with several bases keep
-// the first; multi-word entries and forms equal to their base are
-// dropped.
+// The output starts with WordNet's licence notice in '#' comment lines,
+// as the licence asks of every copy. Each other line is an inflected form
+// and its base form, separated by a space, sorted by form. Forms with
+// several bases keep the first. Multi-word entries, forms equal to their
+// base and forms that are themselves the base form of a verb ("found" of
+// "find" is also "to found", "ground" of "grind" also "to ground") are
+// dropped: folding them would lose the verb they also are.
 package main
 
 import (
@@ -43,6 +46,9 @@ func run(dir, out string) error {
 		return err
 	}
 	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimSpace(licence), "\n") {
+		b.WriteString(strings.TrimRight("# "+l, " ") + "\n")
+	}
 	for _, p := range pairs {
 		b.WriteString(p[0] + " " + p[1] + "\n")
 	}
@@ -54,8 +60,8 @@ func run(dir, out string) error {
 }
 
 // irregular reads a WordNet exception list: lines of an inflected form
-// followed by its base forms.
-// The forms that are base forms of verbs (verbs) are left out.
+// followed by its base forms. The forms that are base forms of verbs
+// (verbs) are left out.
 func irregular(path string, verbs map[string]bool) ([][2]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -112,6 +118,37 @@ func lemmas(path string) (map[string]bool, error) {
 	}
 	return out, nil
 }
+
+// licence is WordNet 3.0's licence notice, which every copy of the
+// database, and so of what is distilled from it, carries.
+const licence = `
+Irregular verb forms distilled by go run ./lexicon/gen from WordNet 3.0 (verb.exc, index.verb).
+
+WordNet Release 3.0. This software and database is being provided to you, the LICENSEE, by
+Princeton University under the following license. By obtaining, using and/or copying this
+software and database, you agree that you have read, understood, and will comply with these
+terms and conditions.:
+
+Permission to use, copy, modify and distribute this software and database and its
+documentation for any purpose and without fee or royalty is hereby granted, provided that
+you agree to comply with the following copyright notice and statements, including the
+disclaimer, and that the same appear on ALL copies of the software, database and
+documentation, including modifications that you make for internal use or for distribution.
+
+WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved.
+
+THIS SOFTWARE AND DATABASE IS PROVIDED "AS IS" AND PRINCETON UNIVERSITY MAKES NO
+REPRESENTATIONS OR WARRANTIES, EXPRESS OR IMPLIED. BY WAY OF EXAMPLE, BUT NOT LIMITATION,
+PRINCETON UNIVERSITY MAKES NO REPRESENTATIONS OR WARRANTIES OF MERCHANT- ABILITY OR FITNESS
+FOR ANY PARTICULAR PURPOSE OR THAT THE USE OF THE LICENSED SOFTWARE, DATABASE OR
+DOCUMENTATION WILL NOT INFRINGE ANY THIRD PARTY PATENTS, COPYRIGHTS, TRADEMARKS OR OTHER
+RIGHTS.
+
+The name of Princeton University or Princeton may not be used in advertising or publicity
+pertaining to distribution of the software and/or database. Title to copyright in this
+software, database and any associated documentation shall at all times remain with
+Princeton University and LICENSEE agrees to preserve same.
+`
 
 // plain reports whether w is one lower-case word of letters.
 func plain(w string) bool {
