@@ -251,6 +251,24 @@ type token struct {
 	ment       int    // index of its mention, -1 if none
 }
 
+// conjunctions reads "as well as" as the one word "and" ("the average
+// amount, as well as the total amount"), spanning the three words.
+func conjunctions(toks []token) []token {
+	out := toks[:0:0]
+	for i := 0; i < len(toks); i++ {
+		if i+2 < len(toks) && toks[i].low == "as" && toks[i+1].low == "well" && toks[i+2].low == "as" &&
+			toks[i].kind == tkWord && toks[i+1].kind == tkWord && toks[i+2].kind == tkWord {
+			t := toks[i]
+			t.low, t.end, t.oend = "and", toks[i+2].end, toks[i+2].oend
+			out = append(out, t)
+			i += 2
+			continue
+		}
+		out = append(out, toks[i])
+	}
+	return out
+}
+
 func fold(s string) string {
 	s = strings.ToLower(s)
 	return strings.NewReplacer("’", "'", "‘", "'").Replace(s)
@@ -1445,6 +1463,9 @@ func (a *analysis) scan() {
 		}
 		// Aggregates.
 		switch {
+		case a.seq(i, "how", "many", "total"):
+			// "How many total pounds were purchased?": the total of the
+			// pounds (the "total" rule adds it).
 		case a.seq(i, "how", "many"):
 			c := a.chunkAfter(i + 2)
 			a.addAgg(handoff.AggCount, c, false)
@@ -2283,7 +2304,7 @@ func (s span) text(q string, toks []token) string {
 
 // decompose builds the decomposition of q; linked are value mentions.
 func decompose(q string, linked []handoff.Mention) *handoff.Decomposition {
-	toks := tokenize(q)
+	toks := conjunctions(tokenize(q))
 	ms := findMentions(q, toks)
 	d := &handoff.Decomposition{Question: q, Source: RulesSource}
 	n := len(toks)

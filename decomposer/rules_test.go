@@ -371,6 +371,12 @@ func TestAggregates(t *testing.T) {
 			output: number(handoff.AggSum, "revenue")},
 		{q: "What is the sum of the budgets of all projects?", ops: ops(aggregate), types: []string{"project"}, preds: []string{"budget"},
 			output: number(handoff.AggSum, "budget")},
+		// "as well as" joins like "and".
+		{q: "Show the names as well as the ages of the singers.", types: []string{"singer"}, preds: []string{"name", "age"},
+			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"name", "age"}}},
+		// "how many total X" is the total of X, not a count.
+		{q: "How many total pounds were sold by the shops?", types: []string{"shop"},
+			output: number(handoff.AggSum, "pound")},
 		{q: "What is the average salary of nurses?", ops: ops(aggregate), types: []string{"nurse"}, preds: []string{"salary"},
 			output: number(handoff.AggAvg, "salary")},
 		// "across all" is all at once, not per item.
