@@ -30,6 +30,9 @@ var derivations = map[string]Derivation{
 	// establishment, construction or opening for things. Order by age is
 	// order by that date or year, reversed.
 	"age": {Words: []string{"birth", "born", "birthday", "birthdate", "dob", "founded", "foundation", "established", "built", "constructed", "opened", "created", "inception"}, Inverted: true},
+	// How many people live in a place is its population.
+	"inhabitant": {Words: []string{"population"}},
+	"resident":   {Words: []string{"population"}},
 }
 
 // DerivedFrom returns the derivation of the attribute term, if it has

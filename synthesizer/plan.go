@@ -1072,7 +1072,16 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 			}
 		}
 		term := f.Attribute
-		if !f.Label && pl.countsEntities(term) {
+		prop, ps := pl.prop(term, kNumber, 0)
+		derived := false
+		if prop == nil || ps < 0.8 {
+			// "more than one million inhabitants": the attribute the
+			// term derives from (population), when none has its name.
+			if p, inv := pl.impliedOrder(term); p != nil && !inv && !lexicon.Temporal(term) {
+				prop, derived = p, true
+			}
+		}
+		if !derived && !f.Label && pl.countsEntities(term) {
 			// "at least 3 heads", "more than two musicals": a bound on
 			// how many, which groups the subjects; the things counted
 			// are joined ("mountains that have at least 2 photos").
@@ -1080,7 +1089,6 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 			pl.having = append(pl.having, skeletons.Cond{Item: skeletons.Item{Agg: handoff.AggCount}, Op: op, Value: numberLiteral(f.Value)})
 			return
 		}
-		prop, _ := pl.prop(term, kNumber, 0)
 		if prop == nil {
 			return
 		}

@@ -516,3 +516,42 @@ ex:a3 a ex:appointment ; ex:ref-physician ex:d2 ; ex:patient 100003 .
 		t.Errorf("how many patients: %v, want 3 (a count, not a sum of ids)", got)
 	}
 }
+
+// TestDerivedBound: a bound on a term no attribute is named after
+// ("more than one million inhabitants") compares the attribute the term
+// derives from (population), not a count.
+func TestDerivedBound(t *testing.T) {
+	st := store.New()
+	const data = `@prefix ex: <http://example.org/> .
+ex:c1 a ex:city ; ex:name "Big" ; ex:population 2000000 .
+ex:c2 a ex:city ; ex:name "Small" ; ex:population 5000 .
+`
+	if err := st.Load(context.Background(), strings.NewReader(data), rdfio.Turtle, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	g := &kg.Graph{ID: "geo", Endpoint: st}
+	slice := &handoff.Slice{
+		Graph:    "geo",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "city", Count: 2, Score: 1, Matched: []string{"city"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "city"}, Datatypes: []string{xsd + "string"}, Score: 0.8},
+			{IRI: ex + "population", Domains: []string{ex + "city"}, Datatypes: []string{xsd + "integer"}, Score: 0.2},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which cities have more than one million inhabitants?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"city", "inhabitant"},
+			Filters: []handoff.Filter{{Attribute: "inhabitant", Op: handoff.FilterGt, Value: "1000000", ValueKind: "number"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}}}
+	cands, err := New(Config{}).Synthesize(context.Background(), sg, slice, g, nil)
+	if err != nil || len(cands) == 0 {
+		t.Fatalf("no candidate: %v", err)
+	}
+	res, err := g.Query(context.Background(), cands[0].Query)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, cands[0].Query)
+	}
+	if len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "Big" {
+		t.Errorf("rows %v, want Big\n%s", res.Rows, cands[0].Query)
+	}
+}
