@@ -45,13 +45,34 @@ func testSlice() *handoff.Slice {
 	}
 }
 
-func testGraph(t *testing.T) *kg.Graph {
+func testGraph(t *testing.T) *kg.Graph { return loadGraph(t, "music", data) }
+
+// loadGraph loads Turtle into a fresh store, as graph id.
+func loadGraph(t *testing.T, id, ttl string) *kg.Graph {
 	t.Helper()
 	st := store.New()
-	if err := st.Load(context.Background(), strings.NewReader(data), rdfio.Turtle, "", ""); err != nil {
+	if err := st.Load(context.Background(), strings.NewReader(ttl), rdfio.Turtle, "", ""); err != nil {
 		t.Fatal(err)
 	}
-	return &kg.Graph{ID: "music", Endpoint: st}
+	return &kg.Graph{ID: id, Endpoint: st}
+}
+
+// runTop synthesises candidates for sg over slice and runs the best one
+// on g: its results and its query.
+func runTop(t *testing.T, sg *handoff.Subgoal, slice *handoff.Slice, g *kg.Graph) (*sparql.Results, string) {
+	t.Helper()
+	cands, err := New(Config{}).Synthesize(context.Background(), sg, slice, g, nil)
+	if err != nil || len(cands) == 0 {
+		t.Fatalf("no candidate: %v", err)
+	}
+	res, err := g.Query(context.Background(), cands[0].Query)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, cands[0].Query)
+	}
+	if testing.Verbose() {
+		t.Log(cands[0].Query)
+	}
+	return res, cands[0].Query
 }
 
 func sg(ops []handoff.Operation, r handoff.Requirements) *handoff.Subgoal {
@@ -253,11 +274,7 @@ c:lima a c:City ; c:name "Lima" ; c:population 9000000 ; c:country c:pe .
 c:no a c:Country ; c:name "Norway" ; c:capital c:oslo .
 c:pe a c:Country ; c:name "Peru" ; c:capital c:lima .
 `
-	st := store.New()
-	if err := st.Load(context.Background(), strings.NewReader(data), rdfio.Turtle, "", ""); err != nil {
-		t.Fatal(err)
-	}
-	g := &kg.Graph{ID: "cities", Endpoint: st}
+	g := loadGraph(t, "cities", data)
 	const c = "http://example.org/c/"
 	sl := &handoff.Slice{Graph: "cities",
 		Classes: []handoff.SliceClass{{IRI: c + "City", Score: 1, Matched: []string{"city"}}, {IRI: c + "Country", Score: 0.3}},
@@ -273,19 +290,12 @@ c:pe a c:Country ; c:name "Peru" ; c:capital c:lima .
 		Requirements: handoff.Requirements{Types: []string{"city"}, Predicates: []string{"population"},
 			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Norway", ValueKind: "string"}},
 			Output:  handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggAvg, AggregateOf: "population"}}}
-	cands, err := New(Config{}).Synthesize(context.Background(), sg, sl, g, nil)
-	if err != nil || len(cands) == 0 {
-		t.Fatal(err)
-	}
-	res, err := g.Query(context.Background(), cands[0].Query)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, query := runTop(t, sg, sl, g)
 	if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || !strings.HasPrefix(l.Lexical, "495000") {
-		t.Errorf("answer %v, want 495000\n%s", res.Rows, cands[0].Query)
+		t.Errorf("answer %v, want 495000\n%s", res.Rows, query)
 	}
-	if !strings.Contains(cands[0].Query, "country") || strings.Contains(cands[0].Query, "capital") {
-		t.Errorf("join does not go through the reference named after the class:\n%s", cands[0].Query)
+	if !strings.Contains(query, "country") || strings.Contains(query, "capital") {
+		t.Errorf("join does not go through the reference named after the class:\n%s", query)
 	}
 }
 
@@ -296,11 +306,7 @@ func TestProjectionShapes(t *testing.T) {
 ex:p1 a ex:person ; ex:first_name "Ann" ; ex:last_name "Lee" ; ex:age 30 ; ex:height 160 .
 ex:p2 a ex:person ; ex:first_name "Bo" ; ex:last_name "Ng" ; ex:age 40 ; ex:height 180 .
 `
-	st := store.New()
-	if err := st.Load(context.Background(), strings.NewReader(people), rdfio.Turtle, "", ""); err != nil {
-		t.Fatal(err)
-	}
-	g := &kg.Graph{ID: "people", Endpoint: st}
+	g := loadGraph(t, "people", people)
 	person := []string{ex + "person"}
 	str, integer := []string{xsd + "string"}, []string{xsd + "integer"}
 	slice := &handoff.Slice{Graph: "people", Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
@@ -324,14 +330,7 @@ ex:p2 a ex:person ; ex:first_name "Bo" ; ex:last_name "Ng" ; ex:age 40 ; ex:heig
 				Output: handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"height"}, Aggregate: handoff.AggAvg, AggregateOf: "age"}}}, "35.0 170.0"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			cands, err := New(Config{}).Synthesize(context.Background(), c.sg, slice, g, nil)
-			if err != nil || len(cands) == 0 {
-				t.Fatalf("no candidate: %v", err)
-			}
-			res, err := g.Query(context.Background(), cands[0].Query)
-			if err != nil {
-				t.Fatalf("%v\n%s", err, cands[0].Query)
-			}
+			res, query := runTop(t, c.sg, slice, g)
 			var rows []string
 			for _, row := range res.Rows {
 				var cells []string
@@ -343,7 +342,7 @@ ex:p2 a ex:person ; ex:first_name "Bo" ; ex:last_name "Ng" ; ex:age 40 ; ex:heig
 				rows = append(rows, strings.Join(cells, " "))
 			}
 			if got := strings.Join(rows, "|"); !sameSet(rows, strings.Split(c.want, "|")) {
-				t.Errorf("got %q, want %q\n%s", got, c.want, cands[0].Query)
+				t.Errorf("got %q, want %q\n%s", got, c.want, query)
 			}
 		})
 	}
@@ -413,15 +412,11 @@ func TestCountJoinsCounted(t *testing.T) {
 // verb names (date_left), not the first date of the class, even when the
 // verb was read as a noun; "leave" meets "left" through lexicon.Fold.
 func TestWhenNamesItsDate(t *testing.T) {
-	st := store.New()
 	const staff = `@prefix ex: <http://example.org/> .
 ex:p1 a ex:staff ; ex:first_name "Ann" ; ex:date_joined "2001-01-01" ; ex:date_left "2009-09-09" .
 ex:p2 a ex:staff ; ex:first_name "Bo" ; ex:date_joined "2002-02-02" ; ex:date_left "2008-08-08" .
 `
-	if err := st.Load(context.Background(), strings.NewReader(staff), rdfio.Turtle, "", ""); err != nil {
-		t.Fatal(err)
-	}
-	g := &kg.Graph{ID: "school", Endpoint: st}
+	g := loadGraph(t, "school", staff)
 	slice := &handoff.Slice{
 		Graph:    "school",
 		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
@@ -439,19 +434,9 @@ ex:p2 a ex:staff ; ex:first_name "Bo" ; ex:date_joined "2002-02-02" ; ex:date_le
 				Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Ann", ValueKind: "string"}},
 				Output:  handoff.Output{Shape: handoff.ShapeEntities},
 				Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "when"}}}}
-		cands, err := New(Config{}).Synthesize(context.Background(), sg, slice, g, nil)
-		if err != nil || len(cands) == 0 {
-			t.Fatalf("%s: no candidate: %v", verb, err)
-		}
-		res, err := g.Query(context.Background(), cands[0].Query)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", verb, err, cands[0].Query)
-		}
+		res, query := runTop(t, sg, slice, g)
 		if len(res.Rows) != 1 || len(res.Vars) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != want {
-			t.Errorf("%s: want %s, got %v\n%s", verb, want, res.Rows, cands[0].Query)
-		}
-		if testing.Verbose() {
-			t.Log(cands[0].Query)
+			t.Errorf("%s: want %s, got %v\n%s", verb, want, res.Rows, query)
 		}
 	}
 }
@@ -461,7 +446,6 @@ ex:p2 a ex:staff ; ex:first_name "Bo" ; ex:date_joined "2002-02-02" ; ex:date_le
 // counts the rows that hold it, per subject; a key column is never
 // summed.
 func TestKeyColumnCountsThings(t *testing.T) {
-	st := store.New()
 	const data = `@prefix ex: <http://example.org/> .
 ex:d1 a ex:physician ; ex:name "Ada" .
 ex:d2 a ex:physician ; ex:name "Bo" .
@@ -469,10 +453,7 @@ ex:a1 a ex:appointment ; ex:ref-physician ex:d1 ; ex:patient 100001 .
 ex:a2 a ex:appointment ; ex:ref-physician ex:d1 ; ex:patient 100002 .
 ex:a3 a ex:appointment ; ex:ref-physician ex:d2 ; ex:patient 100003 .
 `
-	if err := st.Load(context.Background(), strings.NewReader(data), rdfio.Turtle, "", ""); err != nil {
-		t.Fatal(err)
-	}
-	g := &kg.Graph{ID: "hospital", Endpoint: st}
+	g := loadGraph(t, "hospital", data)
 	slice := &handoff.Slice{
 		Graph:    "hospital",
 		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
@@ -485,20 +466,10 @@ ex:a3 a ex:appointment ; ex:ref-physician ex:d2 ; ex:patient 100003 .
 	}
 	run := func(sg *handoff.Subgoal) []string {
 		t.Helper()
-		cands, err := New(Config{}).Synthesize(context.Background(), sg, slice, g, nil)
-		if err != nil || len(cands) == 0 {
-			t.Fatalf("no candidate: %v", err)
-		}
-		res, err := g.Query(context.Background(), cands[0].Query)
-		if err != nil {
-			t.Fatalf("%v\n%s", err, cands[0].Query)
-		}
+		res, _ := runTop(t, sg, slice, g)
 		var got []string
 		for _, row := range res.Rows {
 			got = append(got, row[res.Vars[0]].(*sparql.Literal).Lexical)
-		}
-		if testing.Verbose() {
-			t.Log(cands[0].Query)
 		}
 		return got
 	}
@@ -521,15 +492,11 @@ ex:a3 a ex:appointment ; ex:ref-physician ex:d2 ; ex:patient 100003 .
 // ("more than one million inhabitants") compares the attribute the term
 // derives from (population), not a count.
 func TestDerivedBound(t *testing.T) {
-	st := store.New()
 	const data = `@prefix ex: <http://example.org/> .
 ex:c1 a ex:city ; ex:name "Big" ; ex:population 2000000 .
 ex:c2 a ex:city ; ex:name "Small" ; ex:population 5000 .
 `
-	if err := st.Load(context.Background(), strings.NewReader(data), rdfio.Turtle, "", ""); err != nil {
-		t.Fatal(err)
-	}
-	g := &kg.Graph{ID: "geo", Endpoint: st}
+	g := loadGraph(t, "geo", data)
 	slice := &handoff.Slice{
 		Graph:    "geo",
 		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
@@ -543,15 +510,8 @@ ex:c2 a ex:city ; ex:name "Small" ; ex:population 5000 .
 		Requirements: handoff.Requirements{Types: []string{"city", "inhabitant"},
 			Filters: []handoff.Filter{{Attribute: "inhabitant", Op: handoff.FilterGt, Value: "1000000", ValueKind: "number"}},
 			Output:  handoff.Output{Shape: handoff.ShapeEntities}}}
-	cands, err := New(Config{}).Synthesize(context.Background(), sg, slice, g, nil)
-	if err != nil || len(cands) == 0 {
-		t.Fatalf("no candidate: %v", err)
-	}
-	res, err := g.Query(context.Background(), cands[0].Query)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, cands[0].Query)
-	}
+	res, query := runTop(t, sg, slice, g)
 	if len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "Big" {
-		t.Errorf("rows %v, want Big\n%s", res.Rows, cands[0].Query)
+		t.Errorf("rows %v, want Big\n%s", res.Rows, query)
 	}
 }

@@ -339,18 +339,29 @@ func TestAnswerSetAndJaccard(t *testing.T) {
 func TestNamedLeftOut(t *testing.T) {
 	sg := parisSubgoal()
 	sg.Text = "What are the names and ages of the people who live in 'Paris'?"
-	for _, tc := range []struct {
-		query string
-		want  float64
-	}{
+	checkEvidence(t, sg, "named_left_out", []evidenceCase{
 		{`SELECT ?n WHERE { ?p a :Person ; :name ?n ; :city ?c . FILTER(?c = "Paris") }`, 1},
 		{`SELECT ?n ?a WHERE { ?p a :Person ; :name ?n ; :age ?a ; :city ?c . FILTER(?c = "Paris") }`, 0},
 		// No class of the query holds an age.
 		{`SELECT ?l WHERE { ?c a :Company ; :label ?l }`, 0},
-	} {
+	})
+}
+
+// evidenceCase is a query and the figure its record's evidence should
+// hold.
+type evidenceCase struct {
+	query string
+	want  float64
+}
+
+// checkEvidence verifies each query for sg and checks the evidence
+// figure key of its record.
+func checkEvidence(t *testing.T, sg *handoff.Subgoal, key string, cases []evidenceCase) {
+	t.Helper()
+	for _, tc := range cases {
 		r := verify(t, verifier.Config{Theta: 1}, sg, tc.query)[0]
-		if got := r.Evidence["named_left_out"]; got != tc.want {
-			t.Errorf("%s: named_left_out = %v, want %v", tc.query, got, tc.want)
+		if got := r.Evidence[key]; got != tc.want {
+			t.Errorf("%s: %s = %v, want %v", tc.query, key, got, tc.want)
 		}
 	}
 }
@@ -360,19 +371,12 @@ func TestNamedLeftOut(t *testing.T) {
 func TestWordsUnrealised(t *testing.T) {
 	sg := parisSubgoal()
 	sg.Text = "What are the ages of the people who live in 'Paris'?"
-	for _, tc := range []struct {
-		query string
-		want  float64 // "people" and "live" are never in these queries
-	}{
+	// "people" and "live" are never in these queries.
+	checkEvidence(t, sg, "words_unrealised", []evidenceCase{
 		{`SELECT ?a WHERE { ?p a :Person ; :age ?a ; :city ?c . FILTER(?c = "Paris") }`, 2},
 		{`SELECT ?n WHERE { ?p a :Person ; :name ?n ; :city ?c . FILTER(?c = "Paris") }`, 3},
 		{`SELECT ?n WHERE { ?p a :Person ; :name ?n }`, 4},
-	} {
-		r := verify(t, verifier.Config{Theta: 1}, sg, tc.query)[0]
-		if got := r.Evidence["words_unrealised"]; got != tc.want {
-			t.Errorf("%s: words_unrealised = %v, want %v", tc.query, got, tc.want)
-		}
-	}
+	})
 }
 
 // TestQueryShape: the form of the query is part of the evidence.
