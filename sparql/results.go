@@ -433,16 +433,23 @@ func (r *Results) ValueRows() map[string]bool {
 		return out
 	}
 	for _, row := range r.Rows {
-		var cells []string
-		for _, v := range r.Vars {
-			if t, ok := row[v]; ok && t != nil {
-				cells = append(cells, CanonicalValue(t))
-			}
-		}
-		slices.Sort(cells)
-		out[strings.Join(cells, "\x1f")] = true
+		out[ValueRow(r.Vars, row)] = true
 	}
 	return out
+}
+
+// ValueRow is the canonical form of one answer row over the variables
+// vars, as [Results.ValueRows] keys it: the [CanonicalValue] of each bound
+// variable, sorted, so that variable names and column order do not count.
+func ValueRow(vars []string, row map[string]Term) string {
+	var cells []string
+	for _, v := range vars {
+		if t, ok := row[v]; ok && t != nil {
+			cells = append(cells, CanonicalValue(t))
+		}
+	}
+	slices.Sort(cells)
+	return strings.Join(cells, "\x1f")
 }
 
 // CanonicalValue is the canonical form of a term in an answer: numbers by

@@ -222,9 +222,9 @@ func collect(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.
 				if o.used < 0 {
 					o.used, o.query = len(o.samples), rec.Candidate.Query
 				}
-				o.samples = append(o.samples, confidence.Sample{Evidence: rec.Evidence, Right: qa.SameAnswers(q.Answer, rec.Results), Group: q.Graph})
+				o.samples = append(o.samples, confidence.Sample{Evidence: rec.Evidence, Right: q.Right(rec.Results), Group: q.Graph})
 			}
-			o.right = qa.SameAnswers(q.Answer, ans.Results)
+			o.right = q.Right(ans.Results)
 			outs[i] = o
 		}()
 	}

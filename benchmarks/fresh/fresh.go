@@ -200,8 +200,9 @@ func Gold(ctx context.Context, e Entry, coll *kg.Collection) (*sparql.Results, e
 }
 
 // Questions turns entries into questions for [qa.Run] over coll: each
-// with its gold answer ([Gold]), its gold graph and query, and its shape
-// as Operation (so the report's by_operation is EA by shape). Any gold
+// with its gold answer ([Gold]) and the others its gold query admits
+// ([qa.ResolveTies]), its gold graph and query, and its shape as
+// Operation (so the report's by_operation is EA by shape). Any gold
 // failure is an error.
 func Questions(ctx context.Context, entries []Entry, coll *kg.Collection) ([]qa.Question, error) {
 	qs := make([]qa.Question, 0, len(entries))
@@ -211,6 +212,9 @@ func Questions(ctx context.Context, entries []Entry, coll *kg.Collection) ([]qa.
 			return nil, err
 		}
 		qs = append(qs, qa.Question{ID: e.ID, Text: e.Question, Graph: e.Graph, Query: e.SPARQL, Answer: ans, Operation: e.Shape})
+	}
+	if _, err := qa.ResolveTies(ctx, qs, coll, 0); err != nil {
+		return nil, err
 	}
 	return qs, nil
 }

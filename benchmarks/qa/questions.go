@@ -31,6 +31,10 @@ type Question struct {
 	Query string `json:"query,omitempty"`
 	// Answer is the gold answer (nil when unknown).
 	Answer *sparql.Results `json:"-"`
+	// Ties admits the other answers the gold query allows when it slices
+	// an ordered answer whose rows tie at an edge of the slice (nil when
+	// none; see [ResolveTies]).
+	Ties *Ties `json:"-"`
 	// Relevance judges gold values (TEXT2SPARQL qrels). When nil it is
 	// derived from Answer ([Relevance]).
 	Relevance map[string]int `json:"relevance,omitempty"`

@@ -456,7 +456,7 @@ func Score(q *Question, ans *handoff.Answer, err error, took time.Duration) Item
 	rel := q.relevance()
 	values := AnswerValues(res)
 	if q.Answer != nil {
-		it.EA = SameAnswers(q.Answer, res)
+		it.EA = q.Right(res)
 		it.MF1 = RowF1(q.Answer, res)
 	} else if res != nil {
 		// Judged values only (TEXT2SPARQL): the answer's values must be

@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	schemaforge "github.com/schemaforge/go-schemaforge"
 	"github.com/schemaforge/go-schemaforge/benchmarks/allocation"
@@ -99,6 +100,14 @@ func benchCalibrate(ctx context.Context, e *env, b *benchRun) int {
 			return p
 		}
 		return nil
+	}
+	ties, err := qa.ResolveTies(ctx, qs, coll, time.Minute)
+	if err != nil {
+		b.stderr("%v", err)
+		return exitFail
+	}
+	if ties > 0 {
+		emptyNote += fmt.Sprintf("; %d gold answers admit tied rows", ties)
 	}
 	co := calibration.Options{Folds: *b.pipe.folds, Concurrency: *b.pipe.concurrency, Command: calibrateCommand,
 		Data: fmt.Sprintf("Spider4SPARQL %s (every %d-th question, %d questions%s), %s pool split into %d collections of about %d graphs", b.split, b.every, len(qs), emptyNote, b.pool, groups, *b.pipe.subpool)}

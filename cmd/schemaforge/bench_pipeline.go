@@ -281,6 +281,14 @@ func (b *benchRun) runQA(ctx context.Context, e *env, coll *kg.Collection, qs []
 		b.stderr("unknown --system %q (want schemaforge, vanilla or react)", *b.pipe.system)
 		return exitUsage
 	}
+	// A gold query that slices an ordered answer with ties at the edge
+	// of the slice admits more than its gold answer.
+	ties, err := qa.ResolveTies(ctx, qs, coll, time.Minute)
+	if err != nil {
+		b.stderr("%v", err)
+		return exitFail
+	}
+	extra["gold_ties"] = ties
 	o := qa.Options{Concurrency: max(*b.pipe.concurrency, 1), Model: model, Items: b.verbose}
 	if *b.pipe.progress || isTerminal(e.stderr) {
 		o.Progress = e.stderr
