@@ -8,13 +8,17 @@ import (
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
+	"github.com/schemaforge/go-schemaforge/lexicon"
 )
 
 // term is a requirement term as stemmed words, with its weight.
 type term struct {
-	text   string
-	words  []string
-	weight float64
+	text  string
+	words []string
+	// compound is the words written together ([lexicon.Compound]), which
+	// a schema name may be ("allergy type" → allergytype); "" for one word.
+	compound string
+	weight   float64
 }
 
 // query is what the strong stage matches: predicate and type terms and
@@ -46,11 +50,12 @@ func (a *Allocator) requirementTerms(sg *handoff.Subgoal) *query {
 	mk := func(texts []string) []term {
 		var out []term
 		for _, t := range texts {
-			ws := stems(kg.Words(t))
+			raw := kg.Words(t)
+			ws := stems(raw)
 			if len(ws) == 0 {
 				continue
 			}
-			out = append(out, term{text: t, words: ws})
+			out = append(out, term{text: t, words: ws, compound: lexicon.Compound(raw)})
 		}
 		return out
 	}
@@ -91,32 +96,41 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 	best := func(t term, classes bool) (float64, *element) {
 		score, el := 0.0, (*element)(nil)
 		seen := map[int]bool{}
+		consider := func(i int, words []string) {
+			e := &g.elements[i]
+			m := 0.0
+			switch {
+			case classes && e.class:
+				m = matchScore(words, e)
+			case classes:
+				// A type named as a property's table, or as its name.
+				if allIn(words, e.context) {
+					m = 0.8
+				} else {
+					m = 0.5 * matchScore(words, e)
+				}
+			case e.class:
+				m = 0.95 * matchScore(words, e)
+			default:
+				m = matchScore(words, e)
+			}
+			if m > score || (m == score && m > 0 && e.iri < el.iri) {
+				score, el = m, e
+			}
+		}
 		for _, w := range t.words {
 			for _, i := range g.words[w] {
-				if seen[i] {
-					continue
+				if !seen[i] {
+					seen[i] = true
+					consider(i, t.words)
 				}
-				seen[i] = true
-				e := &g.elements[i]
-				m := 0.0
-				switch {
-				case classes && e.class:
-					m = matchScore(t.words, e)
-				case classes:
-					// A type named as a property's table, or as its name.
-					if allIn(t.words, e.context) {
-						m = 0.8
-					} else {
-						m = 0.5 * matchScore(t.words, e)
-					}
-				case e.class:
-					m = 0.95 * matchScore(t.words, e)
-				default:
-					m = matchScore(t.words, e)
-				}
-				if m > score || (m == score && m > 0 && e.iri < el.iri) {
-					score, el = m, e
-				}
+			}
+		}
+		// The words written together name the element ("allergy
+		// type" → allergytype).
+		if t.compound != "" {
+			for _, i := range g.words[t.compound] {
+				consider(i, []string{t.compound})
 			}
 		}
 		return score, el

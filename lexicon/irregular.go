@@ -42,3 +42,13 @@ func VerbBase(w string) string {
 // ([Singular]) and an irregular verb form becomes its base ([VerbBase]),
 // so "leave" meets date_left_staff and "shots" meets shot.
 func Fold(w string) string { return VerbBase(Singular(w)) }
+
+// Compound is the [Fold] of words written together, the way schemas often
+// write a compound: "allergy types" meets allergytype, "room type"
+// roomtype, "dorm id" dormid. It is "" for fewer than two words.
+func Compound(words []string) string {
+	if len(words) < 2 {
+		return ""
+	}
+	return Fold(strings.ToLower(strings.Join(words, "")))
+}

@@ -195,7 +195,11 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 				if it.Distinct {
 					want = kAny
 				}
-				prop, _ := pl.prop(out.AggregateOf, want, pl.alt)
+				prop, ps := pl.prop(out.AggregateOf, want, pl.alt)
+				// Of two alternatives, the attribute the aggregate's
+				// term names best ("different allergy types":
+				// allergytype, not allergy).
+				pl.bonus += 0.1 * ps
 				if prop == nil && want == kNumber {
 					// No property named: the subject's most relevant
 					// numeric attribute.
@@ -1122,6 +1126,9 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 					pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: &at}, Op: op, Value: val})
 				} else {
 					pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: &at}, Op: op, Value: v})
+					if l, ok := v.(*sparql.Literal); ok && op == handoff.FilterEq && !strings.EqualFold(l.Lexical, f.Value) {
+						pl.otherParts(f, prop, at)
+					}
 				}
 				pl.bonus += 1
 				return
@@ -1189,13 +1196,62 @@ func (pl *planner) linked(f handoff.Filter) (sparql.Term, *handoff.SliceProperty
 	}
 	pl.consumed[best.Property+"\x00"+best.Value] = true
 	pl.consumed["\x00"+strings.ToLower(best.Mention)] = true
-	if best.Lang != "" {
-		return sparql.NewLangLiteral(best.Value, best.Lang), p
+	return valueTerm(best, p), p
+}
+
+// valueTerm is a linked value as a term of the query: with its language,
+// a number on a numeric property, else a plain string.
+func valueTerm(v *handoff.SliceValue, p *handoff.SliceProperty) sparql.Term {
+	if v.Lang != "" {
+		return sparql.NewLangLiteral(v.Value, v.Lang)
 	}
-	if datatypeKind(p) == kNumber && numberRE.MatchString(best.Value) {
-		return numberLiteral(best.Value), p
+	if datatypeKind(p) == kNumber && numberRE.MatchString(v.Value) {
+		return numberLiteral(v.Value)
 	}
-	return sparql.NewLiteral(best.Value), p
+	return sparql.NewLiteral(v.Value)
+}
+
+// otherParts filters on the other parts of a name that the question
+// writes whole and the graph splits over columns of the same subjects:
+// "Carole Bernhard" is first_name "Carole" and last_name "Bernhard", not
+// last_name alone. A part is a value linked to the whole mention on
+// another property, on the node at of the part already filtered, whose
+// words run inside the mention's.
+func (pl *planner) otherParts(f handoff.Filter, prop *handoff.SliceProperty, at skeletons.Attr) {
+	mention := strings.Fields(strings.ToLower(f.Value))
+	done := map[string]bool{prop.IRI: true}
+	for i := range pl.sc.slice.Values {
+		v := &pl.sc.slice.Values[i]
+		if done[v.Property] || !strings.EqualFold(v.Mention, f.Value) {
+			continue
+		}
+		vw := strings.Fields(strings.ToLower(v.Value))
+		if len(vw) == 0 || len(vw) >= len(mention) || !containsRun(mention, vw) {
+			continue
+		}
+		p, ok := pl.sc.byIRI[v.Property]
+		if !ok {
+			continue
+		}
+		a, ok := pl.attrOf(p)
+		if !ok || a.Node != at.Node {
+			continue
+		}
+		done[v.Property] = true
+		pl.consumed[v.Property+"\x00"+v.Value] = true
+		pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: &a}, Op: handoff.FilterEq, Value: valueTerm(v, p)})
+	}
+}
+
+// containsRun reports whether part occurs in words as a run of
+// consecutive words.
+func containsRun(words, part []string) bool {
+	for i := 0; i+len(part) <= len(words); i++ {
+		if slices.Equal(words[i:i+len(part)], part) {
+			return true
+		}
+	}
+	return false
 }
 
 // joinCounted joins the class a count counts when it is another than

@@ -292,11 +292,19 @@ func termMatches(term, iri, label string) float64 {
 	if len(ew) == 0 {
 		return 0
 	}
+	compound := lexicon.Compound(tw)
 	for i := range tw {
 		tw[i] = stem(tw[i])
 	}
 	for i := range ew {
 		ew[i] = stem(ew[i])
+	}
+	// The words written together name it ("allergy type" → allergytype).
+	if compound != "" && slices.Contains(ew, compound) {
+		if len(ew) == 1 {
+			return 1
+		}
+		return 0.9
 	}
 	hit := 0
 	for _, t := range tw {

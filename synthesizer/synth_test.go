@@ -515,3 +515,74 @@ ex:c2 a ex:city ; ex:name "Small" ; ex:population 5000 .
 		t.Errorf("rows %v, want Big\n%s", res.Rows, query)
 	}
 }
+
+// TestNameSplitOverColumns: a name the question writes whole ("Carole
+// Bernhard") and the graph splits over first_name and last_name filters
+// on both parts, so that another Bernhard does not answer, and neither
+// part is projected.
+func TestNameSplitOverColumns(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:c1 a ex:customers ; ex:first_name "Carole" ; ex:last_name "Bernhard" ; ex:date_became_customer "2016-05-11" .
+ex:c2 a ex:customers ; ex:first_name "Ruth" ; ex:last_name "Bernhard" ; ex:date_became_customer "2017-01-01" .
+ex:c3 a ex:customers ; ex:first_name "Carole" ; ex:last_name "Mills" ; ex:date_became_customer "2018-02-02" .
+`
+	g := loadGraph(t, "shop", data)
+	slice := &handoff.Slice{
+		Graph:    "shop",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "customers", Count: 3, Score: 1, Matched: []string{"customer"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "last_name", Domains: []string{ex + "customers"}, Datatypes: []string{xsd + "string"}, Score: 0.6},
+			{IRI: ex + "date_became_customer", Domains: []string{ex + "customers"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: ex + "first_name", Domains: []string{ex + "customers"}, Datatypes: []string{xsd + "string"}, Score: 0.4},
+		},
+		Values: []handoff.SliceValue{
+			{Property: ex + "last_name", Value: "Bernhard", Mention: "Carole Bernhard", Score: 12},
+			{Property: ex + "first_name", Value: "Carole", Mention: "Carole Bernhard", Score: 9},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "When did Carole Bernhard first become a customer?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "Carole Bernhard", Start: 9, End: 24, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Types: []string{"first become", "become", "customer"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Carole Bernhard", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "when"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 1 || len(res.Vars) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "2016-05-11" {
+		t.Errorf("want the one date of Carole Bernhard, got %v\n%s", res.Rows, query)
+	}
+}
+
+// TestCompoundColumn: "allergy types" names the column allergytype, the
+// words written together, so "how many different allergy types" counts
+// its distinct values, not the rows of the class allergy_type.
+func TestCompoundColumn(t *testing.T) {
+	if s := termMatches("allergy types", ex+"allergy_type#allergytype", ""); s < 0.9 {
+		t.Errorf("termMatches(allergy types, allergytype) = %.2f, want ≥ 0.9", s)
+	}
+	if s := termMatches("allergy", ex+"allergytype", ""); s >= 0.9 {
+		t.Errorf("termMatches(allergy, allergytype) = %.2f, want < 0.9: one word is not the compound", s)
+	}
+	const data = `@prefix ex: <http://example.org/> .
+ex:a1 a ex:allergy_type ; ex:allergy "Anchovies" ; ex:allergytype "food" .
+ex:a2 a ex:allergy_type ; ex:allergy "Milk" ; ex:allergytype "food" .
+ex:a3 a ex:allergy_type ; ex:allergy "Bee Stings" ; ex:allergytype "animal" .
+`
+	g := loadGraph(t, "allergy", data)
+	slice := &handoff.Slice{
+		Graph:    "allergy",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "allergy_type", Count: 3, Score: 0.5, Matched: []string{"type"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "allergytype", Domains: []string{ex + "allergy_type"}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"allergy type"}},
+			{IRI: ex + "allergy", Domains: []string{ex + "allergy_type"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "How many different allergy types exist?", Operations: []handoff.Operation{handoff.OpAggregate},
+		Requirements: handoff.Requirements{Predicates: []string{"allergy type", "type"},
+			Output: handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "allergy type", Distinct: true}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "2" {
+		t.Errorf("want 2 distinct types, got %v\n%s", res.Rows, query)
+	}
+}
