@@ -190,6 +190,14 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		}
 		if out.Aggregate != "" {
 			it := skeletons.Item{Agg: out.Aggregate, Distinct: out.Distinct && out.Aggregate == handoff.AggCount && out.AggregateOf != ""}
+			// "In how many cities are there airports?": what is counted
+			// names no class but a text column of the subjects, so it is
+			// counted as values, each once.
+			if out.Aggregate == handoff.AggCount && !it.Distinct && out.AggregateOf != "" && !pl.namesClass(out.AggregateOf) {
+				if p, s := pl.prop(out.AggregateOf, kString, 0); p != nil && s >= 1 && datatypeKind(p) == kString && !identifier(p) && pl.hasNodeOf(p) {
+					it.Distinct = true
+				}
+			}
 			if out.Aggregate != handoff.AggCount || it.Distinct {
 				want := kNumber
 				if it.Distinct {
@@ -988,10 +996,8 @@ func asksForNumber(words []string) bool {
 // countTerm reports whether an order term names the subjects themselves
 // ("most singers") rather than an attribute.
 func (pl *planner) countTerm(term string) bool {
-	for _, c := range pl.sc.slice.Classes {
-		if termMatches(term, c.IRI, c.Label) >= 0.8 {
-			return true
-		}
+	if pl.namesClass(term) {
+		return true
 	}
 	prop, s := pl.prop(term, kNumber, 0)
 	return prop == nil || s < 0.5

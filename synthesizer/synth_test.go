@@ -586,3 +586,36 @@ ex:a3 a ex:allergy_type ; ex:allergy "Bee Stings" ; ex:allergytype "animal" .
 		t.Errorf("want 2 distinct types, got %v\n%s", res.Rows, query)
 	}
 }
+
+// TestCountOfValues: "In how many cities are there airports in
+// Greenland?" counts the cities, a text column of the airports and no
+// class, each once; "how many airports" still counts the airports.
+func TestCountOfValues(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:a1 a ex:airports ; ex:city "Nuuk" ; ex:country "Greenland" .
+ex:a2 a ex:airports ; ex:city "Nuuk" ; ex:country "Greenland" .
+ex:a3 a ex:airports ; ex:city "Ilulissat" ; ex:country "Greenland" .
+ex:a4 a ex:airports ; ex:city "Oslo" ; ex:country "Norway" .
+`
+	g := loadGraph(t, "flights", data)
+	slice := &handoff.Slice{
+		Graph:    "flights",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "airports", Count: 4, Score: 1, Matched: []string{"airport"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "city", Domains: []string{ex + "airports"}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"city"}},
+			{IRI: ex + "country", Domains: []string{ex + "airports"}, Datatypes: []string{xsd + "string"}, Score: 0.9, Matched: []string{"country"}},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "country", Value: "Greenland", Mention: "Greenland", Score: 5}},
+	}
+	for counted, want := range map[string]string{"city": "2", "airport": "3"} {
+		sg := &handoff.Subgoal{ID: "s1", Text: "In how many cities are there airports in the country of Greenland?", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpFilter},
+			Requirements: handoff.Requirements{Types: []string{"city", "airport", "country"},
+				Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Greenland", ValueKind: "string"}},
+				Output:  handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: counted}}}
+		res, query := runTop(t, sg, slice, g)
+		if len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != want {
+			t.Errorf("count of %s: want %s, got %v\n%s", counted, want, res.Rows, query)
+		}
+	}
+}
