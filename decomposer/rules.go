@@ -1481,7 +1481,13 @@ func (a *analysis) scan() {
 			if a.w(i-1) == "in" {
 				break
 			}
-			a.addAgg(handoff.AggSum, a.chunkAfter(i+1), true)
+			c := a.chunkAfter(i + 1)
+			a.addAgg(handoff.AggSum, c, true)
+			if c >= 0 {
+				// A schema may hold the total itself (total_points):
+				// the phrase is a term too.
+				a.implied = appendNew(a.implied, "total "+a.chunks[c].phrase())
+			}
 		case w == "sum" && !a.content(i):
 			a.addAgg(handoff.AggSum, a.chunkAfter(i+1, "of"), true)
 		case inSet(w, "average", "mean", "avg") && !a.seq(i-1, "than") && !(w == "mean" && a.w(i-1) == "does"):

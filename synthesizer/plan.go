@@ -76,6 +76,9 @@ type planner struct {
 // plan builds the alt-th alternative plan for sg with root as node 0.
 func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[string][]handoff.Record) (*skeletons.Plan, float64, []string, bool) {
 	pl := &planner{sc: sc, sg: sg, p: &skeletons.Plan{Nodes: []skeletons.Node{{Class: root}}}, alt: alt, used: []string{root}}
+	if c, ok := pl.totalColumn(); ok {
+		sg, pl.sg = c, c
+	}
 	r := &sg.Requirements
 	out := r.Output
 	ask := out.Shape == handoff.ShapeBoolean || slices.Contains(sg.Operations, handoff.OpAsk)
@@ -1174,6 +1177,15 @@ func (pl *planner) linked(f handoff.Filter) (sparql.Term, *handoff.SliceProperty
 		if p, ok := pl.sc.byIRI[v.Property]; ok {
 			if f.Attribute != "" {
 				s += termMatches(f.Attribute, p.IRI, p.Label)
+			} else {
+				// "the governor 'Eliot Spitzer'", the name being both a
+				// governor and an attorney general: the column a term of
+				// the question names.
+				best := 0.0
+				for _, t := range pl.sg.Requirements.Terms() {
+					best = max(best, termMatches(t, p.IRI, p.Label))
+				}
+				s += 0.3 * best
 			}
 			// "flights from Los Angeles to Honolulu": the start of a
 			// route is its origin, the end its destination.
@@ -1363,9 +1375,15 @@ func (pl *planner) projectionTerms() []string {
 	}
 	// Properties the filters use, and the one the ordering will use.
 	reserved := map[string]bool{}
+	// Those an equality with a constant fixes: projected, they would
+	// echo the constant ("the years the governor 'Eliot Spitzer' …").
+	fixed := map[string]bool{}
 	for _, c := range pl.p.Filters {
 		if c.Item.Attr != nil {
 			reserved[c.Item.Attr.Property] = true
+			if c.Op == handoff.FilterEq && c.Value != nil && c.Item.Func == "" && c.Item.Agg == "" && len(c.Or) == 0 {
+				fixed[c.Item.Attr.Property] = true
+			}
 		}
 	}
 	if r.Output.OrderBy != "" {
@@ -1404,7 +1422,7 @@ func (pl *planner) projectionTerms() []string {
 		// A thing asked for that is a column; the first named, when
 		// nothing else is asked, even when a filter reads it ("the
 		// official languages that contain 'English'").
-		if prop, s := pl.prop(t, kAny, 0); prop != nil && s >= 0.8 && pl.hasNodeOf(prop) && (!reserved[prop.IRI] || t == r.Types[0] && len(r.Output.Attributes) == 0) {
+		if prop, s := pl.prop(t, kAny, 0); prop != nil && s >= 0.8 && pl.hasNodeOf(prop) && (!reserved[prop.IRI] || t == r.Types[0] && len(r.Output.Attributes) == 0 && !fixed[prop.IRI]) {
 			out = append(out, t)
 		}
 	}
@@ -1681,6 +1699,32 @@ func groupingCue(words []string) bool {
 		}
 	}
 	return false
+}
+
+// totalColumn reads "the total X" as a column when the schema has one of
+// that name: "What are the total points for all gymnasts, ordered by
+// total points?" asks for gymnast#total_points, each gymnast's, not the
+// sum of some points. It returns the subgoal with that reading (the
+// column asked for, and ordered by when the question ranks), and false
+// when the question sums or the schema has no such column.
+func (pl *planner) totalColumn() (*handoff.Subgoal, bool) {
+	out := pl.sg.Requirements.Output
+	if out.Aggregate != handoff.AggSum || out.AggregateOf == "" || !slices.Contains(kg.Words(pl.sg.Text), "total") {
+		return nil, false
+	}
+	phrase := "total " + out.AggregateOf
+	p, _ := pl.prop(phrase, kNumber, 0)
+	if p == nil || datatypeKind(p) != kNumber || termMatches(phrase, p.IRI, p.Label) < 1 {
+		return nil, false
+	}
+	c := *pl.sg
+	o := &c.Requirements.Output
+	o.Aggregate, o.AggregateOf = "", ""
+	o.Attributes = append([]string{phrase}, out.Attributes...)
+	if o.OrderBy == "" && slices.Contains(c.Operations, handoff.OpRank) {
+		o.OrderBy = phrase
+	}
+	return &c, true
 }
 
 // namesClass reports whether a term names a class of the slice.

@@ -2,6 +2,7 @@ package synthesizer
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -616,6 +617,73 @@ ex:a4 a ex:airports ; ex:city "Oslo" ; ex:country "Norway" .
 		res, query := runTop(t, sg, slice, g)
 		if len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != want {
 			t.Errorf("count of %s: want %s, got %v\n%s", counted, want, res.Rows, query)
+		}
+	}
+}
+
+// TestValueOfTheNamedColumn: "the governor 'Eliot Spitzer'", the name
+// being a governor's and an attorney general's, filters the governor
+// column the question names, and does not echo it in the projection.
+func TestValueOfTheNamedColumn(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:p1 a ex:party ; ex:year 1998 ; ex:governor "George Pataki" ; ex:attorney_general "Eliot Spitzer" .
+ex:p2 a ex:party ; ex:year 2006 ; ex:governor "Eliot Spitzer" ; ex:attorney_general "Andrew Cuomo" .
+`
+	g := loadGraph(t, "election", data)
+	slice := &handoff.Slice{
+		Graph:    "election",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "party", Count: 2, Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "year", Domains: []string{ex + "party"}, Datatypes: []string{xsd + "integer"}, Score: 1, Matched: []string{"year"}},
+			{IRI: ex + "governor", Domains: []string{ex + "party"}, Datatypes: []string{xsd + "string"}, Score: 0.9, Matched: []string{"governor"}},
+			{IRI: ex + "attorney_general", Domains: []string{ex + "party"}, Datatypes: []string{xsd + "string"}, Score: 0.2},
+		},
+		Values: []handoff.SliceValue{
+			{Property: ex + "attorney_general", Value: "Eliot Spitzer", Mention: "Eliot Spitzer", Score: 10},
+			{Property: ex + "governor", Value: "Eliot Spitzer", Mention: "Eliot Spitzer", Score: 10},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "In which distinct years was the governor 'Eliot Spitzer'?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Predicates: []string{"year"}, Types: []string{"governor"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Eliot Spitzer", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities, Distinct: true},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Vars) != 1 || len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "2006" {
+		t.Errorf("want the one year 2006, got %v %v\n%s", res.Vars, res.Rows, query)
+	}
+}
+
+// TestTotalColumn: "the total points" is the column total_points when
+// the schema has it, ordered as asked, not a sum of another points
+// column; without such a column it stays a sum.
+func TestTotalColumn(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:g1 a ex:gymnast ; ex:rings_points 9.1 ; ex:total_points 57.4 .
+ex:g2 a ex:gymnast ; ex:rings_points 9.5 ; ex:total_points 58.2 .
+`
+	g := loadGraph(t, "gym", data)
+	props := []handoff.SliceProperty{
+		{IRI: ex + "rings_points", Domains: []string{ex + "gymnast"}, Datatypes: []string{xsd + "decimal"}, Score: 0.6, Matched: []string{"point"}},
+		{IRI: ex + "total_points", Domains: []string{ex + "gymnast"}, Datatypes: []string{xsd + "decimal"}, Score: 0.6, Matched: []string{"total point"}},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What are the total points for all gymnasts, ordered by total points descending?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpAggregate, handoff.OpRank},
+		Requirements: handoff.Requirements{Predicates: []string{"point", "total point"}, Types: []string{"gymnast"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggSum, AggregateOf: "point", Descending: true}}}
+	for _, c := range []struct {
+		props []handoff.SliceProperty
+		want  []string
+	}{{props, []string{"58.2", "57.4"}}, {props[:1], []string{"18.6"}}} {
+		slice := &handoff.Slice{Graph: "gym", Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+			Classes: []handoff.SliceClass{{IRI: ex + "gymnast", Count: 2, Score: 1, Matched: []string{"gymnast"}}}, Properties: c.props}
+		res, query := runTop(t, sg, slice, g)
+		var got []string
+		for _, r := range res.Rows {
+			got = append(got, r[res.Vars[0]].(*sparql.Literal).Lexical)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("want %v, got %v\n%s", c.want, got, query)
 		}
 	}
 }

@@ -8,7 +8,10 @@
 //   - EA: exact answer-set match after canonicalisation ([SameAnswers]:
 //     rows as sets of canonical values, numbers by value, variable names
 //     and column order ignored; ASK by the boolean), over the questions
-//     with a gold answer.
+//     with a gold answer. When the gold query slices an ordered answer
+//     (ORDER BY with LIMIT or OFFSET) and rows tie on the sort keys at an
+//     edge of the slice, any pick among the tied rows is right
+//     ([Question.Right], [Ties]): SPARQL leaves their order open.
 //   - QSC: the share of questions for which the system produced a query
 //     that parses ([ProducedQueries]: the accepted queries the answer
 //     came from, else the best verified candidate of each subgoal).
