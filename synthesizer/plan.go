@@ -113,7 +113,9 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	default:
 		var keys []skeletons.Item
 		for _, g := range out.GroupBy {
-			if it, ok := pl.groupKey(g); ok {
+			if its := pl.namedKeys(g, out); len(its) > 0 {
+				keys = append(keys, its...)
+			} else if it, ok := pl.groupKey(g); ok {
 				keys = append(keys, it)
 			}
 		}
@@ -636,6 +638,59 @@ func (pl *planner) groupKey(term string) (skeletons.Item, bool) {
 	}
 	at, ok := pl.attrOf(prop)
 	return skeletons.Item{Attr: &at}, ok
+}
+
+// namedKeys returns the group keys the question lists when it groups by
+// a class and names columns of that class: "the id, name of each editor
+// and the number of journal committees" groups by editor#editor_id and
+// editor#name, not by the committee's editor_id column. Nil when the
+// term names no class, or no attribute asked for is a column of it.
+func (pl *planner) namedKeys(term string, out handoff.Output) []skeletons.Item {
+	if len(out.Attributes) == 0 {
+		return nil
+	}
+	class, cs := "", 0.0
+	for _, c := range pl.sc.slice.Classes {
+		if s := termMatches(term, c.IRI, c.Label); s > cs {
+			class, cs = c.IRI, s
+		}
+	}
+	if class == "" || cs < 0.8 {
+		return nil
+	}
+	var cols []*handoff.SliceProperty
+	for _, a := range out.Attributes {
+		// "List the number and customer id": the number is the count.
+		if a == term || a == out.AggregateOf || a == "number" || a == "count" {
+			continue
+		}
+		var best *handoff.SliceProperty
+		bs := 0.0
+		for _, p := range pl.sc.props {
+			if !slices.Contains(p.Domains, class) || len(p.Ranges) > 0 && datatypeKind(p) == kAny {
+				continue
+			}
+			if s := termMatches(a, p.IRI, p.Label); s > bs || s == bs && best != nil && p.IRI < best.IRI {
+				best, bs = p, s
+			}
+		}
+		if best != nil && bs >= 0.8 && !slices.Contains(cols, best) {
+			cols = append(cols, best)
+		}
+	}
+	if len(cols) == 0 {
+		return nil
+	}
+	i, ok := pl.join(class)
+	if !ok {
+		return nil
+	}
+	var items []skeletons.Item
+	for _, p := range cols {
+		pl.used = append(pl.used, p.IRI)
+		items = append(items, skeletons.Item{Attr: &skeletons.Attr{Node: i, Property: p.IRI}})
+	}
+	return items
 }
 
 // order adds ORDER BY and LIMIT from the output.

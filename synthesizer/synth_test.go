@@ -687,3 +687,45 @@ ex:g2 a ex:gymnast ; ex:rings_points 9.5 ; ex:total_points 58.2 .
 		}
 	}
 }
+
+// TestNamedGroupKeys: "the id, name of each editor and the number of
+// journal committees they are on" groups by the editor's id and name,
+// the columns the question lists, not by the committee's editor_id.
+func TestNamedGroupKeys(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:e1 a ex:editor ; ex:editor_id 1 ; ex:name "Kamila" .
+ex:e2 a ex:editor ; ex:editor_id 2 ; ex:name "Marek" .
+ex:j1 a ex:journal_committee ; ex:editor_id 1 ; ex:ref-editor_id ex:e1 .
+ex:j2 a ex:journal_committee ; ex:editor_id 1 ; ex:ref-editor_id ex:e1 .
+ex:j3 a ex:journal_committee ; ex:editor_id 2 ; ex:ref-editor_id ex:e2 .
+`
+	g := loadGraph(t, "journal", data)
+	slice := &handoff.Slice{
+		Graph:    "journal",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "editor", Count: 2, Score: 1, Matched: []string{"editor"}},
+			{IRI: ex + "journal_committee", Count: 3, Score: 1, Matched: []string{"journal committee"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "editor"}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"name"}},
+			{IRI: ex + "editor_id", Domains: []string{ex + "editor", ex + "journal_committee"}, Datatypes: []string{xsd + "integer"}, Score: 0.9, Matched: []string{"id"}},
+			{IRI: ex + "ref-editor_id", Domains: []string{ex + "journal_committee"}, Ranges: []string{ex + "editor"}, Score: 0.1, Join: true},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Show the id, name of each editor and the number of journal committees they are on.", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpGroup},
+		Requirements: handoff.Requirements{Predicates: []string{"id", "name"}, Types: []string{"editor", "journal committee", "committee"},
+			Joins:  []handoff.Join{{From: "editor", To: "committee"}},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"id", "name"}, Aggregate: handoff.AggCount, AggregateOf: "journal committee", GroupBy: []string{"editor"}},
+			Cues:   []handoff.Cue{{Kind: handoff.CueGrouping, Text: "of each", Term: "editor"}}}}
+	res, query := runTop(t, sg, slice, g)
+	got := map[string]bool{}
+	for _, r := range res.Rows {
+		var cells []string
+		for _, v := range res.Vars {
+			cells = append(cells, r[v].(*sparql.Literal).Lexical)
+		}
+		got[strings.Join(cells, " ")] = true
+	}
+	if len(res.Vars) != 3 || !got["1 Kamila 2"] || !got["2 Marek 1"] {
+		t.Errorf("want id, name and count per editor, got %v %v\n%s", res.Vars, res.Rows, query)
+	}
+}
