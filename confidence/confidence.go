@@ -82,6 +82,7 @@ var Features = []string{
 	"unexplained_attributes", // attribute predicates of the query that nothing of the question explains
 	"named_left_out",         // attributes of the query's classes the question names and the query leaves out
 	"words_unrealised",       // content words of the question nothing in the query accounts for
+	"count_unnamed",          // the query counts, and nothing in it is what the question counts (0/1)
 	"graphs_close",           // other graphs the allocation scored nearly as well
 	"attributes",             // attributes the question asks for
 	"question_words",         // content words of the question
@@ -107,7 +108,8 @@ var Features = []string{
 var Signs = map[string]int{
 	"missed": -1, "missed_mention": -1, "missed_answer": -1, "missed_order": -1, "missed_echo": -1, "missed_other": -1,
 	"requirements_fail": -1, "fallback": -1, "outside_slice": -1, "named_left_out": -1, "words_unrealised": -1,
-	"accepted": 1, "covered": 1, "strong": 1, "agree_any": 1, "agreement": 1,
+	"count_unnamed": -1,
+	"accepted":      1, "covered": 1, "strong": 1, "agree_any": 1, "agreement": 1,
 }
 
 // DefaultPrecision is the out-of-fold precision the default threshold is

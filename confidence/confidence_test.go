@@ -210,7 +210,7 @@ func TestEvidence(t *testing.T) {
 		}
 	}
 	for _, f := range confidence.Features {
-		verifiers := f == "terms" || f == "terms_unmatched" || f == "outside_slice" || f == "unexplained_classes" || f == "unexplained_attributes" || f == "named_left_out" || f == "words_unrealised" || strings.HasPrefix(f, "query_") // set by the verifier
+		verifiers := f == "terms" || f == "terms_unmatched" || f == "outside_slice" || f == "unexplained_classes" || f == "unexplained_attributes" || f == "named_left_out" || f == "words_unrealised" || f == "count_unnamed" || strings.HasPrefix(f, "query_") // set by the verifier
 		if _, ok := ev[f]; !ok && !verifiers {
 			t.Errorf("feature %s missing from the evidence", f)
 		}

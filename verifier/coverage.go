@@ -883,6 +883,54 @@ func namedBy(tokens, words []string) bool {
 	})
 }
 
+// CountUnnamed reports whether q counts for a question that asks how
+// many of something (the output's count of a term) while nothing in q is
+// that thing: "How many clubs does Eric Tai belong to?" counted over
+// students alone counts no club. It is evidence, not a miss: Spider-style
+// questions often count the rows of another table ("How many students
+// play sports?" over sportsinfo).
+func CountUnnamed(q *sparql.Query, res *sparql.Results, sg *handoff.Subgoal, slice *handoff.Slice) bool {
+	if q == nil || sg == nil {
+		return false
+	}
+	out := sg.Requirements.Output
+	if out.Aggregate != handoff.AggCount || out.AggregateOf == "" || genericTerm(out.AggregateOf) {
+		return false
+	}
+	c := newCoverer(q, res, sg, slice)
+	return c.projectsAgg("COUNT") && !c.names(out.AggregateOf)
+}
+
+// names reports whether the query uses a class or property that term
+// names: by its words, or matched to it in the slice.
+func (c *coverer) names(term string) bool {
+	if c.usesWords(term) {
+		return true
+	}
+	if c.slice == nil {
+		return false
+	}
+	var iris []string
+	for _, cl := range c.slice.Classes {
+		if slices.Contains(cl.Matched, term) {
+			iris = append(iris, cl.IRI)
+		}
+	}
+	for _, p := range c.slice.Properties {
+		if slices.Contains(p.Matched, term) {
+			iris = append(iris, p.IRI)
+		}
+	}
+	found := false
+	sparql.Inspect(c.q, func(n sparql.Node) bool {
+		if iri, ok := n.(*sparql.IRI); ok && slices.Contains(iris, iri.Value) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // usesWords reports whether the query uses an IRI whose name has the
 // words of text: a capitalised schema word ("ID", "GPA") is a column,
 // not a value.

@@ -130,3 +130,26 @@ func TestContradiction(t *testing.T) {
 		t.Errorf("accepted %v: %s", r.Accepted, r.Reason)
 	}
 }
+
+// TestCountUnnamed: a count over something other than what the question
+// counts is evidence against the answer, not a miss.
+func TestCountUnnamed(t *testing.T) {
+	companies := subgoal(handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "company"},
+		[]handoff.Mention{{Text: "Alice", Kind: handoff.MentionName}}, handoff.Cue{Kind: handoff.CueAnswer, Text: "how many"})
+	for query, want := range map[string]bool{
+		`SELECT (COUNT(*) AS ?k) WHERE { ?p :name "Alice" ; :worksFor ?c . ?c a :Company }`: false,
+		`SELECT (COUNT(*) AS ?k) WHERE { ?p :name "Alice" }`:                                true,
+		`SELECT ?n WHERE { ?p :name ?n }`:                                                   false, // counts nothing
+	} {
+		q, err := sparql.Parse(prefix + query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := verifier.CountUnnamed(q, nil, companies, peopleSlice()); got != want {
+			t.Errorf("%s: CountUnnamed = %v, want %v", query, got, want)
+		}
+		if len(verifier.Missed(coverage(t, companies, query))) > 0 && want {
+			t.Errorf("%s: a count of something else is a miss; want evidence only", query)
+		}
+	}
+}

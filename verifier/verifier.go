@@ -169,6 +169,11 @@ func (v *Verifier) verify(ctx context.Context, sg *handoff.Subgoal, slice *hando
 	rec.Rows = rowCount(res)
 	rec.Commitments = Coverage(q, res, sg, slice)
 	rec.Evidence = termEvidence(q, sg, slice)
+	if CountUnnamed(q, res, sg, slice) {
+		rec.Evidence["count_unnamed"] = 1
+	} else {
+		rec.Evidence["count_unnamed"] = 0
+	}
 	missed := Missed(rec.Commitments)
 	if v.cfg.NoRequirements {
 		missed = nil
