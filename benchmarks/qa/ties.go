@@ -101,6 +101,16 @@ func FindTies(ctx context.Context, g *kg.Graph, query string, gold *sparql.Resul
 	}
 	var keys []string
 	for i, oc := range q.OrderBy {
+		// A variable is its own key: projected as it is (an alias of
+		// the projection cannot be read by another projection).
+		if v, ok := oc.Expr.(*sparql.Var); ok {
+			if !taken[v.Name] {
+				taken[v.Name] = true
+				q.Projections = append(q.Projections, &sparql.Projection{Var: &sparql.Var{Name: v.Name}})
+			}
+			keys = append(keys, v.Name)
+			continue
+		}
 		name := "sf_tie_key" + strconv.Itoa(i)
 		for taken[name] {
 			name += "_"
@@ -109,7 +119,14 @@ func FindTies(ctx context.Context, g *kg.Graph, query string, gold *sparql.Resul
 		keys = append(keys, name)
 		q.Projections = append(q.Projections, &sparql.Projection{Var: &sparql.Var{Name: name}, Expr: oc.Expr})
 	}
-	res, err := g.QueryParsed(ctx, q)
+	// A gold query the graph's dialect does not accept this way (one
+	// that orders by a variable it neither groups nor aggregates) is not
+	// sent: only its gold answer counts.
+	checked, err := kg.CheckQuery(sparql.Print(q), g.Dialect, false)
+	if err != nil {
+		return nil, nil
+	}
+	res, err := g.QueryParsed(ctx, checked)
 	if err != nil {
 		return nil, fmt.Errorf("ties of the gold query on %s: %w", g.ID, err)
 	}

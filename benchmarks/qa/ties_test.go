@@ -96,6 +96,21 @@ func TestFindTies(t *testing.T) {
 	if err != nil || ties == nil || ties.size != 1 || len(ties.class) != 2 {
 		t.Fatalf("SELECT *: ties %+v, err %v; want two rows in the pool", ties, err)
 	}
+	// Ordered by an alias of the projection (a count): its own key. The
+	// two ages held by two captains tie.
+	byCount := `SELECT ?age (COUNT(*) AS ?n) WHERE { ?c a :captain . ?c :captain\#age ?age . } GROUP BY ?age ORDER BY DESC (?n) LIMIT 1`
+	row := func(age string) *sparql.Results {
+		return &sparql.Results{Vars: []string{"age", "n"}, Rows: []sparql.Row{{"age": sparql.NewLiteral(age), "n": sparql.NewLiteral("2")}}}
+	}
+	if ties, err := FindTies(t.Context(), g, byCount, row("38")); err != nil || !(&Question{Answer: row("38"), Ties: ties}).Right(row("43")) {
+		t.Errorf("ORDER BY an alias: ties %+v, err %v; want 43 admitted beside 38", ties, err)
+	}
+	// Ordered by a variable it neither groups nor aggregates: not valid
+	// SPARQL to run this way, so no ties and no error.
+	bad := `SELECT (COUNT(*) AS ?n) WHERE { ?c a :captain . ?c :captain\#age ?age . } ORDER BY ?age LIMIT 1`
+	if ties, err := FindTies(t.Context(), g, bad, nil); ties != nil || err != nil {
+		t.Errorf("ungrouped order key: ties %+v, err %v; want neither", ties, err)
+	}
 	var nilTies *Ties
 	if nilTies.Admits(names(t, "x")) {
 		t.Error("nil Ties admits an answer")
