@@ -621,12 +621,7 @@ func (pl *planner) naming(i int) skeletons.Item {
 // its node and naming attribute).
 func (pl *planner) groupKey(term string) (skeletons.Item, bool) {
 	prop, ps := pl.prop(term, kAny, 0)
-	bestClass, cs := "", 0.0
-	for _, c := range pl.sc.slice.Classes {
-		if s := termMatches(term, c.IRI, c.Label); s > cs {
-			bestClass, cs = c.IRI, s
-		}
-	}
+	bestClass, cs := pl.bestClass(term)
 	if bestClass != "" && cs >= ps && cs >= 0.8 {
 		if i, ok := pl.join(bestClass); ok {
 			it := pl.naming(i)
@@ -640,6 +635,18 @@ func (pl *planner) groupKey(term string) (skeletons.Item, bool) {
 	return skeletons.Item{Attr: &at}, ok
 }
 
+// bestClass returns the class of the slice term names best (the first of
+// equals) and its match score; "" and 0 when it names none.
+func (pl *planner) bestClass(term string) (string, float64) {
+	best, score := "", 0.0
+	for _, c := range pl.sc.slice.Classes {
+		if s := termMatches(term, c.IRI, c.Label); s > score {
+			best, score = c.IRI, s
+		}
+	}
+	return best, score
+}
+
 // namedKeys returns the group keys the question lists when it groups by
 // a class and names columns of that class: "the id, name of each editor
 // and the number of journal committees" groups by editor#editor_id and
@@ -649,12 +656,7 @@ func (pl *planner) namedKeys(term string, out handoff.Output) []skeletons.Item {
 	if len(out.Attributes) == 0 {
 		return nil
 	}
-	class, cs := "", 0.0
-	for _, c := range pl.sc.slice.Classes {
-		if s := termMatches(term, c.IRI, c.Label); s > cs {
-			class, cs = c.IRI, s
-		}
-	}
+	class, cs := pl.bestClass(term)
 	if class == "" || cs < 0.8 {
 		return nil
 	}
@@ -1334,11 +1336,9 @@ func (pl *planner) joinCounted(term string) {
 	if term == "" {
 		return
 	}
-	best, bestScore := "", 0.8
-	for _, c := range pl.sc.slice.Classes {
-		if s := termMatches(term, c.IRI, c.Label); s > bestScore || s == bestScore && best == "" {
-			best, bestScore = c.IRI, s
-		}
+	best, bestScore := pl.bestClass(term)
+	if bestScore < 0.8 {
+		best, bestScore = "", 0.8
 	}
 	if best == "" {
 		// "more than one patient" of appointment#patient, the column of

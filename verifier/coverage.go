@@ -55,6 +55,12 @@ func Coverage(q *sparql.Query, res *sparql.Results, sg *handoff.Subgoal, slice *
 	if sg == nil || q == nil {
 		return nil
 	}
+	return cover(q, res, sg, slice).out
+}
+
+// cover runs every check of [Coverage] on one coverer, which the verifier
+// keeps for the evidence it reads from the same analysis of the query.
+func cover(q *sparql.Query, res *sparql.Results, sg *handoff.Subgoal, slice *handoff.Slice) *coverer {
 	c := newCoverer(q, res, sg, slice)
 	c.mentions()
 	for _, cue := range sg.Requirements.Cues {
@@ -82,7 +88,7 @@ func Coverage(q *sparql.Query, res *sparql.Results, sg *handoff.Subgoal, slice *
 	c.ungrouped()
 	c.foreign()
 	c.echo()
-	return c.out
+	return c
 }
 
 // coverer holds what Coverage found out about the query.
@@ -893,11 +899,15 @@ func CountUnnamed(q *sparql.Query, res *sparql.Results, sg *handoff.Subgoal, sli
 	if q == nil || sg == nil {
 		return false
 	}
-	out := sg.Requirements.Output
+	return newCoverer(q, res, sg, slice).countUnnamed()
+}
+
+// countUnnamed is [CountUnnamed] on the coverer's query.
+func (c *coverer) countUnnamed() bool {
+	out := c.sg.Requirements.Output
 	if out.Aggregate != handoff.AggCount || out.AggregateOf == "" || genericTerm(out.AggregateOf) {
 		return false
 	}
-	c := newCoverer(q, res, sg, slice)
 	return c.projectsAgg("COUNT") && !c.names(out.AggregateOf)
 }
 

@@ -167,12 +167,14 @@ func (v *Verifier) verify(ctx context.Context, sg *handoff.Subgoal, slice *hando
 	vars := answerVars(q, res)
 	orig := answerSet(res, vars)
 	rec.Rows = rowCount(res)
-	rec.Commitments = Coverage(q, res, sg, slice)
 	rec.Evidence = termEvidence(q, sg, slice)
-	if CountUnnamed(q, res, sg, slice) {
-		rec.Evidence["count_unnamed"] = 1
-	} else {
-		rec.Evidence["count_unnamed"] = 0
+	rec.Evidence["count_unnamed"] = 0
+	if sg != nil {
+		cov := cover(q, res, sg, slice)
+		rec.Commitments = cov.out
+		if cov.countUnnamed() {
+			rec.Evidence["count_unnamed"] = 1
+		}
 	}
 	missed := Missed(rec.Commitments)
 	if v.cfg.NoRequirements {

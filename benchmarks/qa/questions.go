@@ -286,10 +286,7 @@ func ResolveGold(ctx context.Context, qs []Question, coll *kg.Collection, timeou
 			failed++
 			continue
 		}
-		qctx, cancel := ctx, context.CancelFunc(func() {})
-		if timeout > 0 {
-			qctx, cancel = context.WithTimeout(ctx, timeout)
-		}
+		qctx, cancel := bounded(ctx, timeout)
 		res, err := g.Query(qctx, q.Query)
 		cancel()
 		if ctx.Err() != nil {
@@ -302,4 +299,13 @@ func ResolveGold(ctx context.Context, qs []Question, coll *kg.Collection, timeou
 		q.Answer = res
 	}
 	return failed, nil
+}
+
+// bounded returns ctx bounded by timeout, or ctx itself when timeout is
+// 0, with the function that releases it.
+func bounded(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
+	if timeout > 0 {
+		return context.WithTimeout(ctx, timeout)
+	}
+	return ctx, func() {}
 }

@@ -222,10 +222,7 @@ func ResolveTies(ctx context.Context, qs []Question, coll *kg.Collection, timeou
 		if !ok {
 			continue
 		}
-		qctx, cancel := ctx, context.CancelFunc(func() {})
-		if timeout > 0 {
-			qctx, cancel = context.WithTimeout(ctx, timeout)
-		}
+		qctx, cancel := bounded(ctx, timeout)
 		t, err := FindTies(qctx, g, q.Query, q.Answer)
 		cancel()
 		if ctx.Err() != nil {
