@@ -161,6 +161,22 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			}
 		}
 	}
+	// A column of a chosen class whose whole name the question says word
+	// for word ("the date valid from and the date valid to"), though no
+	// term of the question is that name.
+	said := kg.Words(sg.Text)
+	for i := range lex.elements {
+		e := &lex.elements[i]
+		if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) {
+			continue
+		}
+		if _, ok := propScore[e.iri]; ok {
+			continue
+		}
+		if lexicon.SaysName(said, kg.Words(strings.TrimPrefix(kg.SplitIRI(e.iri).Local, "ref-"))) {
+			propScore[e.iri] = 0.5
+		}
+	}
 	// A term matched to one class's column ("id" → camera_lens#id)
 	// names the column of the same name of every chosen class
 	// (mountain#id): the synthesizer takes the subjects' own.

@@ -217,6 +217,17 @@ func TestEvidence(t *testing.T) {
 	}
 }
 
+// TestEvidenceUnboundRow: a row that binds nothing (the sum of a column
+// of words) is no answer: the evidence says empty.
+func TestEvidenceUnboundRow(t *testing.T) {
+	rec := handoff.Record{Accepted: true, Rows: 1, Evidence: map[string]float64{"terms_realised_share": 1},
+		Results: &sparql.Results{Vars: []string{"sum_name"}, Rows: []sparql.Row{{}}}}
+	ev := confidence.Evidence(&rec, confidence.Context{Rank: 1})
+	if ev["empty"] != 1 || ev["one_row"] != 0 || ev["rows_log"] != 0 || ev["strong"] != 0 {
+		t.Errorf("an unbound row: empty %v, one_row %v, rows_log %v, strong %v; want 1, 0, 0, 0", ev["empty"], ev["one_row"], ev["rows_log"], ev["strong"])
+	}
+}
+
 func TestEncodeRoundTrip(t *testing.T) {
 	m, err := confidence.Fit(synthetic(600, 2), []string{"x", "noise"}, confidence.Params{Trees: 20})
 	if err != nil {

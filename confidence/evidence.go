@@ -146,15 +146,33 @@ func Evidence(rec *handoff.Record, cx Context) map[string]float64 {
 	ev["score_margin"] = cx.ScoreMargin
 	ev["alloc_margin"] = cx.AllocMargin
 	ev["alloc_top"] = b(cx.AllocTop)
-	ev["rows_log"] = math.Log1p(float64(rec.Rows))
-	ev["empty"] = b(rec.Rows == 0)
-	ev["one_row"] = b(rec.Rows == 1)
+	// Rows in which nothing is bound (the sum of a column of words,
+	// the maximum over no rows) answer nothing.
+	rows := rec.Rows
+	if r := rec.Results; r != nil && !r.IsAsk() && !r.IsGraph() && !anyBound(r) {
+		rows = 0
+	}
+	ev["rows_log"] = math.Log1p(float64(rows))
+	ev["empty"] = b(rows == 0)
+	ev["one_row"] = b(rows == 1)
 	// The conjunction the linear model cannot form itself: accepted,
 	// every commitment met, every term realised, a non-empty answer.
-	ev["strong"] = b(rec.Accepted && missed == 0 && rec.Rows > 0 && ev["terms_realised_share"] == 1)
+	ev["strong"] = b(rec.Accepted && missed == 0 && rows > 0 && ev["terms_realised_share"] == 1)
 	return ev
 }
 
 // requirementsPrefix starts the reason of a record the verifier rejected
 // on its requirement checks.
 const requirementsPrefix = "requirements not met"
+
+// anyBound reports whether some row of r binds some variable.
+func anyBound(r *sparql.Results) bool {
+	for _, row := range r.Rows {
+		for _, t := range row {
+			if t != nil {
+				return true
+			}
+		}
+	}
+	return false
+}

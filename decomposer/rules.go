@@ -740,7 +740,7 @@ var (
 	// fillerWords are content-looking words that questions use to ask.
 	fillerWords = set(`different distinct unique respective corresponding overall whole given specific certain
 		information info everything anything something
-		many much more less fewer few lot lots
+		many much more less fewer few
 		exist exists existing
 		make makes made get gets got go goes went come comes came
 		also again ever yet still already currently respectively
@@ -1065,6 +1065,7 @@ type analysis struct {
 	aggs                                      []handoff.Aggregate
 	aggOf                                     []string
 	filters                                   []handoff.Filter
+	filterAt                                  []int    // the token each filter was found at
 	implied                                   []string // implied predicates
 	groupBy                                   []string
 	explicitGroup                             bool
@@ -1123,7 +1124,8 @@ func (a *analysis) content(i int) bool {
 	case w == "number":
 		// "number of" asks for a count unless a noun precedes ("phone number of").
 		if a.w(i+1) == "of" {
-			return a.isWord(i-1) && !isFunction(a.w(i-1)) && a.toks[i-1].ment < 0
+			// "the total number of X" counts X like "the number of X".
+			return a.isWord(i-1) && !isFunction(a.w(i-1)) && a.w(i-1) != "total" && a.toks[i-1].ment < 0
 		}
 		return a.isWord(i-1) && !isFunction(a.w(i-1))
 	case w == "total":
@@ -1288,7 +1290,30 @@ func (a *analysis) addFilter(f handoff.Filter, at int) {
 		a.negate = true
 	}
 	a.filters = append(a.filters, f)
+	a.filterAt = append(a.filterAt, at)
 	a.filter = true
+}
+
+// orFilters marks a filter that "or" joins to the previous one on
+// another attribute ("amount paid higher than 300 or with payment type
+// 'Check'"), and notes the set cue the disjunction realises.
+func (a *analysis) orFilters() {
+	for k := 1; k < len(a.filters) && k < len(a.filterAt); k++ {
+		p, f := a.filters[k-1], &a.filters[k]
+		if p.Attribute == "" || f.Attribute == "" || p.Attribute == f.Attribute || p.Negated != f.Negated {
+			continue
+		}
+		lo, hi := min(a.filterAt[k-1], a.filterAt[k]), max(a.filterAt[k-1], a.filterAt[k])
+		or, and := false, false
+		for i := lo + 1; i < hi; i++ {
+			or = or || a.w(i) == "or"
+			and = and || a.w(i) == "and"
+		}
+		if or && !and {
+			f.Or = true
+			a.cue(handoff.Cue{Kind: handoff.CueSet, Text: "or"})
+		}
+	}
 }
 
 // negatedAt reports whether a negation word precedes token i closely.
@@ -1474,10 +1499,10 @@ func (a *analysis) scan() {
 			if !a.inRankPhrase(i) {
 				a.addAgg(handoff.AggCount, c, false)
 			}
-		case w == "count" && (i == first || a.w(i+1) == "of" || a.w(i-1) == "the") && (i == first || !a.content(i-1)):
+		case w == "count" && (i == first || a.w(i+1) == "of" || a.w(i-1) == "the") && (i == first || !a.content(i-1) || a.w(i-1) == "total"):
 			// "share count of transactions" names a column.
-			a.addAgg(handoff.AggCount, a.chunkAfter(i+1, "number", "of"), false)
-		case w == "total" && !a.seq(i+1, "number"):
+			a.addAgg(handoff.AggCount, a.chunkAfter(i+1, "total", "number", "of"), false)
+		case w == "total" && !a.seq(i+1, "number") && !a.seq(i+1, "count"):
 			if a.w(i-1) == "in" {
 				break
 			}
@@ -1545,6 +1570,29 @@ func (a *analysis) scan() {
 					a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: "between", Term: f.Attribute, Op: handoff.FilterBetween})
 				}
 			}
+		case w == "range" || w == "from" && a.w(i+2) == "to":
+			// "salary in the range of 8000 and 12000", "in the range
+			// 5 to 10", "from 2000 to 2010": between, both ends in.
+			j := i + 1
+			if w == "range" {
+				for inSet(a.w(j), "of", "from") {
+					j++
+				}
+			}
+			v1, k1, ok1 := a.valueOf(j)
+			v2, k2, ok2 := a.valueOf(j + 2)
+			if !ok1 || !ok2 || !inSet(a.w(j+1), "and", "to") || a.used[j] || a.used[j+2] ||
+				!inSet(k1, "number", "date") || !inSet(k2, "number", "date") {
+				break
+			}
+			start := i
+			for start > 0 && inSet(a.w(start-1), "the", "in", "within", "is", "are", "was", "were") {
+				start--
+			}
+			a.used[j], a.used[j+2] = true, true
+			f := handoff.Filter{Attribute: a.attrFor(start, j+3, ""), Op: handoff.FilterBetween, Value: v1, Value2: v2, ValueKind: k1}
+			a.addFilter(f, i)
+			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: "between", Term: f.Attribute, Op: handoff.FilterBetween})
 		case w == "in" || w == "during" || w == "on":
 			if v, k, ok := a.valueOf(i + 1); ok && k == "date" && !a.used[i+1] {
 				a.used[i+1] = true
@@ -1615,8 +1663,16 @@ func (a *analysis) scan() {
 				by = by || inSet(a.w(k), "by", "of", "to")
 				k++
 			}
+			// "in descending order of max speed": "max" or "min" is a
+			// word of the key's name (max_speed), not a superlative.
+			short := ""
+			if inSet(a.w(k), "max", "min", "maximum", "minimum") && inSet(a.w(k-1), "of", "by") {
+				short = a.w(k) + " "
+				a.used[k] = true
+				k++
+			}
 			if c := a.chunkAfter(k); c >= 0 && !a.orderSet && by {
-				a.out.OrderBy = a.chunks[c].phrase()
+				a.out.OrderBy = short + a.chunks[c].phrase()
 				a.chunks[c].role = rolePred
 				a.chunks[c].used = true
 				a.orderSet = true
@@ -1797,6 +1853,9 @@ func (a *analysis) rankAt(i int) {
 	if w == "top" && a.w(i-1) == "on" {
 		return // "weeks on top"
 	}
+	if inSet(a.w(i-1), "by", "of") && orderWords[a.w(i-2)] {
+		return // "in descending order of max speed": the key's name
+	}
 	if !ok || a.used[i] {
 		return
 	}
@@ -1823,7 +1882,9 @@ func (a *analysis) rankAt(i int) {
 		j++
 	}
 	c := a.chunkAfter(j)
-	if s.agg && !a.markerBefore(i) && c >= 0 && !s.count && (attrWords[a.chunks[c].head()] || a.w(a.chunks[c].end) == "of") && !isPlural(a.chunks[c].words[len(a.chunks[c].words)-1]) {
+	// "the host of the highest age": which host, not what age.
+	ofThing := a.seq(i-2, "of", "the") && a.isWord(i-3) && a.content(i-3) && !aggWords[a.w(i-3)]
+	if s.agg && !a.markerBefore(i) && !ofThing && c >= 0 && !s.count && (attrWords[a.chunks[c].head()] || a.w(a.chunks[c].end) == "of") && !isPlural(a.chunks[c].words[len(a.chunks[c].words)-1]) {
 		ag := handoff.AggMax
 		if !s.desc {
 			ag = handoff.AggMin
@@ -1951,8 +2012,9 @@ func (a *analysis) mentionFilters() {
 			inSet(prev, "with") && inSet(a.w(i-2), "start", "starts", "starting", "begin", "begins", "beginning", "end", "ends", "ending"):
 			f.Op = handoff.FilterContains
 			f.Attribute = a.containsAttr(i, end)
-		case prev == "with" && a.w(end) == "in":
-			// "with 'x' in the name"
+		case prev == "with" && a.w(end) == "in",
+			a.w(end) == "in" && inSet(a.w(end+1), "the", "their", "its", "his", "her") && a.chunkAfter(end+1) >= 0 && textWords[lemma(a.chunks[a.chunkAfter(end+1)].head())]:
+			// "with 'x' in the name", "have 'Express' in their names"
 			f.Op = handoff.FilterContains
 			f.Attribute = a.containsAttr(i, end)
 		case inSet(prev, "named", "called", "name", "names"):
@@ -1988,6 +2050,10 @@ func (a *analysis) mentionFilters() {
 		a.addFilter(f, i)
 	}
 }
+
+// textWords head the text attributes a quoted piece of text can be found
+// in ("'Express' in their names").
+var textWords = set(`name title description address email text detail comment note content summary`)
 
 // attrLike reports whether chunk c names an attribute rather than a type.
 func (a *analysis) attrLike(c int) bool {
@@ -2181,6 +2247,7 @@ func (a *analysis) subgoal() handoff.Subgoal {
 		}
 	}
 	r.Predicates = appendNew(r.Predicates, a.implied...)
+	a.orFilters()
 	r.Filters = a.filters
 	// Joins: the first type to each other type, via a relation verb between.
 	var typeChunks []int
@@ -2223,6 +2290,13 @@ func (a *analysis) subgoal() handoff.Subgoal {
 	if len(a.aggs) > 0 {
 		out.Aggregate = a.aggs[0]
 		out.AggregateOf = a.aggOf[0]
+		// "the average distance and average price": the same aggregate
+		// of another attribute is asked for next to the first.
+		for k := 1; k < len(a.aggs); k++ {
+			if a.aggs[k] == a.aggs[0] && a.aggOf[0] != "" && a.aggOf[k] != "" && a.aggOf[k] != a.aggOf[0] && !slices.Contains(out.Attributes, a.aggOf[k]) {
+				out.Attributes = append(out.Attributes, a.aggOf[k])
+			}
+		}
 		if len(a.groupBy) > 0 {
 			a.group = true
 			out.GroupBy = a.groupBy

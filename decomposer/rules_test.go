@@ -1144,3 +1144,35 @@ func TestHadThings(t *testing.T) {
 		t.Errorf("have played: types %q, predicates %q", r.Types, r.Predicates)
 	}
 }
+
+// TestEverydayReadings pins readings of ordinary phrasing: "the total
+// number of X" counts, a range is a between, "the X of the highest Y"
+// picks an X, "for different X" groups, a quoted piece of text "in their
+// names" is contained, "or" joins two conditions, "order of max speed"
+// names a key, and an aggregate named twice asks for two.
+func TestEverydayReadings(t *testing.T) {
+	number := func(ag handoff.Aggregate, of string) *handoff.Output {
+		return &handoff.Output{Shape: handoff.ShapeNumber, Aggregate: ag, AggregateOf: of}
+	}
+	runSingle(t, []want{
+		{q: "What is the total number of clubs?", ops: ops(aggregate), types: []string{"club"}, output: number(handoff.AggCount, "club")},
+		{q: "What is the total count of enzymes?", ops: ops(aggregate), types: []string{"enzyme"}, output: number(handoff.AggCount, "enzyme")},
+		{q: "What is the phone number of employees whose salary is in the range of 8000 and 12000?", types: []string{"employee"},
+			filters: []handoff.Filter{{Attribute: "salary", Op: handoff.FilterBetween, Value: "8000", Value2: "12000", ValueKind: "number"}}},
+		{q: "Which employees have a salary from 8000 to 12000?", types: []string{"employee"},
+			filters: []handoff.Filter{{Attribute: "salary", Op: handoff.FilterBetween, Value: "8000", Value2: "12000", ValueKind: "number"}}},
+		{q: "What are the name and the nationality of the host of the highest age?", types: []string{"host"},
+			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"name", "nationality"}, OrderBy: "age", Descending: true, Limit: 1}},
+		{q: "Show the average amount of transactions for each lot.", types: []string{"transaction"},
+			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggAvg, AggregateOf: "amount", GroupBy: []string{"lot"}}},
+		{q: "How many trains have 'Express' in their names?", types: []string{"train"},
+			filters: []handoff.Filter{{Attribute: "name", Op: handoff.FilterContains, Value: "Express", ValueKind: "string"}}},
+		{q: "Which payments have an amount higher than 300 or a payment type 'Check'?", types: []string{"payment"},
+			filters: []handoff.Filter{{Attribute: "amount", Op: handoff.FilterGt, Value: "300", ValueKind: "number"},
+				{Attribute: "payment type", Op: handoff.FilterEq, Value: "Check", ValueKind: "string", Or: true}}},
+		{q: "List the storms in descending order of max speed.", types: []string{"storm"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "max speed", Descending: true}},
+		{q: "What is the average distance and average price of the flights?", types: []string{"flight"},
+			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"price"}, Aggregate: handoff.AggAvg, AggregateOf: "distance"}},
+	})
+}

@@ -228,6 +228,11 @@ type Filter struct {
 	// ("room 112", "gate 7"): the attribute holds it, and the value is
 	// never a count of such things ("with 2 rooms").
 	Label bool `json:"label,omitempty"`
+	// Or is true when the question joins this condition to the one
+	// before it by "or" ("amount paid higher than 300 or payment type
+	// 'Check'"): either may hold. Values of one attribute ("from 2008
+	// or 2010") need no flag; they are alternatives by themselves.
+	Or bool `json:"or,omitempty"`
 }
 
 // Filter value kinds that are not constants (see Filter.ValueKind).

@@ -2,6 +2,7 @@ package lexicon
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -51,4 +52,29 @@ func Compound(words []string) string {
 		return ""
 	}
 	return Fold(strings.ToLower(strings.Join(words, "")))
+}
+
+// SaysName reports whether the words of a question (said) hold the
+// words of a schema name of two words or more as one run, each compared
+// under [Fold]: "the date valid from and the date valid to" says
+// date_valid_to. A name of one word is never "said" this way (it is too
+// easily a word of something else).
+func SaysName(said, name []string) bool {
+	if len(name) < 2 || len(name) > len(said) {
+		return false
+	}
+	fold := func(ws []string) []string {
+		out := make([]string, len(ws))
+		for i, w := range ws {
+			out[i] = Fold(strings.ToLower(w))
+		}
+		return out
+	}
+	s, n := fold(said), fold(name)
+	for i := 0; i+len(n) <= len(s); i++ {
+		if slices.Equal(s[i:i+len(n)], n) {
+			return true
+		}
+	}
+	return false
 }

@@ -186,9 +186,13 @@ func NamingRank(words, class []string) int {
 	if NameWord(last) {
 		last = "name"
 	}
-	own := len(class) > 0 && len(words) > len(class)
-	for i := 0; own && i < len(class); i++ {
-		own = Singular(words[i]) == Singular(class[i])
+	// The class's own name: the column's words before the last are the
+	// class's words, or the first of them ("festival_name" of
+	// festival_detail).
+	mod := words[:len(words)-1]
+	own := len(class) > 0 && len(mod) > 0 && len(mod) <= len(class)
+	for i := 0; own && i < len(mod); i++ {
+		own = Singular(mod[i]) == Singular(class[i])
 	}
 	switch {
 	case len(words) == 1 && (last == "name" || last == "title" || last == "label"):

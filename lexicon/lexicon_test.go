@@ -2,6 +2,7 @@ package lexicon_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/schemaforge/go-schemaforge/lexicon"
@@ -120,6 +121,8 @@ func TestNamingRank(t *testing.T) {
 		{[]string{"name"}, []string{"song"}, 4},
 		{[]string{"song", "name"}, []string{"songs"}, 3},
 		{[]string{"artist", "name"}, []string{"song"}, 2},
+		{[]string{"festival", "name"}, []string{"festival", "detail"}, 3}, // the class's head word
+		{[]string{"chair", "name"}, []string{"festival", "detail"}, 2},
 		{[]string{"city"}, []string{"city"}, 1},
 		{[]string{"name", "code"}, []string{"city"}, 1},
 		{[]string{"price"}, []string{"song"}, 0},
@@ -150,5 +153,26 @@ func TestNameWord(t *testing.T) {
 	}
 	if r := lexicon.NamingRank([]string{"cname"}, []string{"course"}); r != 4 {
 		t.Errorf("NamingRank(cname) = %d, want 4", r)
+	}
+}
+
+func TestSaysName(t *testing.T) {
+	q := strings.Fields("show the date valid from and the date valid to for the cards")
+	for _, c := range []struct {
+		name []string
+		want bool
+	}{
+		{[]string{"date", "valid", "to"}, true},
+		{[]string{"date", "valid", "from"}, true},
+		{[]string{"card"}, false}, // one word is never said this way
+		{[]string{"valid", "date"}, false},
+		{[]string{"date", "valid", "until"}, false},
+	} {
+		if got := lexicon.SaysName(q, c.name); got != c.want {
+			t.Errorf("SaysName(%v) = %v, want %v", c.name, got, c.want)
+		}
+	}
+	if !lexicon.SaysName(strings.Fields("the total points of gymnasts"), []string{"total", "point"}) {
+		t.Error("SaysName should compare folded words (points ~ point)")
 	}
 }

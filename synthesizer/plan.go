@@ -71,6 +71,9 @@ type planner struct {
 	having []skeletons.Cond
 	// consumed are the linked values used by filters (property + value).
 	consumed map[string]bool
+	// reserved are the properties the filters and the ordering read
+	// (set by projectionTerms).
+	reserved map[string]bool
 }
 
 // plan builds the alt-th alternative plan for sg with root as node 0.
@@ -98,11 +101,23 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		}
 	}
 	negated := pl.negatedValues()
+	prev := -1 // where the previous filter's conditions start
 	for _, f := range r.Filters {
 		if negated[strings.ToLower(f.Value)] && !f.Negated && f.Op == handoff.FilterEq {
 			f.Negated = true
 		}
+		start := len(pl.p.Filters)
 		pl.filter(f, deps)
+		// "amount paid higher than 300 or payment type 'Check'": one
+		// condition each, either of which may hold.
+		if f.Or && prev >= 0 && start-prev == 1 && len(pl.p.Filters)-start == 1 {
+			a, b := pl.p.Filters[prev], pl.p.Filters[start]
+			if a.Sub == nil && b.Sub == nil && len(a.Or) == 0 && len(b.Or) == 0 {
+				pl.p.Filters[prev] = skeletons.Cond{Item: a.Item, Op: a.Op, Or: []skeletons.Cond{a, b}}
+				pl.p.Filters = pl.p.Filters[:start]
+			}
+		}
+		prev = start
 	}
 	pl.wordValues()
 	pl.mergeAlternatives()
@@ -129,7 +144,7 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			// ("the card type code with the most cards", "each
 			// destination and its number of flights").
 			for _, a := range pl.groupTerms() {
-				if prop, s := pl.prop(a, kNumber, 0); prop != nil && s >= 0.9 && datatypeKind(prop) == kNumber && out.Aggregate != handoff.AggCount && coordinated(kg.Words(sg.Text), out.AggregateOf, a) {
+				if prop, s := pl.prop(a, kNumber, 0); prop != nil && s >= 0.9 && datatypeKind(prop) == kNumber && out.Aggregate != handoff.AggCount && coordinated(kg.Words(sg.Text), out.Aggregate, out.AggregateOf, a) {
 					// "the average rating and resolution": the
 					// aggregate applies to both.
 					coAgg = append(coAgg, prop)
@@ -188,6 +203,13 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 					}
 				}
 			}
+			if len(pl.p.Select) > 0 {
+				for _, p := range pl.verbatimColumns() {
+					if at, ok := pl.attrOf(p); ok {
+						pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
+					}
+				}
+			}
 		}
 		if out.Aggregate == handoff.AggCount && !out.Distinct && len(keys) > 0 {
 			// "the number of photos of each mountain": the photos.
@@ -222,10 +244,18 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 				}
 				var at skeletons.Attr
 				ok := prop != nil
+				// A sum or mean of words is no figure ("the total
+				// count of enzymes" is no sum of their names).
+				if ok && (out.Aggregate == handoff.AggSum || out.Aggregate == handoff.AggAvg) && datatypeKind(prop) == kString && len(prop.Samples) > 0 && !numericStrings(prop) {
+					ok = false
+				}
 				if ok {
 					at, ok = pl.attrOf(prop)
 				}
 				switch {
+				case ok && len(keys) == 0 && pl.ownAggregate(prop, out.Aggregate):
+					// The column holds the aggregate already.
+					it = skeletons.Item{Attr: &at}
 				case ok:
 					it.Attr = &at
 					if datatypeKind(prop) == kString && numericStrings(prop) {
@@ -1421,6 +1451,21 @@ func depValue(recs []handoff.Record) sparql.Term {
 func (pl *planner) projectionTerms() []string {
 	r := &pl.sg.Requirements
 	out := slices.Clone(r.Output.Attributes)
+	// An "attribute" that names the subjects' class better than any
+	// column is the class ("the low and high estimates of film
+	// markets": film_market_estimation, not its market_id).
+	var classTerms []string
+	if len(out) > 1 && len(pl.p.Nodes) > 0 {
+		out = slices.DeleteFunc(out, func(a string) bool {
+			if c, cs := pl.bestClass(a); c == pl.p.Nodes[0].Class && cs >= 0.8 {
+				if p, _ := pl.prop(a, kAny, 0); p == nil || termMatches(a, p.IRI, p.Label) < cs {
+					classTerms = append(classTerms, a)
+					return true
+				}
+			}
+			return false
+		})
+	}
 	usedElsewhere := map[string]bool{r.Output.OrderBy: true, r.Output.AggregateOf: true}
 	for _, f := range r.Filters {
 		usedElsewhere[f.Attribute] = true
@@ -1440,6 +1485,12 @@ func (pl *planner) projectionTerms() []string {
 				fixed[c.Item.Attr.Property] = true
 			}
 		}
+		// The members of a disjunction read their attributes too.
+		for _, m := range c.Or {
+			if m.Item.Attr != nil {
+				reserved[m.Item.Attr.Property] = true
+			}
+		}
 	}
 	if r.Output.OrderBy != "" {
 		if prop, _ := pl.prop(r.Output.OrderBy, kNumber, 0); prop != nil {
@@ -1452,7 +1503,7 @@ func (pl *planner) projectionTerms() []string {
 	// The head of a phrase asked for is not another column ("name" of
 	// "last name").
 	headOf := func(p string) bool {
-		return slices.ContainsFunc(out, func(a string) bool { return strings.HasSuffix(a, " "+p) })
+		return slices.ContainsFunc(append(slices.Clone(out), classTerms...), func(a string) bool { return a == p || strings.HasSuffix(a, " "+p) })
 	}
 	for _, p := range r.Predicates {
 		if !usedElsewhere[p] && !slices.Contains(out, p) && !headOf(p) {
@@ -1481,7 +1532,32 @@ func (pl *planner) projectionTerms() []string {
 			out = append(out, t)
 		}
 	}
+	pl.reserved = reserved
 	return out
+}
+
+// verbatimColumns are the columns of the subjects whose whole name, two
+// words or more, the question says word for word and that the plan does
+// not read yet: "the date valid from and the date valid to" names
+// date_valid_to even where its words split into no phrase.
+func (pl *planner) verbatimColumns() []*handoff.SliceProperty {
+	if len(pl.p.Nodes) == 0 {
+		return nil
+	}
+	qw := kg.Words(pl.sg.Text)
+	var add []*handoff.SliceProperty
+	for i := range pl.sc.slice.Properties {
+		p := &pl.sc.slice.Properties[i]
+		if pl.reserved[p.IRI] || pl.inSelect(p.IRI) || p.ForeignKey || len(p.Ranges) > 0 || !slices.Contains(p.Domains, pl.p.Nodes[0].Class) {
+			continue
+		}
+		// A column named like its class is said with the class
+		// ("music festivals": music_festival#music_festival).
+		if lexicon.SaysName(qw, words(p.IRI)) && !slices.Equal(words(p.IRI), words(pl.p.Nodes[0].Class)) {
+			add = append(add, p)
+		}
+	}
+	return add
 }
 
 // countsEntities reports whether a numeric filter's attribute term names
@@ -1628,10 +1704,19 @@ func (pl *planner) dateFilter(f handoff.Filter, op handoff.FilterOp) {
 // is a whole value of the graph and that no filter used ("debit cards" →
 // card_type = "Debit"), unless the word names a class of the slice.
 func (pl *planner) wordValues() {
+	// A word the question asks for as an attribute is no value ("the
+	// names and urls of images" holds no alt text "Name").
+	asked := map[string]bool{}
+	r := &pl.sg.Requirements
+	for _, t := range append(slices.Clone(r.Output.Attributes), r.Output.OrderBy) {
+		if !strings.Contains(t, " ") {
+			asked[lexicon.Fold(t)] = true
+		}
+	}
 	for _, v := range pl.sc.slice.Values {
 		m := strings.ToLower(v.Mention)
 		if strings.ContainsAny(m, " ") || m == "" || pl.consumed["\x00"+m] || pl.consumed[v.Property+"\x00"+v.Value] ||
-			!slices.Contains(kg.Words(pl.sg.Text), m) {
+			!slices.Contains(kg.Words(pl.sg.Text), m) || asked[lexicon.Fold(m)] {
 			continue
 		}
 		if !strings.EqualFold(v.Value, v.Mention) && !strings.EqualFold(v.Value+"s", v.Mention) && !strings.EqualFold(v.Value, v.Mention+"s") {
@@ -1663,7 +1748,7 @@ func (pl *planner) wordValues() {
 // coordinated reports whether, in the question's words, term directly
 // follows the aggregated term after "and" ("the average rating and
 // resolution"), so that the aggregate applies to it too.
-func coordinated(qw []string, aggOf, term string) bool {
+func coordinated(qw []string, agg handoff.Aggregate, aggOf, term string) bool {
 	if aggOf == "" || term == "" {
 		return false
 	}
@@ -1681,6 +1766,11 @@ func coordinated(qw []string, aggOf, term string) bool {
 		}
 		j := i + len(of) + 1
 		if j < len(qw) && qw[j] == "the" {
+			j++
+		}
+		// "the average distance and average price": the same
+		// aggregate named again.
+		if j < len(qw) && aggWord(qw[j]) == agg {
 			j++
 		}
 		if j+len(tw) <= len(qw) && slices.Equal(qw[j:j+len(tw)], tw) {
@@ -1901,6 +1991,39 @@ func (pl *planner) mergeAlternatives() {
 	pl.p.Filters = out
 }
 
+// aggWord is the aggregate a word names ("" for none).
+func aggWord(w string) handoff.Aggregate {
+	switch w {
+	case "minimum", "min", "smallest", "lowest":
+		return handoff.AggMin
+	case "maximum", "max", "largest", "highest":
+		return handoff.AggMax
+	case "average", "mean", "avg":
+		return handoff.AggAvg
+	case "total", "sum":
+		return handoff.AggSum
+	}
+	return ""
+}
+
+// ownAggregate reports whether the aggregate a names is a word of the
+// column p's own name that the question says whole, and no other word of
+// the question names it: "the average attendance of stadiums" with a
+// column average_attendance asks for the column, not its mean.
+func (pl *planner) ownAggregate(p *handoff.SliceProperty, a handoff.Aggregate) bool {
+	qw := kg.Words(pl.sg.Text)
+	if !slices.ContainsFunc(words(p.IRI), func(w string) bool { return aggWord(w) == a }) || !lexicon.SaysName(qw, words(p.IRI)) {
+		return false
+	}
+	n := 0
+	for _, w := range qw {
+		if aggWord(w) == a {
+			n++
+		}
+	}
+	return n == 1
+}
+
 // namedAggregates lists the aggregates a question enumerates, in order
 // ("minimum, average and maximum"); nil when it names fewer than two
 // close together.
@@ -1908,17 +2031,8 @@ func namedAggregates(words []string) []handoff.Aggregate {
 	var out []handoff.Aggregate
 	last := -1
 	for i, w := range words {
-		var a handoff.Aggregate
-		switch w {
-		case "minimum", "min", "smallest", "lowest":
-			a = handoff.AggMin
-		case "maximum", "max", "largest", "highest":
-			a = handoff.AggMax
-		case "average", "mean", "avg":
-			a = handoff.AggAvg
-		case "total", "sum":
-			a = handoff.AggSum
-		default:
+		a := aggWord(w)
+		if a == "" {
 			continue
 		}
 		// An enumeration: each named aggregate within three words of

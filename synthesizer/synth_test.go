@@ -729,3 +729,87 @@ ex:j3 a ex:journal_committee ; ex:editor_id 2 ; ex:ref-editor_id ex:e2 .
 		t.Errorf("want id, name and count per editor, got %v %v\n%s", res.Vars, res.Rows, query)
 	}
 }
+
+// TestEverydayColumns: a column the question names word for word is
+// projected though its words form no phrase ("the date valid from and
+// the date valid to"); a column whose own name holds the aggregate is
+// the answer ("the average attendance" of average_attendance); an "or"
+// between two conditions is one disjunction; a word asked for as an
+// attribute is no value ("the names … of images" is no alt text
+// "Name"); a sum of words is refused.
+func TestEverydayColumns(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:c1 a ex:card ; ex:card_number "45" ; ex:date_valid_from "2011-01-01" ; ex:date_valid_to "2015-01-01" ; ex:name "Name" ; ex:average_attendance 120 ; ex:fee 300 ; ex:kind "Check" .
+ex:c2 a ex:card ; ex:card_number "46" ; ex:date_valid_from "2012-01-01" ; ex:date_valid_to "2016-01-01" ; ex:name "Gold" ; ex:average_attendance 80 ; ex:fee 100 ; ex:kind "Cash" .
+ex:c3 a ex:card ; ex:card_number "47" ; ex:date_valid_from "2013-01-01" ; ex:date_valid_to "2017-01-01" ; ex:name "Blue" ; ex:average_attendance 90 ; ex:fee 500 ; ex:kind "Cash" .
+`
+	g := loadGraph(t, "cards", data)
+	str := func(iri string, matched ...string) handoff.SliceProperty {
+		return handoff.SliceProperty{IRI: ex + iri, Domains: []string{ex + "card"}, Datatypes: []string{xsd + "string"}, Score: 0.5, Matched: matched,
+			Samples: []string{"Gold", "Blue"}}
+	}
+	num := func(iri string, matched ...string) handoff.SliceProperty {
+		return handoff.SliceProperty{IRI: ex + iri, Domains: []string{ex + "card"}, Datatypes: []string{xsd + "integer"}, Score: 0.5, Matched: matched}
+	}
+	slice := &handoff.Slice{Graph: "cards", Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "card", Count: 3, Score: 1, Matched: []string{"card"}}},
+		Properties: []handoff.SliceProperty{str("card_number", "card number"), str("date_valid_from", "date valid"), str("date_valid_to"),
+			str("name", "name"), num("average_attendance", "attendance"), num("fee", "fee"), str("kind", "kind")},
+		Values: []handoff.SliceValue{{Property: ex + "name", Value: "Name", Mention: "names", Score: 3}}}
+	cells := func(res *sparql.Results) []string {
+		var out []string
+		for _, r := range res.Rows {
+			var row []string
+			for _, v := range res.Vars {
+				if t, ok := r[v].(*sparql.Literal); ok {
+					row = append(row, t.Lexical)
+				}
+			}
+			out = append(out, strings.Join(row, " "))
+		}
+		slices.Sort(out)
+		return out
+	}
+	for _, c := range []struct {
+		name string
+		sg   *handoff.Subgoal
+		want []string
+	}{
+		{"verbatim columns", &handoff.Subgoal{ID: "s1", Text: "Show the date valid from and the date valid to for the card with card number '45'.",
+			Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+			Requirements: handoff.Requirements{Predicates: []string{"card number"}, Types: []string{"date valid", "card"},
+				Filters: []handoff.Filter{{Attribute: "card number", Op: handoff.FilterEq, Value: "45", ValueKind: "string"}},
+				Output:  handoff.Output{Shape: handoff.ShapeEntities}}},
+			[]string{"2011-01-01 2015-01-01"}},
+		{"own aggregate", &handoff.Subgoal{ID: "s1", Text: "What is the average attendance of cards with a fee higher than 200?",
+			Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpFilter},
+			Requirements: handoff.Requirements{Predicates: []string{"attendance", "fee"}, Types: []string{"card"},
+				Filters: []handoff.Filter{{Attribute: "fee", Op: handoff.FilterGt, Value: "200", ValueKind: "number"}},
+				Output:  handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggAvg, AggregateOf: "attendance"}}},
+			[]string{"120", "90"}},
+		{"or between conditions", &handoff.Subgoal{ID: "s1", Text: "Which cards have a fee higher than 400 or a kind 'Check'?",
+			Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+			Requirements: handoff.Requirements{Predicates: []string{"fee", "kind"}, Types: []string{"card"},
+				Filters: []handoff.Filter{{Attribute: "fee", Op: handoff.FilterGt, Value: "400", ValueKind: "number"},
+					{Attribute: "kind", Op: handoff.FilterEq, Value: "Check", ValueKind: "string", Or: true}},
+				Output: handoff.Output{Shape: handoff.ShapeEntities}}},
+			[]string{"Blue", "Name"}},
+		{"asked word is no value", &handoff.Subgoal{ID: "s1", Text: "What are the names and fees of cards?",
+			Operations: []handoff.Operation{handoff.OpLookup},
+			Requirements: handoff.Requirements{Predicates: []string{"name", "fee"}, Types: []string{"card"},
+				Output: handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"name", "fee"}}}},
+			[]string{"Blue 500", "Gold 100", "Name 300"}},
+		{"no sum of words", &handoff.Subgoal{ID: "s1", Text: "What is the total of the card name?",
+			Operations: []handoff.Operation{handoff.OpAggregate},
+			Requirements: handoff.Requirements{Predicates: []string{"name"}, Types: []string{"card"},
+				Output: handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggSum, AggregateOf: "name"}}},
+			[]string{"3"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res, query := runTop(t, c.sg, slice, g)
+			if got := cells(res); !slices.Equal(got, c.want) {
+				t.Errorf("want %q, got %q\n%s", c.want, got, query)
+			}
+		})
+	}
+}

@@ -335,6 +335,15 @@ func (c *coverer) answer(cue handoff.Cue) {
 	}
 	var attrs []string
 	for _, attr := range out.Attributes {
+		if len(out.Attributes) > 1 && isNaming(attr) && !c.hasAggregate() {
+			// "the names and urls of images": some column names them,
+			// whichever it is (not necessarily one of its own).
+			ok := c.iriAnswer() || slices.ContainsFunc(proj, func(v string) bool {
+				return slices.ContainsFunc(c.preds[v], func(p string) bool { return isNamingIRI(p) || c.means(p, attr) })
+			})
+			c.add(string(cue.Kind), attr, ok, fmt.Sprintf("the projection (%s) returns no name", c.varList(proj)), "projected")
+			continue
+		}
 		if len(out.Attributes) > 1 && isNaming(attr) || genericTerm(attr) && c.hasAggregate() {
 			continue
 		}
@@ -593,13 +602,23 @@ func (c *coverer) unasked() string {
 		return ""
 	}
 	var plain []string
+	said := kg.Words(c.sg.Text)
+	named := 0
 	for _, v := range c.projected() {
-		if len(c.aggs[v]) == 0 {
-			plain = append(plain, "?"+v)
+		if len(c.aggs[v]) != 0 {
+			continue
+		}
+		plain = append(plain, "?"+v)
+		// A column whose whole name the question says word for word
+		// is asked for ("the date valid from and the date valid to").
+		if slices.ContainsFunc(c.preds[v], func(p string) bool {
+			return lexicon.SaysName(said, kg.Words(strings.TrimPrefix(kg.SplitIRI(p).Local, "ref-")))
+		}) {
+			named++
 		}
 	}
 	// A full name may take two columns (given and family name).
-	allowed := max(1, len(out.Attributes)) + len(out.GroupBy)
+	allowed := max(1, len(out.Attributes), named) + len(out.GroupBy)
 	for _, a := range out.Attributes {
 		if lexicon.FullName(a) {
 			allowed++
