@@ -221,6 +221,18 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			// names no class but a text column of the subjects, so it is
 			// counted as values, each once.
 			if out.Aggregate == handoff.AggCount && !it.Distinct && out.AggregateOf != "" && !pl.namesClass(out.AggregateOf) {
+				// "the total number of rooms" where a column counts
+				// them (room_count, no_of_customers): its sum.
+				if p := pl.countColumn(out.AggregateOf); p != nil {
+					if at, ok := pl.attrOf(p); ok {
+						it = skeletons.Item{Agg: handoff.AggSum, Attr: &at}
+						if datatypeKind(p) == kString {
+							it.Func = "number"
+						}
+					}
+				}
+			}
+			if out.Aggregate == handoff.AggCount && it.Agg == handoff.AggCount && !it.Distinct && out.AggregateOf != "" && !pl.namesClass(out.AggregateOf) {
 				if p, s := pl.prop(out.AggregateOf, kString, 0); p != nil && s >= 1 && datatypeKind(p) == kString && !identifier(p) && pl.hasNodeOf(p) {
 					it.Distinct = true
 				}
@@ -1211,10 +1223,12 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 		// property.
 		if v, prop := pl.linked(f); prop != nil {
 			if at, ok := pl.valueAttr(prop, v); ok {
-				if op == handoff.FilterEq && partOf(f.Value, v) {
+				if op == handoff.FilterEq && (partOf(f.Value, v) || pl.sharedPart(f.Value, prop)) {
 					// "members from Kentucky", the graph holding
-					// "Louisville, Kentucky": every value that has
-					// the words, not the one value linked.
+					// "Louisville, Kentucky"; "all London airports",
+					// the graph holding "London Gatwick" and "London
+					// Heathrow": every value that has the words, not
+					// the one value linked.
 					op = handoff.FilterContains
 				}
 				if op == handoff.FilterContains {
@@ -1408,6 +1422,29 @@ func routeEnd(text, value string) int {
 // partOf reports whether the question's words are one part of the
 // linked value, a list of parts ("Louisville, Kentucky", "Rock / Pop"):
 // then every value with that part is meant, not the one value linked.
+// sharedPart reports whether a mention is a word (or words) of two or
+// more values of the property that linking found for it and equals none
+// of them: "London" of "London Gatwick" and "London Heathrow".
+func (pl *planner) sharedPart(mention string, p *handoff.SliceProperty) bool {
+	mw := kg.Words(mention)
+	said := kg.Words(pl.sg.Text)
+	n := 0
+	for _, v := range pl.sc.slice.Values {
+		if v.Property != p.IRI || !strings.EqualFold(v.Mention, mention) {
+			continue
+		}
+		// One of them said whole ("the AAC audio file media type") is
+		// the one meant.
+		if strings.EqualFold(strings.TrimSpace(v.Value), strings.TrimSpace(mention)) || lexicon.SaysName(said, kg.Words(v.Value)) {
+			return false
+		}
+		if vw := kg.Words(v.Value); len(vw) > len(mw) && lexicon.SaysName(vw, mw) || len(mw) == 1 && len(vw) > 1 && slices.Contains(vw, strings.ToLower(mw[0])) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
 func partOf(words string, v sparql.Term) bool {
 	l, ok := v.(*sparql.Literal)
 	if !ok || l.Datatype != nil && l.Datatype.Value != sparql.XSDString {
@@ -1989,6 +2026,42 @@ func (pl *planner) mergeAlternatives() {
 		}
 	}
 	pl.p.Filters = out
+}
+
+// countColumn is a numeric column of the subjects that counts what term
+// names: its name is the term's words and a word of counting
+// (room_count, no_of_customers, num_of_audience). Nil when there is none.
+func (pl *planner) countColumn(term string) *handoff.SliceProperty {
+	tw := kg.Words(term)
+	for i, w := range tw {
+		tw[i] = lexicon.Fold(w)
+	}
+	for i := range pl.sc.slice.Properties {
+		p := &pl.sc.slice.Properties[i]
+		if !pl.hasNodeOf(p) || !(datatypeKind(p) == kNumber || datatypeKind(p) == kString && numericStrings(p)) {
+			continue
+		}
+		// "count" counts; "number", "num", "no" count only before
+		// "of" (a room_number names a room).
+		pw := words(p.IRI)
+		counting := false
+		var rest []string
+		for i, w := range pw {
+			switch {
+			case w == "count":
+				counting = true
+			case (w == "number" || w == "num" || w == "no") && i+1 < len(pw) && pw[i+1] == "of":
+				counting = true
+			case w == "of" && i > 0 && (pw[i-1] == "number" || pw[i-1] == "num" || pw[i-1] == "no"):
+			default:
+				rest = append(rest, lexicon.Fold(w))
+			}
+		}
+		if counting && len(tw) > 0 && slices.Equal(rest, tw) {
+			return p
+		}
+	}
+	return nil
 }
 
 // aggWord is the aggregate a word names ("" for none).

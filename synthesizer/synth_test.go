@@ -813,3 +813,32 @@ ex:c3 a ex:card ; ex:card_number "47" ; ex:date_valid_from "2013-01-01" ; ex:dat
 		})
 	}
 }
+
+// TestPartsAndCounts: a name shared as a word by several linked values
+// is contained ("all London airports": London Gatwick, London Heathrow),
+// and a count of what a column counts is its sum ("the total number of
+// rooms": room_count).
+func TestPartsAndCounts(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:a1 a ex:airport ; ex:airport_name "London Gatwick" ; ex:room_count 3 .
+ex:a2 a ex:airport ; ex:airport_name "London Heathrow" ; ex:room_count 4 .
+ex:a3 a ex:airport ; ex:airport_name "Paris Orly" ; ex:room_count 5 .
+`
+	g := loadGraph(t, "air", data)
+	slice := &handoff.Slice{Graph: "air", Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "airport", Count: 3, Score: 1, Matched: []string{"airport"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "airport_name", Domains: []string{ex + "airport"}, Datatypes: []string{xsd + "string"}, Score: 0.5, Matched: []string{"name"}},
+			{IRI: ex + "room_count", Domains: []string{ex + "airport"}, Datatypes: []string{xsd + "integer"}, Score: 0.5},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "airport_name", Value: "London Gatwick", Mention: "London", Score: 1},
+			{Property: ex + "airport_name", Value: "London Heathrow", Mention: "London", Score: 1}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What is the total number of rooms at all London airports?", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"room", "airport"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "London", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "room"}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "7" {
+		t.Errorf("want the sum of London's room counts (7), got %v\n%s", res.Rows, query)
+	}
+}

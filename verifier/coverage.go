@@ -344,7 +344,7 @@ func (c *coverer) answer(cue handoff.Cue) {
 			c.add(string(cue.Kind), attr, ok, fmt.Sprintf("the projection (%s) returns no name", c.varList(proj)), "projected")
 			continue
 		}
-		if len(out.Attributes) > 1 && isNaming(attr) || genericTerm(attr) && c.hasAggregate() {
+		if len(out.Attributes) > 1 && isNaming(attr) || genericTerm(attr) && c.hasAggregate() || c.namesSubjects(attr) {
 			continue
 		}
 		attrs = append(attrs, attr)
@@ -603,6 +603,7 @@ func (c *coverer) unasked() string {
 	}
 	var plain []string
 	said := kg.Words(c.sg.Text)
+	fixed := c.fixed()
 	named := 0
 	for _, v := range c.projected() {
 		if len(c.aggs[v]) != 0 {
@@ -610,15 +611,18 @@ func (c *coverer) unasked() string {
 		}
 		plain = append(plain, "?"+v)
 		// A column whose whole name the question says word for word
-		// is asked for ("the date valid from and the date valid to").
-		if slices.ContainsFunc(c.preds[v], func(p string) bool {
+		// is asked for ("the date valid from and the date valid to"),
+		// unless a constant fixes it (then it repeats the question).
+		if _, ok := fixed[v]; !ok && slices.ContainsFunc(c.preds[v], func(p string) bool {
 			return lexicon.SaysName(said, kg.Words(strings.TrimPrefix(kg.SplitIRI(p).Local, "ref-")))
 		}) {
 			named++
 		}
 	}
-	// A full name may take two columns (given and family name).
-	allowed := max(1, len(out.Attributes), named) + len(out.GroupBy)
+	// A full name may take two columns (given and family name); the
+	// subjects' class asked for as an attribute takes none.
+	attrs := slices.DeleteFunc(slices.Clone(out.Attributes), c.namesSubjects)
+	allowed := max(1, len(attrs), named) + len(out.GroupBy)
 	for _, a := range out.Attributes {
 		if lexicon.FullName(a) {
 			allowed++
@@ -878,6 +882,42 @@ func (c *coverer) projectsWords(words ...string) bool {
 
 // means reports whether predicate iri can mean term: the slice matched it
 // to the term, or its name has the term's words.
+// namesSubjects reports whether term, asked for as an attribute, is the
+// name of the class of a projected column ("the chip model and screen
+// mode of the phone": phone is whose columns they are) and no projected
+// column is named by it.
+func (c *coverer) namesSubjects(term string) bool {
+	classOf := map[string]string{} // subject variable → class
+	for _, t := range c.triples {
+		if p, ok := t.Predicate.(*sparql.IRI); ok && p.Value == sparql.RDFType {
+			v, vok := t.Subject.(*sparql.Var)
+			o, ook := t.Object.(*sparql.IRI)
+			if vok && ook {
+				classOf[v.Name] = o.Value
+			}
+		}
+	}
+	for _, v := range c.projected() {
+		for _, p := range c.preds[v] {
+			if namedBy(kg.Words(kg.SplitIRI(p).Local), kg.Words(term)) {
+				return false // a column answers it
+			}
+		}
+	}
+	for _, t := range c.triples {
+		p, ok := t.Predicate.(*sparql.IRI)
+		s, sok := t.Subject.(*sparql.Var)
+		o, ook := t.Object.(*sparql.Var)
+		if !ok || !sok || !ook || p.Value == sparql.RDFType || !slices.Contains(c.projected(), o.Name) {
+			continue
+		}
+		if cl := classOf[s.Name]; cl != "" && slices.Equal(kg.Words(kg.SplitIRI(cl).Local), kg.Words(lexicon.Singular(term))) {
+			return true
+		}
+	}
+	return false
+}
+
 func (c *coverer) means(iri, term string) bool {
 	if term == "" {
 		return true

@@ -88,6 +88,8 @@ func TestCoverage(t *testing.T) {
 			`SELECT ?n ?a WHERE { ?p :name ?n ; :age ?a }`, ""},
 		{"names and cities, without a name", subgoal(handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"name", "city"}}, nil),
 			`SELECT ?c WHERE { ?p :city ?c ; :age ?a } ORDER BY ?a`, "returns no name"},
+		{"the subjects' class asked as an attribute", subgoal(handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"age", "city", "person"}}, nil),
+			`SELECT ?a ?c WHERE { ?p a :Person ; :age ?a ; :city ?c }`, ""},
 		{"identifiers for an answer", subgoal(entities, paris), `SELECT ?p WHERE { ?p :city "Paris" }`, "identifiers"},
 		{"extra column", subgoal(entities, paris), `SELECT ?n ?a WHERE { ?p :name ?n ; :age ?a ; :city "Paris" }`, "adds ?a"},
 		{"echo of a mention", subgoal(entities, alice, who), `SELECT ?n WHERE { ?p :name ?n FILTER(?n = "Alice") }`, "only repeats"},
