@@ -1503,7 +1503,7 @@ func (a *analysis) scan() {
 			// "share count of transactions" names a column.
 			a.addAgg(handoff.AggCount, a.chunkAfter(i+1, "total", "number", "of"), false)
 		case w == "total" && !a.seq(i+1, "number") && !a.seq(i+1, "count"):
-			if a.w(i-1) == "in" {
+			if a.w(i-1) == "in" || a.orderKey(i) {
 				break
 			}
 			c := a.chunkAfter(i + 1)
@@ -1663,10 +1663,11 @@ func (a *analysis) scan() {
 				by = by || inSet(a.w(k), "by", "of", "to")
 				k++
 			}
-			// "in descending order of max speed": "max" or "min" is a
-			// word of the key's name (max_speed), not a superlative.
+			// "in descending order of max speed", "by their total
+			// points": "max", "min" or "total" is a word of the key's
+			// name (max_speed, total_points), not an aggregate.
 			short := ""
-			if inSet(a.w(k), "max", "min", "maximum", "minimum") && inSet(a.w(k-1), "of", "by") {
+			if inSet(a.w(k), "max", "min", "maximum", "minimum", "total") && by && !inSet(a.w(k-1), "the") {
 				short = a.w(k) + " "
 				a.used[k] = true
 				k++
@@ -2049,6 +2050,17 @@ func (a *analysis) mentionFilters() {
 		}
 		a.addFilter(f, i)
 	}
+}
+
+// orderKey reports whether the words from i on are the key of an order
+// phrase ("ordered descending by their total points", "in order of
+// total sales"): a column's name, not an aggregate.
+func (a *analysis) orderKey(i int) bool {
+	k := i - 1
+	for inSet(a.w(k), "the", "their", "its", "his", "her") {
+		k--
+	}
+	return inSet(a.w(k), "by", "of") && (orderWords[a.w(k-1)] || orderWords[a.w(k-2)])
 }
 
 // textWords head the text attributes a quoted piece of text can be found

@@ -1172,6 +1172,8 @@ func TestEverydayReadings(t *testing.T) {
 				{Attribute: "payment type", Op: handoff.FilterEq, Value: "Check", ValueKind: "string", Or: true}}},
 		{q: "List the storms in descending order of max speed.", types: []string{"storm"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "max speed", Descending: true}},
+		{q: "List the gymnasts ordered descending by their total points.", types: []string{"gymnast"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "total point", Descending: true}},
 		{q: "What is the average distance and average price of the flights?", types: []string{"flight"},
 			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"price"}, Aggregate: handoff.AggAvg, AggregateOf: "distance"}},
 	})
