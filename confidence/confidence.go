@@ -43,6 +43,7 @@ var Features = []string{
 	"missed_answer",          // the requested answer not projected
 	"missed_order",           // superlatives or comparatives not realised
 	"missed_echo",            // the answer repeats the question
+	"missed_filter",          // a value compared with a column its attribute cannot mean
 	"missed_other",           // negation, grouping, set words not realised
 	"perturbed",              // perturbations that ran
 	"mean_jaccard",           // their mean Jaccard (1 when none ran)
@@ -106,7 +107,7 @@ var Features = []string{
 // with it, and without the constraint a self-contradictory query could
 // look more likely right.
 var Signs = map[string]int{
-	"missed": -1, "missed_mention": -1, "missed_answer": -1, "missed_order": -1, "missed_echo": -1, "missed_other": -1,
+	"missed": -1, "missed_mention": -1, "missed_answer": -1, "missed_order": -1, "missed_echo": -1, "missed_filter": -1, "missed_other": -1,
 	"requirements_fail": -1, "fallback": -1, "outside_slice": -1, "named_left_out": -1, "words_unrealised": -1,
 	"count_unnamed": -1,
 	"accepted":      1, "covered": 1, "strong": 1, "agree_any": 1, "agreement": 1,

@@ -103,7 +103,7 @@ func Evidence(rec *handoff.Record, cx Context) map[string]float64 {
 		}
 		ev["iri_columns"] = float64(iris) / float64(len(r.Vars))
 	}
-	for _, k := range []string{"missed_mention", "missed_answer", "missed_order", "missed_echo", "missed_constant", "missed_other"} {
+	for _, k := range []string{"missed_mention", "missed_answer", "missed_order", "missed_echo", "missed_constant", "missed_filter", "missed_other"} {
 		ev[k] = 0
 	}
 	missed := 0
@@ -123,6 +123,8 @@ func Evidence(rec *handoff.Record, cx Context) map[string]float64 {
 			ev["missed_echo"]++
 		case "constant":
 			ev["missed_constant"]++
+		case "filter":
+			ev["missed_filter"]++
 		default:
 			ev["missed_other"]++
 		}

@@ -1699,6 +1699,12 @@ func (a *analysis) scan() {
 		if inSet(w, "different", "distinct", "unique") {
 			a.out.Distinct = true
 		}
+		// "all the information about courses", "all info", "everything
+		// about Ada Brook": every attribute of the things is asked for.
+		if inSet(w, "information", "info") && (a.w(i-1) == "all" || a.w(i-1) == "the" && a.w(i-2) == "all") ||
+			w == "everything" && inSet(a.w(i+1), "about", "on", "regarding", "of") {
+			a.out.All = true
+		}
 		// Comparison of entities.
 		if inSet(w, "compare", "comparison") || a.seq(i, "difference", "between") {
 			a.compare = true
@@ -1856,6 +1862,12 @@ func (a *analysis) rankAt(i int) {
 	}
 	if inSet(a.w(i-1), "by", "of") && orderWords[a.w(i-2)] {
 		return // "in descending order of max speed": the key's name
+	}
+	if _, ok := a.orderPhrase(i - 1); ok {
+		return // "from least to greatest": an ordering, not a superlative
+	}
+	if _, ok := a.orderPhrase(i - 3); ok {
+		return
 	}
 	if !ok || a.used[i] {
 		return

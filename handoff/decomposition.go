@@ -276,6 +276,10 @@ type Output struct {
 	AggregateOf string    `json:"aggregateOf,omitempty"`
 	// Distinct asks for distinct answers ("different", "distinct").
 	Distinct bool `json:"distinct,omitempty"`
+	// All asks for everything known about the things ("all the
+	// information about courses", "everything about Ada Brook"): the
+	// things themselves, or all their attributes, not one column.
+	All bool `json:"all,omitempty"`
 	// GroupBy are the terms grouped by ("for each country").
 	GroupBy []string `json:"groupBy,omitempty"`
 	// OrderBy is the term ordered by, Descending its direction; Limit

@@ -319,6 +319,9 @@ func (b *builder) query(p *Plan, node0 *sparql.Var) (*sparql.Query, error) {
 			out := b.fresh(b.itemVar(s, it))
 			q.Projections = append(q.Projections, &sparql.Projection{Var: out, Expr: projExprs[i]})
 		}
+		if p.Star && !p.HasAggregate() && len(p.GroupBy) == 0 {
+			q.Star, q.Projections = true, nil
+		}
 	}
 	for _, g := range p.GroupBy {
 		v, err := b.attr(s, g)

@@ -117,6 +117,8 @@ func TestPlanQueries(t *testing.T) {
 			Order: []Order{{Item: Item{Attr: attr(0, "name")}}}}, "Ann,Cy"},
 		{"except-limit", &Plan{Nodes: singer, Select: []Item{{Attr: attr(0, "name")}}, Limit: 1,
 			Set: &SetOp{Op: "except", Right: &Plan{Nodes: singer, Select: []Item{{Attr: attr(0, "name")}}, Filters: []Cond{{Item: Item{Attr: attr(0, "age")}, Op: handoff.FilterLt, Value: num("59")}}}}}, "Di \"the\" {x} #1 >"},
+		{"star", &Plan{Star: true, Nodes: singer, Select: []Item{{Attr: &Attr{Node: 0}}}, Filters: []Cond{{Item: Item{Attr: attr(0, "country")}, Op: handoff.FilterEq, Value: lit("Chile")}}},
+			"<http://example.org/s2>|Chile"},
 		{"except", &Plan{Nodes: singer, Select: []Item{{Attr: attr(0, "country")}},
 			Set: &SetOp{Op: "except", Right: &Plan{Nodes: singer, Select: []Item{{Attr: attr(0, "country")}}, Filters: []Cond{{Item: Item{Attr: attr(0, "age")}, Op: handoff.FilterGt, Value: num("40")}}}}}, "France"},
 	}

@@ -110,18 +110,23 @@ type SetOp struct {
 
 // Plan is a grounded query shape. Node 0 is the subject of the question.
 type Plan struct {
-	Ask      bool    `json:"ask,omitempty"`
-	Distinct bool    `json:"distinct,omitempty"`
-	Nodes    []Node  `json:"nodes"`
-	Edges    []Edge  `json:"edges,omitempty"`
-	Select   []Item  `json:"select,omitempty"`
-	Filters  []Cond  `json:"filters,omitempty"`
-	GroupBy  []Attr  `json:"groupBy,omitempty"`
-	Having   []Cond  `json:"having,omitempty"`
-	Order    []Order `json:"order,omitempty"`
-	Limit    int     `json:"limit,omitempty"`
-	Negs     []Neg   `json:"negs,omitempty"`
-	Set      *SetOp  `json:"set,omitempty"`
+	Ask      bool `json:"ask,omitempty"`
+	Distinct bool `json:"distinct,omitempty"`
+	// Star projects every variable of the pattern (SELECT *): the things
+	// and each attribute the plan reads, for a question that asks for
+	// everything about them. Select must still name what the answer is
+	// about (node 0); it decides the plan's shape, not the projection.
+	Star    bool    `json:"star,omitempty"`
+	Nodes   []Node  `json:"nodes"`
+	Edges   []Edge  `json:"edges,omitempty"`
+	Select  []Item  `json:"select,omitempty"`
+	Filters []Cond  `json:"filters,omitempty"`
+	GroupBy []Attr  `json:"groupBy,omitempty"`
+	Having  []Cond  `json:"having,omitempty"`
+	Order   []Order `json:"order,omitempty"`
+	Limit   int     `json:"limit,omitempty"`
+	Negs    []Neg   `json:"negs,omitempty"`
+	Set     *SetOp  `json:"set,omitempty"`
 }
 
 // IsAggregate reports whether the item is an aggregate.

@@ -343,6 +343,11 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			}
 		}
 		pl.p.Distinct = out.Distinct && out.Aggregate == ""
+		// "All the information about courses": the things and every
+		// attribute the query reads (SELECT *), not one column.
+		if out.All && out.Aggregate == "" && len(keys) == 0 && followed < 0 {
+			pl.p.Select, pl.p.Star = []skeletons.Item{{Attr: &skeletons.Attr{Node: 0}}}, true
+		}
 	}
 	// A count bound groups by what is projected (or the subject).
 	if len(pl.having) > 0 && !ask {

@@ -46,7 +46,11 @@ var mentionKinds = []handoff.MentionKind{handoff.MentionQuoted, handoff.MentionN
 //   - the requested answer by the projection: a count or number for "how
 //     many/much", a date or year for "when", not a bare number for
 //     "who", the attribute the question names, the aggregate it asks
-//     for;
+//     for; the things themselves or several columns for "all the
+//     information about";
+//   - a value the question puts on a named attribute is compared with
+//     that attribute, not with another column of the same things while
+//     the schema has one the attribute names whole;
 //   - the answer is not an echo of a constant of the question (except for
 //     yes/no questions).
 //
@@ -86,6 +90,7 @@ func cover(q *sparql.Query, res *sparql.Results, sg *handoff.Subgoal, slice *han
 	}
 	c.uncued()
 	c.ungrouped()
+	c.filtered()
 	c.foreign()
 	c.echo()
 	return c
@@ -298,6 +303,14 @@ func (c *coverer) answer(cue handoff.Cue) {
 			c.add(string(cue.Kind), cue.Text, ok, fmt.Sprintf("the projection (%s) is a number or a date, not someone", c.varList(proj)), "names or entities")
 		}
 	}
+	if out.All && out.Aggregate == "" {
+		// "All the information about courses": the things themselves
+		// (SELECT *, their identifiers) or several of their columns,
+		// not one attribute.
+		ok := c.q.Star || c.projectsSubject() || len(proj) >= 3
+		c.add(string(cue.Kind), "all the information", ok, fmt.Sprintf("the projection (%s) returns one attribute, not everything about the things", c.varList(proj)), "the things or all their attributes")
+		return
+	}
 	if extra := c.unasked(); extra != "" {
 		c.add(string(cue.Kind), cmpOr(cue.Text, "the answer"), false, fmt.Sprintf("the projection adds %s, which the question does not ask for", extra), "")
 	}
@@ -503,6 +516,201 @@ func (c *coverer) foreign() {
 			c.add(KindConstant, v, false, fmt.Sprintf("the query compares with %q, which the question does not name", v), "")
 		}
 	}
+}
+
+// projectsSubject reports whether a projected variable is the subject of
+// a triple pattern: the things themselves.
+func (c *coverer) projectsSubject() bool {
+	proj := c.projected()
+	return slices.ContainsFunc(c.triples, func(t sparql.Triple) bool {
+		s, ok := t.Subject.(*sparql.Var)
+		return ok && slices.Contains(proj, s.Name)
+	})
+}
+
+// KindFilter is the commitment that a value the question puts on a
+// named attribute ("a product stock number starting with '2'") is
+// compared with a column that attribute can mean.
+const KindFilter = "filter"
+
+// filtered checks, for each filter of the question that names its
+// attribute and a constant, that where the query compares with that
+// constant it compares a column the attribute can mean: "the catalog
+// entries whose product stock number starts with '2'" is not answered by
+// FILTER(?height = "2"). Names ("named 'Bob'") are left out: a name may
+// be any of several columns.
+func (c *coverer) filtered() {
+	sites := c.comparisons()
+	for _, f := range c.sg.Requirements.Filters {
+		attr := strings.TrimSpace(f.Attribute)
+		if attr == "" || f.Value == "" || genericTerm(attr) || isNaming(attr) || f.ValueKind == handoff.ValueSubgoal || f.ValueKind == handoff.ValueEntity || existence(f.Op, f.Value) {
+			continue
+		}
+		found, ok := false, false
+		var seen []string
+		for _, s := range sites {
+			if !realised(f.Value, s.lits) {
+				continue
+			}
+			found = true
+			preds := slices.Clone(s.preds)
+			for _, v := range s.vars {
+				if len(c.preds[v]) == 0 {
+					ok = true // bound elsewhere: cannot tell
+				}
+				preds = append(preds, c.preds[v]...)
+			}
+			for _, p := range preds {
+				if c.means(p, attr) || c.subjectNamed(p, attr) {
+					ok = true
+				}
+				if !slices.Contains(seen, p) {
+					seen = append(seen, p)
+				}
+			}
+		}
+		if !found || len(seen) == 0 {
+			continue
+		}
+		// Words of a filter are often a verb ("opened in 1958") or an
+		// abbreviation's long form ("latitude": lat): a miss needs a
+		// column of the same things that the attribute names whole.
+		better := ""
+		if !ok {
+			better = c.namedColumn(attr, seen)
+		}
+		if better == "" {
+			ok = true
+		}
+		cols := make([]string, len(seen))
+		for i, p := range seen {
+			cols[i] = kg.SplitIRI(p).Local
+		}
+		c.add(KindFilter, attr+" "+f.Value, ok, fmt.Sprintf("the query compares %q with %s, not with %s, which %q names", f.Value, strings.Join(cols, ", "), better, attr), "compared with a column it names")
+	}
+}
+
+// namedColumn returns the local name of a property of the slice, other
+// than those compared, whose subjects are those of a compared one and
+// whose own name has every word of term ("product_stock_number" for
+// "product stock number"), or "".
+func (c *coverer) namedColumn(term string, compared []string) string {
+	if c.slice == nil {
+		return ""
+	}
+	want := kg.Words(term)
+	if len(want) == 0 {
+		return ""
+	}
+	var domains []string
+	for _, p := range c.slice.Properties {
+		if slices.Contains(compared, p.IRI) {
+			domains = append(domains, p.Domains...)
+		}
+	}
+	for _, p := range c.slice.Properties {
+		if slices.Contains(compared, p.IRI) || !slices.ContainsFunc(p.Domains, func(d string) bool { return slices.Contains(domains, d) }) {
+			continue
+		}
+		local := strings.TrimPrefix(kg.SplitIRI(p.IRI).Local, "ref-")
+		if hasWords(kg.Words(local), want) {
+			return local
+		}
+	}
+	return ""
+}
+
+// site is one place where the query compares with constants: the
+// literals, the variables compared with them, and the predicate of a
+// triple whose object is the literal.
+type site struct {
+	lits  []string // lower-cased lexical forms
+	vars  []string
+	preds []string
+}
+
+// comparisons returns the places where the query compares a variable
+// with a literal: comparisons, string tests and IN in FILTER and HAVING
+// expressions, and triples with a literal object.
+func (c *coverer) comparisons() []site {
+	var out []site
+	for _, t := range c.triples {
+		l, lok := t.Object.(*sparql.Literal)
+		p, pok := t.Predicate.(*sparql.IRI)
+		if lok && pok {
+			out = append(out, site{lits: []string{strings.ToLower(strings.TrimSpace(l.Lexical))}, preds: []string{p.Value}})
+		}
+	}
+	collect := func(nodes ...sparql.Node) {
+		var s site
+		for _, n := range nodes {
+			sparql.Inspect(n, func(m sparql.Node) bool {
+				switch m := m.(type) {
+				case *sparql.Literal:
+					s.lits = append(s.lits, strings.ToLower(strings.TrimSpace(m.Lexical)))
+				case *sparql.Var:
+					s.vars = append(s.vars, m.Name)
+				case *sparql.ExistsExpr:
+					return false
+				}
+				return true
+			})
+		}
+		if len(s.lits) > 0 && len(s.vars) > 0 {
+			out = append(out, s)
+		}
+	}
+	sparql.Inspect(c.q, func(n sparql.Node) bool {
+		switch n := n.(type) {
+		case *sparql.BinaryExpr:
+			switch n.Op {
+			case sparql.OpEq, sparql.OpNe, sparql.OpLt, sparql.OpGt, sparql.OpLe, sparql.OpGe:
+				collect(n.X, n.Y)
+				return false
+			}
+		case *sparql.CallExpr:
+			switch n.Name {
+			case "CONTAINS", "STRSTARTS", "STRENDS", "REGEX", "SAMETERM", "LANGMATCHES":
+				nodes := make([]sparql.Node, len(n.Args))
+				for i, a := range n.Args {
+					nodes[i] = a
+				}
+				collect(nodes...)
+				return false
+			}
+		case *sparql.InExpr:
+			nodes := []sparql.Node{n.X}
+			for _, a := range n.List {
+				nodes = append(nodes, a)
+			}
+			collect(nodes...)
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+// subjectNamed reports whether term names the class of the subjects of
+// predicate iri in the query ("room 112" compared with the number column
+// of rooms).
+func (c *coverer) subjectNamed(iri, term string) bool {
+	for _, t := range c.triples {
+		p, ok := t.Predicate.(*sparql.IRI)
+		s, sok := t.Subject.(*sparql.Var)
+		if !ok || !sok || p.Value != iri {
+			continue
+		}
+		for _, u := range c.triples {
+			ty, tok := u.Predicate.(*sparql.IRI)
+			us, usok := u.Subject.(*sparql.Var)
+			cl, clok := u.Object.(*sparql.IRI)
+			if tok && usok && clok && ty.Value == sparql.RDFType && us.Name == s.Name && namedBy(kg.Tokens(cl.Value), kg.Words(term)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // literals returns the literals the query compares with: in FILTER and

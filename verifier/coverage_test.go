@@ -17,6 +17,12 @@ func subgoal(out handoff.Output, mentions []handoff.Mention, cues ...handoff.Cue
 		Requirements: handoff.Requirements{Predicates: []string{"name"}, Types: []string{"person"}, Output: out, Cues: cues}}
 }
 
+// withFilter adds a filter to sg's requirements.
+func withFilter(sg *handoff.Subgoal, f handoff.Filter) *handoff.Subgoal {
+	sg.Requirements.Filters = append(sg.Requirements.Filters, f)
+	return sg
+}
+
 func coverage(t *testing.T, sg *handoff.Subgoal, query string) []handoff.Commitment {
 	t.Helper()
 	q, err := sparql.Parse(prefix + query)
@@ -98,6 +104,19 @@ func TestCoverage(t *testing.T) {
 			`SELECT ?n WHERE { ?p :name ?n ; :age ?a FILTER(?n IN ("Alice", "Bob")) } ORDER BY DESC(?a) LIMIT 1`, ""},
 		{"a term of the question used as a value", subgoal(entities, paris, who), `SELECT ?n WHERE { ?p :name ?n ; :city "Paris" ; :city ?c FILTER(?n = "name") }`, `compares with "name"`},
 		{"a constant of the query's own", subgoal(entities, nil, who), `SELECT ?n WHERE { ?p :name ?n ; :city "Nice" }`, `compares with "Nice"`},
+		{"a value compared with the attribute named", withFilter(subgoal(entities, nil, who), handoff.Filter{Attribute: "age", Op: handoff.FilterGt, Value: "30", ValueKind: "number"}),
+			`SELECT ?n WHERE { ?p :name ?n ; :age ?a FILTER(?a > 30) }`, ""},
+		{"a value compared with another attribute", withFilter(subgoal(entities, nil, who), handoff.Filter{Attribute: "age", Op: handoff.FilterEq, Value: "30", ValueKind: "number"}),
+			`SELECT ?n WHERE { ?p :name ?n ; :city ?c FILTER(STR(?c) = "30") }`, `not with age`},
+		{"a word of the filter that names no column", withFilter(subgoal(entities, nil, who), handoff.Filter{Attribute: "earn", Op: handoff.FilterGt, Value: "30", ValueKind: "number"}),
+			`SELECT ?n WHERE { ?p :name ?n ; :age ?a FILTER(?a > 30) }`, ""},
+		{"a value as a triple's object on another attribute", withFilter(subgoal(entities, paris, who), handoff.Filter{Attribute: "home city", Op: handoff.FilterEq, Value: "Paris", ValueKind: "string"}),
+			`SELECT ?n WHERE { ?p :name ?n ; :city "Paris" }`, ""},
+		{"a named value may be any name", withFilter(subgoal(entities, alice, handoff.Cue{Kind: handoff.CueAnswer, Text: "how old"}), handoff.Filter{Attribute: "name", Op: handoff.FilterEq, Value: "Alice", ValueKind: "string"}),
+			`SELECT ?a WHERE { ?p :age ?a ; :city ?c FILTER(?c = "Alice") }`, ""},
+		{"all the information, one column", subgoal(handoff.Output{Shape: handoff.ShapeEntities, All: true}, nil), `SELECT ?n WHERE { ?p a :Person ; :name ?n }`, "not everything"},
+		{"all the information, the things", subgoal(handoff.Output{Shape: handoff.ShapeEntities, All: true}, nil), `SELECT * WHERE { ?p a :Person }`, ""},
+		{"all the information, their columns", subgoal(handoff.Output{Shape: handoff.ShapeEntities, All: true}, nil), `SELECT ?n ?a ?c WHERE { ?p a :Person ; :name ?n ; :age ?a ; :city ?c }`, ""},
 		{"yes/no is no echo", subgoal(handoff.Output{Shape: handoff.ShapeBoolean}, alice), `ASK { ?p :name "Alice" }`, ""},
 	} {
 		cs := coverage(t, c.sg, c.query)

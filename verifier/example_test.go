@@ -79,7 +79,7 @@ SELECT ?name WHERE { ?p a :Person ; :name ?name ; :city ?city }`},
 	}
 	show(recs)
 	// Output:
-	// accepted=true rows=2: answer moves under 5 perturbations: mean Jaccard 0.100 ≤ θ = 0.90; 1 commitment(s) of the question realised
+	// accepted=true rows=2: answer moves under 5 perturbations: mean Jaccard 0.100 ≤ θ = 0.90; 2 commitment(s) of the question realised
 	//   filter-relax   Jaccard 0.50 (4 rows)
 	//   entity-swap    Jaccard 0.00 (1 rows)
 	//   predicate-swap Jaccard 0.00 (0 rows)
