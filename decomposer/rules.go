@@ -1483,7 +1483,9 @@ func (a *analysis) scan() {
 			a.cue(handoff.Cue{Kind: handoff.CueNegation, Text: "other than"})
 		}
 		// Set words between values ("either A or B", "both A and B").
-		if (w == "either" || w == "both" || w == "neither") && !a.used[i] || w == "or" && a.valueNear(i, -1) && a.valueNear(i, 1) {
+		// "two or more" is a bound, not alternatives.
+		bound := inSet(a.w(i+1), "more", "less", "fewer", "greater", "higher", "lower", "above", "below", "over", "under", "equal", "so")
+		if (w == "either" || w == "both" || w == "neither") && !a.used[i] || w == "or" && !bound && a.valueNear(i, -1) && a.valueNear(i, 1) {
 			a.cue(handoff.Cue{Kind: handoff.CueSet, Text: w})
 		}
 		// Aggregates.
@@ -1621,7 +1623,10 @@ func (a *analysis) scan() {
 		switch {
 		case a.seq(i, "for", "each"), a.seq(i, "for", "every"), a.seq(i, "in", "each"), a.seq(i, "of", "each"),
 			a.seq(i, "for", "all", "the", "different"), a.seq(i, "for", "the", "different"), a.seq(i, "for", "different"),
-			a.seq(i, "across", "each"), a.seq(i, "across", "different"), a.seq(i, "across", "all", "the", "different"):
+			a.seq(i, "across", "each"), a.seq(i, "across", "different"), a.seq(i, "across", "all", "the", "different"),
+			// "the average age of captains in different classes": an
+			// aggregate per class.
+			a.seq(i, "in", "different") && len(a.aggs) > 0:
 			// "across all X", "for all the X" ask about all of them at
 			// once, not per X.
 			if c := a.chunkAfter(i+1, "for", "all", "different", "the", "every"); c >= 0 {
@@ -1701,7 +1706,7 @@ func (a *analysis) scan() {
 		}
 		// "all the information about courses", "all info", "everything
 		// about Ada Brook": every attribute of the things is asked for.
-		if inSet(w, "information", "info") && (a.w(i-1) == "all" || a.w(i-1) == "the" && a.w(i-2) == "all") ||
+		if inSet(w, "information", "info") && (a.w(i-1) == "all" || a.w(i-2) == "all" || a.w(i-3) == "all" && a.w(i-2) == "the") ||
 			w == "everything" && inSet(a.w(i+1), "about", "on", "regarding", "of") {
 			a.out.All = true
 		}

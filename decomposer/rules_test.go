@@ -1177,9 +1177,32 @@ func TestEverydayReadings(t *testing.T) {
 		{q: "What is all the information about the courses?", types: []string{"course"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, All: true}},
 		{q: "Tell me everything about Ada Brook.", output: &handoff.Output{Shape: handoff.ShapeEntities, All: true}},
+		{q: "What are the average and minimum age of captains in different classes?", types: []string{"captain"},
+			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggAvg, AggregateOf: "age", Distinct: true, GroupBy: []string{"class"}}},
+		{q: "Show all the customer information.", types: []string{"customer"}, output: &handoff.Output{Shape: handoff.ShapeEntities, All: true}},
 		{q: "List the gymnasts ordered descending by their total points.", types: []string{"gymnast"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "total point", Descending: true}},
 		{q: "What is the average distance and average price of the flights?", types: []string{"flight"},
 			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"price"}, Aggregate: handoff.AggAvg, AggregateOf: "distance"}},
 	})
+}
+
+// TestBoundIsNoAlternative: "two or more" bounds a count; it names no
+// alternatives, while "France or Chile" does.
+func TestBoundIsNoAlternative(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Which products have two or more characteristics?": false,
+		"Which singers are from 'France' or 'Chile'?":       true,
+	} {
+		d := decompose(t, q)
+		got := false
+		for _, sg := range d.Subgoals {
+			for _, c := range sg.Requirements.Cues {
+				got = got || c.Kind == handoff.CueSet && c.Text == "or"
+			}
+		}
+		if got != want {
+			t.Errorf("%q: set cue \"or\" %v, want %v\n%s", q, got, want, dump(d))
+		}
+	}
 }

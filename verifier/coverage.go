@@ -78,7 +78,14 @@ func cover(q *sparql.Query, res *sparql.Results, sg *handoff.Subgoal, slice *han
 		case handoff.CueNegation:
 			c.add(string(cue.Kind), cue.Text, c.negated, "the query excludes nothing (no NOT EXISTS, MINUS, NOT IN, != or !)", "realised by an exclusion")
 		case handoff.CueGrouping:
-			c.add(string(cue.Kind), cue.Text, c.grouped, "the query has no GROUP BY", "realised by GROUP BY")
+			// "the rates of each candidate" with nothing aggregated: each
+			// row is one of them already.
+			perThing := !c.grouped && !c.hasAggregate() && c.typed(cue.Term)
+			met := "realised by GROUP BY"
+			if perThing {
+				met = "one row per thing, nothing aggregated"
+			}
+			c.add(string(cue.Kind), cue.Text, c.grouped || perThing, "the query has no GROUP BY", met)
 		case handoff.CueSet:
 			c.set(cue)
 		}
@@ -348,7 +355,7 @@ func (c *coverer) answer(cue handoff.Cue) {
 	}
 	var attrs []string
 	for _, attr := range out.Attributes {
-		if len(out.Attributes) > 1 && isNaming(attr) && !c.hasAggregate() {
+		if len(out.Attributes) > 1 && isNaming(attr) && lexicon.NamePart(kg.Words(attr)) == 0 && !c.hasAggregate() {
 			// "the names and urls of images": some column names them,
 			// whichever it is (not necessarily one of its own).
 			ok := c.iriAnswer() || slices.ContainsFunc(proj, func(v string) bool {
@@ -357,7 +364,7 @@ func (c *coverer) answer(cue handoff.Cue) {
 			c.add(string(cue.Kind), attr, ok, fmt.Sprintf("the projection (%s) returns no name", c.varList(proj)), "projected")
 			continue
 		}
-		if len(out.Attributes) > 1 && isNaming(attr) || genericTerm(attr) && c.hasAggregate() || c.namesSubjects(attr) {
+		if len(out.Attributes) > 1 && isNaming(attr) && lexicon.NamePart(kg.Words(attr)) == 0 || genericTerm(attr) && c.hasAggregate() || c.namesSubjects(attr) {
 			continue
 		}
 		attrs = append(attrs, attr)
@@ -369,6 +376,11 @@ func (c *coverer) answer(cue handoff.Cue) {
 		detail := fmt.Sprintf("the projection (%s) does not return %s", c.varList(proj), attr)
 		if ok && slices.Contains(shared, attr) {
 			ok, detail = false, fmt.Sprintf("the projection (%s) has no column for %s besides those of the other attributes asked for", c.varList(proj), attr)
+		}
+		if ok && isNaming(attr) && !c.hasAggregate() {
+			if col, own := c.otherName(); col != "" {
+				ok, detail = false, fmt.Sprintf("the projection returns %s, the name of something the question does not speak of, while %s names the things asked for", col, own)
+			}
 		}
 		if ws := strings.Fields(attr); ok && len(attrs) == 1 && len(ws) > 0 && lexicon.Place(ws[len(ws)-1]) && !c.hasAggregate() && c.numericAnswer() {
 			// "the capital of Kenya" answered by a number: a key to
@@ -429,6 +441,12 @@ func (c *coverer) comparative(cue handoff.Cue) {
 		lo := slices.ContainsFunc(c.cmps, func(cm comparison) bool { return cm.op == sparql.OpGt || cm.op == sparql.OpGe })
 		hi := slices.ContainsFunc(c.cmps, func(cm comparison) bool { return cm.op == sparql.OpLt || cm.op == sparql.OpLe })
 		c.add(string(cue.Kind), cue.Text, lo && hi, "the query does not bound the value on both sides", "a range")
+		return
+	}
+	if cue.Op == handoff.FilterEq {
+		// "codes equal to 2", "exactly two airports": an equality.
+		eq := slices.ContainsFunc(c.comparisons(), func(s site) bool { return len(s.preds) > 0 }) || c.equality()
+		c.add(string(cue.Kind), cue.Text, eq, "the query has no equality", "an equality")
 		return
 	}
 	flip := map[sparql.BinaryOp]sparql.BinaryOp{sparql.OpGt: sparql.OpLt, sparql.OpGe: sparql.OpLe, sparql.OpLt: sparql.OpGt, sparql.OpLe: sparql.OpGe}
@@ -526,6 +544,103 @@ func (c *coverer) projectsSubject() bool {
 		s, ok := t.Subject.(*sparql.Var)
 		return ok && slices.Contains(proj, s.Name)
 	})
+}
+
+// otherName returns a projected naming column that names something the
+// question does not speak of ("artist_name" for "the names of all
+// songs") while a naming column of the same things has no word the
+// question does not say ("song_name", "name"), and that column; or "".
+func (c *coverer) otherName() (string, string) {
+	if c.slice == nil {
+		return "", ""
+	}
+	said := map[string]bool{}
+	for _, w := range kg.Words(c.sg.Text) {
+		said[w], said[lexicon.Singular(w)] = true, true
+	}
+	saysAll := func(ws []string) bool {
+		return !slices.ContainsFunc(ws, func(w string) bool {
+			if said[w] || said[lexicon.Singular(w)] {
+				return false
+			}
+			for s := range said {
+				if abbreviates(w, s) {
+					return false
+				}
+			}
+			return true
+		})
+	}
+	column := func(iri string) []string { return kg.Words(strings.TrimPrefix(kg.SplitIRI(iri).Local, "ref-")) }
+	for _, v := range c.projected() {
+		for _, p := range c.preds[v] {
+			ws := column(p)
+			if !isNamingIRI(p) || len(ws) < 2 || lexicon.NamePart(ws) != 0 || saysAll(ws[:len(ws)-1]) {
+				continue
+			}
+			var domains []string
+			for _, sp := range c.slice.Properties {
+				if sp.IRI == p {
+					domains = sp.Domains
+				}
+			}
+			for _, sp := range c.slice.Properties {
+				qs := column(sp.IRI)
+				if sp.IRI == p || sp.ForeignKey || !isNamingIRI(sp.IRI) || len(qs) == 0 || !slices.ContainsFunc(sp.Domains, func(d string) bool { return slices.Contains(domains, d) }) {
+					continue
+				}
+				if saysAll(qs[:len(qs)-1]) {
+					return kg.SplitIRI(p).Local, kg.SplitIRI(sp.IRI).Local
+				}
+			}
+		}
+	}
+	return "", ""
+}
+
+// equality reports whether the query compares something for equality
+// (=, IN) in a FILTER or HAVING.
+func (c *coverer) equality() bool {
+	found := false
+	sparql.Inspect(c.q, func(n sparql.Node) bool {
+		switch n := n.(type) {
+		case *sparql.BinaryExpr:
+			found = found || n.Op == sparql.OpEq
+		case *sparql.InExpr:
+			found = found || !n.Not
+		}
+		return !found
+	})
+	return found
+}
+
+// typed reports whether term names a class the query types a variable
+// with.
+func (c *coverer) typed(term string) bool {
+	if term == "" {
+		return false
+	}
+	return slices.ContainsFunc(c.triples, func(t sparql.Triple) bool {
+		p, ok := t.Predicate.(*sparql.IRI)
+		o, ook := t.Object.(*sparql.IRI)
+		return ok && ook && p.Value == sparql.RDFType && namedBy(kg.Tokens(o.Value), kg.Words(term))
+	})
+}
+
+// abbreviates reports whether short is an abbreviation of long written
+// in a column's name: its first letter, then some of the others in
+// order ("dept" of department, "emp" of employee).
+func abbreviates(short, long string) bool {
+	if len(short) < 3 || len(short) >= len(long) || short[0] != long[0] {
+		return false
+	}
+	j := 1
+	for i := 1; i < len(long) && j < len(short); i++ {
+		if long[i] == short[j] {
+			j++
+		}
+	}
+	return j == len(short)
 }
 
 // KindFilter is the commitment that a value the question puts on a
@@ -836,10 +951,66 @@ func (c *coverer) unasked() string {
 			allowed++
 		}
 	}
-	if len(plain) <= allowed {
+	if len(plain) <= allowed || c.allMentioned(plain, said) {
 		return ""
 	}
 	return strings.Join(plain[allowed:], ", ")
+}
+
+// allMentioned reports whether the question mentions every column of
+// plain (variables written "?v"): a column whose every word the question
+// says ("the reigns and days held": reign), that the query neither orders
+// nor filters by (an order key the question names is not asked for by
+// being named), that is no key and that no type of the question names
+// ("the school" is what is asked about, not a column asked for); or one
+// that gives an attribute the question asks for.
+func (c *coverer) allMentioned(plain []string, said []string) bool {
+	keys := map[string]bool{}
+	for _, o := range c.q.OrderBy {
+		sparql.Inspect(o.Expr, func(n sparql.Node) bool {
+			if v, ok := n.(*sparql.Var); ok {
+				keys[v.Name] = true
+			}
+			return true
+		})
+	}
+	for _, s := range c.comparisons() {
+		for _, v := range s.vars {
+			keys[v] = true
+		}
+	}
+	folded := map[string]bool{}
+	for _, w := range said {
+		folded[lexicon.Fold(w)] = true
+	}
+	for _, pv := range plain {
+		v := strings.TrimPrefix(pv, "?")
+		// Every word of an attribute asked for (not its head alone:
+		// "leader name" is not college#name).
+		mentioned := slices.ContainsFunc(c.sg.Requirements.Output.Attributes, func(a string) bool {
+			return slices.ContainsFunc(c.preds[v], func(p string) bool { return hasWords(kg.Tokens(p), kg.Words(a)) })
+		})
+		if !mentioned && !keys[v] {
+			mentioned = slices.ContainsFunc(c.preds[v], func(p string) bool {
+				ws := kg.Words(strings.TrimPrefix(kg.SplitIRI(p).Local, "ref-"))
+				if len(ws) == 0 || ws[len(ws)-1] == "id" || c.slice != nil && slices.ContainsFunc(c.slice.Properties, func(sp handoff.SliceProperty) bool {
+					return sp.IRI == p && (sp.Key || sp.ForeignKey)
+				}) {
+					return false
+				}
+				for _, t := range c.sg.Requirements.Types {
+					if tw := kg.Words(t); hasWords(ws, tw) && hasWords(tw, ws) {
+						return false
+					}
+				}
+				return !slices.ContainsFunc(ws, func(w string) bool { return lexicon.FunctionWord(w) || isNaming(w) || !folded[lexicon.Fold(w)] })
+			})
+		}
+		if !mentioned {
+			return false
+		}
+	}
+	return true
 }
 
 // echo checks that a non-empty answer is not merely a constant of the
@@ -861,6 +1032,10 @@ func (c *coverer) echo() {
 	if fixed := c.fixed(); len(vars) > 0 && len(c.orders) == 0 && !c.hasAggregate() &&
 		!slices.ContainsFunc(vars, func(v string) bool { return fixed[v] == "" }) {
 		c.add(KindEcho, fixed[vars[0]], false, fmt.Sprintf("the answer only repeats %q, a constant of the query", fixed[vars[0]]), "")
+		return
+	}
+	if v, val := c.echoColumn(vars); v != "" {
+		c.add(KindEcho, val, false, fmt.Sprintf("the projection repeats %q, a constant of the query, in ?%s, which the question does not ask for", val, v), "")
 		return
 	}
 	if len(named) == 0 {
@@ -887,6 +1062,32 @@ func (c *coverer) echo() {
 		return // "which of A and B is older" picks among the named
 	}
 	c.add(KindEcho, echoed, false, fmt.Sprintf("the answer only repeats %q from the question", echoed), "")
+}
+
+// echoColumn returns a column of the answer, among others, that an
+// equality fixes to a constant while no attribute the question asks for
+// names it ("the description of the budget type with code ORG" answered
+// with the description and the code; "the number of albums by
+// 'Metallica'" with the count and the name), and that constant.
+func (c *coverer) echoColumn(vars []string) (string, string) {
+	out := c.sg.Requirements.Output
+	if len(vars) < 2 || out.All {
+		return "", "" // "all the information" shows every column
+	}
+	fixed := c.fixed()
+	for _, v := range vars {
+		val, ok := fixed[v]
+		if !ok || len(c.preds[v]) == 0 {
+			continue
+		}
+		asked := slices.ContainsFunc(out.Attributes, func(a string) bool {
+			return slices.ContainsFunc(c.preds[v], func(p string) bool { return c.means(p, a) })
+		})
+		if !asked {
+			return v, val
+		}
+	}
+	return "", ""
 }
 
 // fixed returns the variables that a FILTER fixes to one constant by
@@ -977,6 +1178,10 @@ func (c *coverer) termVars(term string) []string {
 func (c *coverer) gives(v, term string) bool {
 	if len(c.preds[v]) == 0 && len(c.aggs[v]) == 0 {
 		return true // bound elsewhere: cannot tell
+	}
+	// "the first name": a given name, not the family name.
+	if part := lexicon.NamePart(kg.Words(term)); part != 0 {
+		return slices.ContainsFunc(c.preds[v], func(p string) bool { return lexicon.NamePart(kg.Tokens(p)) == part })
 	}
 	for _, p := range c.preds[v] {
 		if c.means(p, term) || isNaming(term) && (c.means(p, "name") || c.means(p, "title")) {

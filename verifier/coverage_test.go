@@ -7,6 +7,8 @@ import (
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/sparql"
+	"github.com/schemaforge/go-schemaforge/store"
+	"github.com/schemaforge/go-schemaforge/store/rdfio"
 	"github.com/schemaforge/go-schemaforge/verifier"
 )
 
@@ -15,6 +17,12 @@ import (
 func subgoal(out handoff.Output, mentions []handoff.Mention, cues ...handoff.Cue) *handoff.Subgoal {
 	return &handoff.Subgoal{ID: "s1", Operations: []handoff.Operation{handoff.OpLookup}, Mentions: mentions,
 		Requirements: handoff.Requirements{Predicates: []string{"name"}, Types: []string{"person"}, Output: out, Cues: cues}}
+}
+
+// withText sets sg's question.
+func withText(sg *handoff.Subgoal, text string) *handoff.Subgoal {
+	sg.Text = text
+	return sg
 }
 
 // withFilter adds a filter to sg's requirements.
@@ -117,6 +125,22 @@ func TestCoverage(t *testing.T) {
 		{"all the information, one column", subgoal(handoff.Output{Shape: handoff.ShapeEntities, All: true}, nil), `SELECT ?n WHERE { ?p a :Person ; :name ?n }`, "not everything"},
 		{"all the information, the things", subgoal(handoff.Output{Shape: handoff.ShapeEntities, All: true}, nil), `SELECT * WHERE { ?p a :Person }`, ""},
 		{"all the information, their columns", subgoal(handoff.Output{Shape: handoff.ShapeEntities, All: true}, nil), `SELECT ?n ?a ?c WHERE { ?p a :Person ; :name ?n ; :age ?a ; :city ?c }`, ""},
+		{"a column fixed to a constant beside the answer", subgoal(handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"age"}}, alice),
+			`SELECT ?n ?a WHERE { ?p :name ?n ; :age ?a FILTER(?n = "Alice") }`, `repeats "Alice"`},
+		{"a fixed column asked for", subgoal(handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"name", "age"}}, alice),
+			`SELECT ?n ?a WHERE { ?p :name ?n ; :age ?a FILTER(?n = "Alice") }`, ""},
+		{"each thing listed, nothing aggregated", subgoal(handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"age"}}, nil, handoff.Cue{Kind: handoff.CueGrouping, Text: "of each", Term: "person"}),
+			`SELECT ?a WHERE { ?p a :Person ; :age ?a }`, ""},
+		{"a count per thing without GROUP BY", subgoal(count, nil, handoff.Cue{Kind: handoff.CueGrouping, Text: "for each", Term: "person"}),
+			`SELECT (COUNT(*) AS ?k) WHERE { ?p a :Person ; :worksFor ?c }`, "no GROUP BY"},
+		{"a column the question names by its word", withText(subgoal(handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"age"}}, nil), "What are the ages and cities of all people?"),
+			`SELECT ?a ?c WHERE { ?p :age ?a ; :city ?c }`, ""},
+		{"an order key the question names", withText(subgoal(handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"name"}}, nil), "What are the names of people, ordered by city?"),
+			`SELECT ?n ?c WHERE { ?p :name ?n ; :city ?c } ORDER BY ?c`, "adds ?c"},
+		{"equal to, an equality", subgoal(count, []handoff.Mention{{Text: "34", Kind: handoff.MentionNumber}}, handoff.Cue{Kind: handoff.CueComparative, Text: "equal", Term: "age", Op: handoff.FilterEq}),
+			`SELECT (COUNT(*) AS ?k) WHERE { ?p :age ?a FILTER(?a = 34) }`, ""},
+		{"exactly, no equality", subgoal(count, nil, handoff.Cue{Kind: handoff.CueComparative, Text: "exactly", Term: "age", Op: handoff.FilterEq}),
+			`SELECT (COUNT(*) AS ?k) WHERE { ?p :age ?a FILTER(?a > 34) }`, "no equality"},
 		{"yes/no is no echo", subgoal(handoff.Output{Shape: handoff.ShapeBoolean}, alice), `ASK { ?p :name "Alice" }`, ""},
 	} {
 		cs := coverage(t, c.sg, c.query)
@@ -175,6 +199,62 @@ func TestCountUnnamed(t *testing.T) {
 		}
 		if len(verifier.Missed(coverage(t, companies, query))) > 0 && want {
 			t.Errorf("%s: a count of something else is a miss; want evidence only", query)
+		}
+	}
+}
+
+// TestCoverageOtherName: asked for the names of songs, a column naming
+// something else of the same rows (the artist's name) is a miss while
+// the songs' own name column exists; an abbreviation the question
+// spells out ("dept" of department) and the parts of a full name are
+// not something else.
+func TestCoverageOtherName(t *testing.T) {
+	const data = `@prefix : <http://ex.org/> .
+:s1 a :Song ; :song_name "Blue" ; :artist_name "Ann" ; :dept_name "Pop" ; :first_name "Al" ; :lastname "Ng" .
+:s2 a :Song ; :song_name "Red" ; :artist_name "Bo" ; :dept_name "Rock" ; :first_name "Bea" ; :lastname "Oz" .
+`
+	st := store.New()
+	if err := st.Load(context.Background(), strings.NewReader(data), rdfio.Turtle, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	song := []string{ex + "Song"}
+	slice := &handoff.Slice{Graph: "songs", Classes: []handoff.SliceClass{{IRI: ex + "Song", Matched: []string{"song"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "song_name", Domains: song, Matched: []string{"name"}},
+			{IRI: ex + "artist_name", Domains: song, Matched: []string{"name"}},
+			{IRI: ex + "dept_name", Domains: song},
+			{IRI: ex + "first_name", Domains: song},
+		}}
+	for _, c := range []struct {
+		question, column, miss string
+		attrs                  []string // default: name
+	}{
+		{"What are the names of all songs?", "song_name", "", nil},
+		{"What are the names of all songs?", "artist_name", "artist_name, the name of something", nil},
+		{"What are the names of the artists of all songs?", "artist_name", "", nil},
+		{"What is the name of the department of each song?", "dept_name", "", nil},
+		{"What are the full names of all songs?", "first_name", "", nil},
+		// A part of a full name is not the other part.
+		{"What are the first and last names of all songs?", "lastname", `"first name"`, []string{"first name", "last name"}},
+	} {
+		attrs := c.attrs
+		if attrs == nil {
+			attrs = []string{"name"}
+		}
+		sg := &handoff.Subgoal{ID: "s1", Text: c.question, Operations: []handoff.Operation{handoff.OpLookup},
+			Requirements: handoff.Requirements{Types: []string{"song"}, Output: handoff.Output{Shape: handoff.ShapeValues, Attributes: attrs}}}
+		query := prefix + `SELECT ?n WHERE { ?s a :Song ; :` + c.column + ` ?n }`
+		q, err := sparql.Parse(query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := st.Query(context.Background(), query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		missed := strings.Join(verifier.Missed(verifier.Coverage(q, res, sg, slice)), "; ")
+		if c.miss == "" && missed != "" || c.miss != "" && !strings.Contains(missed, c.miss) {
+			t.Errorf("%q answered by %s: missed %q, want %q", c.question, c.column, missed, c.miss)
 		}
 	}
 }
