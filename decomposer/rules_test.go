@@ -1192,7 +1192,7 @@ func TestEverydayReadings(t *testing.T) {
 func TestBoundIsNoAlternative(t *testing.T) {
 	for q, want := range map[string]bool{
 		"Which products have two or more characteristics?": false,
-		"Which singers are from 'France' or 'Chile'?":       true,
+		"Which singers are from 'France' or 'Chile'?":      true,
 	} {
 		d := decompose(t, q)
 		got := false
