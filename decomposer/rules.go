@@ -1704,9 +1704,11 @@ func (a *analysis) scan() {
 		if inSet(w, "different", "distinct", "unique") {
 			a.out.Distinct = true
 		}
-		// "all the information about courses", "all info", "everything
-		// about Ada Brook": every attribute of the things is asked for.
-		if inSet(w, "information", "info") && (a.w(i-1) == "all" || a.w(i-2) == "all" || a.w(i-3) == "all" && a.w(i-2) == "the") ||
+		// "all the information about courses", "all info", "the
+		// information of all instructors", "everything about Ada
+		// Brook": every attribute of the things is asked for.
+		if inSet(w, "information", "info") && (a.w(i-1) == "all" || a.w(i-2) == "all" || a.w(i-3) == "all" && a.w(i-2) == "the" ||
+			a.w(i-1) == "the" && inSet(a.w(i+1), "about", "of", "on", "regarding", "for")) ||
 			w == "everything" && inSet(a.w(i+1), "about", "on", "regarding", "of") {
 			a.out.All = true
 		}

@@ -1179,6 +1179,7 @@ func TestEverydayReadings(t *testing.T) {
 		{q: "Tell me everything about Ada Brook.", output: &handoff.Output{Shape: handoff.ShapeEntities, All: true}},
 		{q: "What are the average and minimum age of captains in different classes?", types: []string{"captain"},
 			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggAvg, AggregateOf: "age", Distinct: true, GroupBy: []string{"class"}}},
+		{q: "List the information of all instructors.", types: []string{"instructor"}, output: &handoff.Output{Shape: handoff.ShapeEntities, All: true}},
 		{q: "Show all the customer information.", types: []string{"customer"}, output: &handoff.Output{Shape: handoff.ShapeEntities, All: true}},
 		{q: "List the gymnasts ordered descending by their total points.", types: []string{"gymnast"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "total point", Descending: true}},
