@@ -624,18 +624,14 @@ func (p *Pipeline) onGraph(ctx context.Context, sg *handoff.Subgoal, slice *hand
 		}
 		tr.add(handoff.Event{Stage: "verify", Subgoal: sg.ID, Graph: g.ID, Message: fmt.Sprintf("candidate %d (%s) %s: %s%s", c.Rank, c.Skeleton, verdict, rec.Reason, commitmentNote(rec.Commitments)), Numbers: nums})
 	}
-	// Every candidate within the budget is verified; of those accepted,
-	// the one a language model chose answers for the graph (the model
-	// knows what the confidence model does not), else the most confident
-	// (the first on ties).
-	best := mostConfident(recs, func(r *handoff.Record) bool { return r.Accepted && r.Candidate.ChosenBy != "" })
-	if best < 0 {
-		best = mostConfident(recs, func(r *handoff.Record) bool { return r.Accepted })
-	}
+	best := graphChoice(recs)
 	for i := range recs {
 		if r := &recs[i]; r.Accepted && i != best {
 			r.Accepted, r.SetAside = false, true
 			why := "is more confident"
+			if recs[best].Confidence < r.Confidence {
+				why = fmt.Sprintf("ranks higher and is within %.2f of its confidence", rankMargin)
+			}
 			if recs[best].Candidate.ChosenBy != "" {
 				why = "was chosen by " + recs[best].Candidate.ChosenBy
 			}
@@ -708,6 +704,35 @@ func agreement(recs []handoff.Record) []float64 {
 	}
 	return out
 }
+
+// graphChoice returns the index of the accepted record that answers for
+// its graph (records in candidate rank order), -1 when none is accepted.
+// Every candidate within the budget is verified; of those accepted, the
+// one a language model chose answers (the model knows what the
+// confidence model does not), else the most confident, unless a
+// better-ranked accepted candidate is within rankMargin of it: then the
+// synthesizer's ranking decides.
+func graphChoice(recs []handoff.Record) int {
+	best := mostConfident(recs, func(r *handoff.Record) bool { return r.Accepted && r.Candidate.ChosenBy != "" })
+	if best >= 0 {
+		return best
+	}
+	best = mostConfident(recs, func(r *handoff.Record) bool { return r.Accepted })
+	for i := 0; best >= 0 && i < best; i++ {
+		if recs[i].Accepted && recs[i].Confidence >= recs[best].Confidence-rankMargin {
+			return i
+		}
+	}
+	return best
+}
+
+// rankMargin is how much more confident an accepted candidate must be to
+// answer for its graph instead of a better-ranked accepted one. Which of
+// two close candidates the confidence model favours changes from one fit
+// to the next (two fits on train of 2026-11-26 differed on 33 answers,
+// most of them such choices), while the synthesizer's ranking reads the
+// question's terms.
+const rankMargin = 0.1
 
 // mostConfident returns the index of the most confident record for
 // which ok holds (the first on ties), -1 when there is none.
