@@ -74,11 +74,7 @@ func newGraphLex(id string, s *kg.Summary) *graphLex {
 			continue
 		}
 		n := kg.SplitIRI(p.IRI)
-		local := n.Local
-		if n.ForeignKey {
-			local = strings.TrimPrefix(local, "ref-")
-		}
-		e := element{iri: p.IRI, count: p.Count, primary: stems(kg.Words(local)), context: stems(kg.Words(n.Qualifier))}
+		e := element{iri: p.IRI, count: p.Count, primary: stems(kg.Words(n.Column())), context: stems(kg.Words(n.Qualifier))}
 		if p.Label != "" {
 			e.primary = appendNew(e.primary, stems(kg.Words(p.Label))...)
 		}

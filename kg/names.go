@@ -57,6 +57,11 @@ func SplitIRI(iri string) Name {
 	return n
 }
 
+// Column is the local name without the Direct-Mapping marker of a
+// reference: "stadium_id" for "ref-stadium_id", the local name itself
+// for other properties.
+func (n Name) Column() string { return strings.TrimPrefix(n.Local, "ref-") }
+
 // KeyColumn returns the column a Direct-Mapping reference property is
 // made from: "…/stay#room" for "…/stay#ref-room". It is empty for other
 // properties and for references over several columns ("ref-a;b").
@@ -65,7 +70,7 @@ func KeyColumn(iri string) string {
 	if !n.ForeignKey || n.Qualifier == "" || strings.Contains(n.Local, ";") {
 		return ""
 	}
-	return n.Namespace + n.Qualifier + "#" + strings.TrimPrefix(n.Local, "ref-")
+	return n.Namespace + n.Qualifier + "#" + n.Column()
 }
 
 // ReferenceOf returns the Direct-Mapping reference property a column

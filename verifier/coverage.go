@@ -114,6 +114,9 @@ type coverer struct {
 	triples  []sparql.Triple     // the query's triple patterns, expanded once
 	consts   []string            // constants of the query, lower-cased
 	preds    map[string][]string // variable → predicates binding it as object
+	types    map[string][]string // variable → the classes rdf:type patterns give it, in order
+	sites    []site              // comparisons with constants (see comparisons), once asked
+	sitesOK  bool
 	aggs     map[string][]string // variable → aggregate names of its expression
 	over     map[string][]string // variable → the variables its expression reads
 	aggNames []string            // every aggregate of the query
@@ -142,8 +145,13 @@ type comparison struct {
 
 func newCoverer(q *sparql.Query, res *sparql.Results, sg *handoff.Subgoal, slice *handoff.Slice) *coverer {
 	c := &coverer{q: q, res: res, sg: sg, slice: slice, consts: constants(q),
-		preds: map[string][]string{}, aggs: map[string][]string{}, over: map[string][]string{}, negated: hasNegation(q), triples: sparql.Triples(q)}
+		preds: map[string][]string{}, types: map[string][]string{}, aggs: map[string][]string{}, over: map[string][]string{}, negated: hasNegation(q), triples: sparql.Triples(q)}
 	for _, t := range c.triples {
+		p, pok := t.Predicate.(*sparql.IRI)
+		s, sok := t.Subject.(*sparql.Var)
+		if cl, ok := t.Object.(*sparql.IRI); ok && pok && sok && p.Value == sparql.RDFType {
+			c.types[s.Name] = append(c.types[s.Name], cl.Value)
+		}
 		if v, ok := t.Object.(*sparql.Var); ok {
 			if p, ok := t.Predicate.(*sparql.IRI); ok && p.Value != sparql.RDFType && !slices.Contains(c.preds[v.Name], p.Value) {
 				c.preds[v.Name] = append(c.preds[v.Name], p.Value)
@@ -571,7 +579,7 @@ func (c *coverer) otherName() (string, string) {
 			return true
 		})
 	}
-	column := func(iri string) []string { return kg.Words(strings.TrimPrefix(kg.SplitIRI(iri).Local, "ref-")) }
+	column := func(iri string) []string { return kg.Words(kg.SplitIRI(iri).Column()) }
 	for _, v := range c.projected() {
 		for _, p := range c.preds[v] {
 			ws := column(p)
@@ -620,11 +628,12 @@ func (c *coverer) typed(term string) bool {
 	if term == "" {
 		return false
 	}
-	return slices.ContainsFunc(c.triples, func(t sparql.Triple) bool {
-		p, ok := t.Predicate.(*sparql.IRI)
-		o, ook := t.Object.(*sparql.IRI)
-		return ok && ook && p.Value == sparql.RDFType && namedBy(kg.Tokens(o.Value), kg.Words(term))
-	})
+	for _, classes := range c.types {
+		if slices.ContainsFunc(classes, func(cl string) bool { return namedBy(kg.Tokens(cl), kg.Words(term)) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // abbreviates reports whether short is an abbreviation of long written
@@ -727,7 +736,7 @@ func (c *coverer) namedColumn(term string, compared []string) string {
 		if slices.Contains(compared, p.IRI) || !slices.ContainsFunc(p.Domains, func(d string) bool { return slices.Contains(domains, d) }) {
 			continue
 		}
-		local := strings.TrimPrefix(kg.SplitIRI(p.IRI).Local, "ref-")
+		local := kg.SplitIRI(p.IRI).Column()
 		if hasWords(kg.Words(local), want) {
 			return local
 		}
@@ -746,8 +755,15 @@ type site struct {
 
 // comparisons returns the places where the query compares a variable
 // with a literal: comparisons, string tests and IN in FILTER and HAVING
-// expressions, and triples with a literal object.
+// expressions, and triples with a literal object. They are found once.
 func (c *coverer) comparisons() []site {
+	if !c.sitesOK {
+		c.sites, c.sitesOK = c.findComparisons(), true
+	}
+	return c.sites
+}
+
+func (c *coverer) findComparisons() []site {
 	var out []site
 	for _, t := range c.triples {
 		l, lok := t.Object.(*sparql.Literal)
@@ -813,16 +829,8 @@ func (c *coverer) subjectNamed(iri, term string) bool {
 	for _, t := range c.triples {
 		p, ok := t.Predicate.(*sparql.IRI)
 		s, sok := t.Subject.(*sparql.Var)
-		if !ok || !sok || p.Value != iri {
-			continue
-		}
-		for _, u := range c.triples {
-			ty, tok := u.Predicate.(*sparql.IRI)
-			us, usok := u.Subject.(*sparql.Var)
-			cl, clok := u.Object.(*sparql.IRI)
-			if tok && usok && clok && ty.Value == sparql.RDFType && us.Name == s.Name && namedBy(kg.Tokens(cl.Value), kg.Words(term)) {
-				return true
-			}
+		if ok && sok && p.Value == iri && slices.ContainsFunc(c.types[s.Name], func(cl string) bool { return namedBy(kg.Tokens(cl), kg.Words(term)) }) {
+			return true
 		}
 	}
 	return false
@@ -937,7 +945,7 @@ func (c *coverer) unasked() string {
 		// is asked for ("the date valid from and the date valid to"),
 		// unless a constant fixes it (then it repeats the question).
 		if _, ok := fixed[v]; !ok && slices.ContainsFunc(c.preds[v], func(p string) bool {
-			return lexicon.SaysName(said, kg.Words(strings.TrimPrefix(kg.SplitIRI(p).Local, "ref-")))
+			return lexicon.SaysName(said, kg.Words(kg.SplitIRI(p).Column()))
 		}) {
 			named++
 		}
@@ -992,7 +1000,7 @@ func (c *coverer) allMentioned(plain []string, said []string) bool {
 		})
 		if !mentioned && !keys[v] {
 			mentioned = slices.ContainsFunc(c.preds[v], func(p string) bool {
-				ws := kg.Words(strings.TrimPrefix(kg.SplitIRI(p).Local, "ref-"))
+				ws := kg.Words(kg.SplitIRI(p).Column())
 				if len(ws) == 0 || ws[len(ws)-1] == "id" || c.slice != nil && slices.ContainsFunc(c.slice.Properties, func(sp handoff.SliceProperty) bool {
 					return sp.IRI == p && (sp.Key || sp.ForeignKey)
 				}) {
@@ -1029,12 +1037,13 @@ func (c *coverer) echo() {
 		}
 	}
 	vars := answerVars(c.q, c.res)
-	if fixed := c.fixed(); len(vars) > 0 && len(c.orders) == 0 && !c.hasAggregate() &&
+	fixed := c.fixed()
+	if len(vars) > 0 && len(c.orders) == 0 && !c.hasAggregate() &&
 		!slices.ContainsFunc(vars, func(v string) bool { return fixed[v] == "" }) {
 		c.add(KindEcho, fixed[vars[0]], false, fmt.Sprintf("the answer only repeats %q, a constant of the query", fixed[vars[0]]), "")
 		return
 	}
-	if v, val := c.echoColumn(vars); v != "" {
+	if v, val := c.echoColumn(vars, fixed); v != "" {
 		c.add(KindEcho, val, false, fmt.Sprintf("the projection repeats %q, a constant of the query, in ?%s, which the question does not ask for", val, v), "")
 		return
 	}
@@ -1065,16 +1074,15 @@ func (c *coverer) echo() {
 }
 
 // echoColumn returns a column of the answer, among others, that an
-// equality fixes to a constant while no attribute the question asks for
+// equality fixes to a constant (fixed, see [coverer.fixed]) while no attribute the question asks for
 // names it ("the description of the budget type with code ORG" answered
 // with the description and the code; "the number of albums by
 // 'Metallica'" with the count and the name), and that constant.
-func (c *coverer) echoColumn(vars []string) (string, string) {
+func (c *coverer) echoColumn(vars []string, fixed map[string]string) (string, string) {
 	out := c.sg.Requirements.Output
 	if len(vars) < 2 || out.All {
 		return "", "" // "all the information" shows every column
 	}
-	fixed := c.fixed()
 	for _, v := range vars {
 		val, ok := fixed[v]
 		if !ok || len(c.preds[v]) == 0 {
@@ -1293,23 +1301,11 @@ func (c *coverer) projectsWords(words ...string) bool {
 	})
 }
 
-// means reports whether predicate iri can mean term: the slice matched it
-// to the term, or its name has the term's words.
 // namesSubjects reports whether term, asked for as an attribute, is the
 // name of the class of a projected column ("the chip model and screen
 // mode of the phone": phone is whose columns they are) and no projected
 // column is named by it.
 func (c *coverer) namesSubjects(term string) bool {
-	classOf := map[string]string{} // subject variable → class
-	for _, t := range c.triples {
-		if p, ok := t.Predicate.(*sparql.IRI); ok && p.Value == sparql.RDFType {
-			v, vok := t.Subject.(*sparql.Var)
-			o, ook := t.Object.(*sparql.IRI)
-			if vok && ook {
-				classOf[v.Name] = o.Value
-			}
-		}
-	}
 	for _, v := range c.projected() {
 		for _, p := range c.preds[v] {
 			if namedBy(kg.Words(kg.SplitIRI(p).Local), kg.Words(term)) {
@@ -1324,13 +1320,15 @@ func (c *coverer) namesSubjects(term string) bool {
 		if !ok || !sok || !ook || p.Value == sparql.RDFType || !slices.Contains(c.projected(), o.Name) {
 			continue
 		}
-		if cl := classOf[s.Name]; cl != "" && slices.Equal(kg.Words(kg.SplitIRI(cl).Local), kg.Words(lexicon.Singular(term))) {
+		if cls := c.types[s.Name]; len(cls) > 0 && slices.Equal(kg.Words(kg.SplitIRI(cls[len(cls)-1]).Local), kg.Words(lexicon.Singular(term))) {
 			return true
 		}
 	}
 	return false
 }
 
+// means reports whether predicate iri can mean term: the slice matched it
+// to the term, or its name has the term's words.
 func (c *coverer) means(iri, term string) bool {
 	if term == "" {
 		return true

@@ -455,7 +455,7 @@ func namedLeftOut(triples []sparql.Triple, sg *handoff.Subgoal, slice *handoff.S
 	}
 	words := func(iri string) []string {
 		n := kg.SplitIRI(iri)
-		ws := kg.Words(strings.TrimPrefix(n.Local, "ref-"))
+		ws := kg.Words(n.Column())
 		for i, w := range ws {
 			ws[i] = lexicon.Fold(w)
 		}
