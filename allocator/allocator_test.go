@@ -270,3 +270,38 @@ func TestSliceDirectMapping(t *testing.T) {
 		}
 	}
 }
+
+// TestSliceTimeValuedColumn: "most recently" needs a point in time of the
+// subjects; a column typed xsd:date is one, though its name
+// ("releasedate") has no date word of its own.
+func TestSliceTimeValuedColumn(t *testing.T) {
+	const ttl = `@prefix s: <http://x/song#> . @prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+<http://x/s1> a <http://x/song> ; s:song_name "Aj ei akash" ; s:releasedate "2004-03-27"^^xsd:date ; s:rating 7 .
+<http://x/s2> a <http://x/song> ; s:song_name "Just beat it" ; s:releasedate "2002-03-17"^^xsd:date ; s:rating 9 .
+`
+	st := store.New()
+	ctx := context.Background()
+	if err := st.Load(ctx, strings.NewReader(ttl), rdfio.Turtle, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	coll, err := kg.NewCollection(&kg.Graph{ID: "music", Endpoint: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := coll.Summarize(ctx, kg.SummarizeOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	sg := subgoal("What is the name of the song that was released most recently?", []string{"song"}, []string{"name"})
+	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeEntities, Attributes: []string{"name"}, OrderBy: "date", Descending: true}
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("music")
+	if sl == nil || !sl.HasProperty("http://x/song#releasedate") {
+		t.Errorf("the date-typed column is not in the slice:\n%s", sl.Text())
+	}
+	if sl != nil && sl.HasProperty("http://x/song#rating") {
+		t.Errorf("a number is no point in time:\n%s", sl.Text())
+	}
+}

@@ -252,7 +252,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		if when && lexicon.PointInTime(e.primary) || where && slices.ContainsFunc(e.primary, lexicon.Place) ||
 			magnitude && slices.ContainsFunc(e.primary, lexicon.Size) ||
 			fullName && lexicon.NamePart(e.primary) > 0 ||
-			temporal && slices.ContainsFunc(e.primary, lexicon.Temporal) ||
+			temporal && (slices.ContainsFunc(e.primary, lexicon.Temporal) || timeValued(g, e.iri)) ||
 			slices.ContainsFunc(derived, func(ws []string) bool { return intersects(e.primary, ws) }) {
 			if _, ok := propScore[e.iri]; !ok {
 				propScore[e.iri] = 0.2
@@ -367,6 +367,13 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	}
 	s.Tokens = EstimateTokens(s.Text())
 	return s
+}
+
+// timeValued reports whether the graph's property iri holds points in
+// time by its datatype, whatever its name ("releasedate").
+func timeValued(g *kg.Graph, iri string) bool {
+	pi, _ := g.Summary.Property(iri)
+	return pi.Temporal()
 }
 
 // schemaLabel reports whether a value hit is only a label of the schema

@@ -1130,6 +1130,8 @@ func (a *analysis) content(i int) bool {
 		return a.isWord(i-1) && !isFunction(a.w(i-1))
 	case w == "total":
 		return false
+	case inSet(w, "start", "end") && a.isWord(i+1) && !isFunction(a.w(i+1)) && a.toks[i+1].ment < 0:
+		return true // "start year", "end date": a noun, not "start with"
 	case w == "name" && i == 0:
 		return false
 	case strings.HasSuffix(w, "n't"):
@@ -1757,6 +1759,20 @@ func (a *analysis) addAgg(ag handoff.Aggregate, c int, pred bool) {
 func (a *analysis) attrFor(i, end int, implied string) string {
 	if implied != "" {
 		return implied
+	}
+	// "more than 5000 total number of horses", "over 10 total points":
+	// the total is a word of the attribute's name (total_horses).
+	if end >= 0 && a.w(end) == "total" {
+		k := end + 1
+		if a.seq(k, "number", "of") || a.seq(k, "amount", "of") {
+			k += 2
+		}
+		if c := a.chunkAfter(k); c >= 0 && !a.chunks[c].verb {
+			ch := &a.chunks[c]
+			ch.used, ch.role = true, rolePred
+			a.used[end] = true
+			return "total " + ch.phrase()
+		}
 	}
 	if end >= 0 && end < len(a.toks) && a.at[end] >= 0 && !a.chunks[a.at[end]].verb {
 		c := &a.chunks[a.at[end]]

@@ -1185,6 +1185,10 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "total point", Descending: true}},
 		{q: "What is the average distance and average price of the flights?", types: []string{"flight"},
 			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"price"}, Aggregate: handoff.AggAvg, AggregateOf: "distance"}},
+		{q: "List all club names in ascending order of start year.",
+			output: &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"club name"}, OrderBy: "start year"}},
+		{q: "What is the average number of working horses of farms with more than 5000 total number of horses?", types: []string{"farm"},
+			filters: []handoff.Filter{{Attribute: "total horse", Op: handoff.FilterGt, Value: "5000", ValueKind: "number"}}},
 	})
 }
 

@@ -515,15 +515,13 @@ func (x *extractor) describeProperty(ctx context.Context, p *PropertyInfo) {
 			vs.Samples = append(vs.Samples, sparql.TermValue(row["o"]))
 		}
 	}
-	var numeric, temporal bool
+	numeric, temporal := false, p.Temporal()
 	for _, d := range p.Datatypes {
 		switch strings.TrimPrefix(d.IRI, sparql.XSD) {
 		case "integer", "decimal", "double", "float", "int", "long", "short", "byte",
 			"nonNegativeInteger", "positiveInteger", "negativeInteger", "nonPositiveInteger",
 			"unsignedInt", "unsignedLong", "unsignedShort", "unsignedByte":
 			numeric = true
-		case "date", "dateTime", "gYear", "time":
-			temporal = true
 		}
 	}
 	mm := func(t *template, what string) {

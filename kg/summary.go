@@ -1,5 +1,12 @@
 package kg
 
+import (
+	"slices"
+	"strings"
+
+	"github.com/schemaforge/go-schemaforge/sparql"
+)
+
 // Summary is the schema summary of one graph, extracted through SPARQL
 // only (see [Summarize]): what the allocator retrieves over and the source
 // of every schema slice.
@@ -57,6 +64,23 @@ type ClassInfo struct {
 	SuperClasses []string `json:"superClasses,omitempty"`
 	// Samples are a few instances with their labels.
 	Samples []Entity `json:"samples,omitempty"`
+}
+
+// TemporalDatatype reports whether a datatype IRI is a point in time:
+// xsd:date, xsd:dateTime, xsd:gYear or xsd:time.
+func TemporalDatatype(iri string) bool {
+	switch strings.TrimPrefix(iri, sparql.XSD) {
+	case "date", "dateTime", "gYear", "time":
+		return true
+	}
+	return false
+}
+
+// Temporal reports whether the property's literal objects are points in
+// time (a datatype of [TemporalDatatype] observed in the sample),
+// whatever its name says ("releasedate").
+func (p *PropertyInfo) Temporal() bool {
+	return p != nil && slices.ContainsFunc(p.Datatypes, func(d ClassCount) bool { return TemporalDatatype(d.IRI) })
 }
 
 // Entity is an IRI (or blank-node label) with its label, if any.

@@ -1,5 +1,7 @@
 package sparql
 
+import "slices"
+
 // InScope returns the variables in scope of a group graph pattern, following
 // the rules of SPARQL 1.1 §18.2.1, in order of first appearance and
 // deduplicated by name (the first occurrence's *Var is returned):
@@ -199,4 +201,27 @@ func SelectStarVars(q *Query) []*Var {
 	s.group(q.Where)
 	s.values(q.Values)
 	return s.vars
+}
+
+// ExprVars returns the names of the variables expression e reads, each
+// once, in order of first appearance. The variables of an EXISTS or NOT
+// EXISTS pattern are the pattern's, not the expression's: they are left
+// out. ExprVars(nil) is nil.
+func ExprVars(e Expr) []string {
+	if e == nil {
+		return nil
+	}
+	var out []string
+	Inspect(e, func(n Node) bool {
+		switch n := n.(type) {
+		case *ExistsExpr:
+			return false
+		case *Var:
+			if !slices.Contains(out, n.Name) {
+				out = append(out, n.Name)
+			}
+		}
+		return true
+	})
+	return out
 }

@@ -817,9 +817,15 @@ func (pl *planner) order(out handoff.Output) {
 		// A superlative without a number: the one best.
 		pl.p.Limit = 1
 	}
-	// "Which X has the most Y": the answer is X; the count is shown only
-	// when the question asks for it.
-	if grouped && pl.p.Limit > 0 && it.IsAggregate() && !asksForNumber(text) {
+	// "Which X has the most Y": the answer is X, shown with the count
+	// that makes it the most (the evidence for the answer; a sum or an
+	// average the order stands on is shown only when the question asks
+	// for a number).
+	countOf := it.Agg == handoff.AggCount && it.Attr == nil && !it.Distinct
+	if grouped && pl.p.Limit > 0 && countOf && !slices.ContainsFunc(pl.p.Select, func(x skeletons.Item) bool { return x.Agg == handoff.AggCount && x.Attr == nil }) {
+		pl.p.Select = append(pl.p.Select, it)
+	}
+	if grouped && pl.p.Limit > 0 && it.IsAggregate() && !countOf && !asksForNumber(text) {
 		kept := pl.p.Select[:0:0]
 		for _, x := range pl.p.Select {
 			if !x.IsAggregate() {

@@ -842,3 +842,30 @@ ex:a3 a ex:airport ; ex:airport_name "Paris Orly" ; ex:room_count 5 .
 		t.Errorf("want the sum of London's room counts (7), got %v\n%s", res.Rows, query)
 	}
 }
+
+// TestArgmaxShowsItsCount: "Which country has the most singers?" answers
+// with the country and the count that makes it the most; a sum the order
+// stands on ("the most total age") is not shown unless a number is asked.
+func TestArgmaxShowsItsCount(t *testing.T) {
+	g := testGraph(t)
+	most := &handoff.Subgoal{ID: "s1", Text: "Which country has the most singers?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpAggregate, handoff.OpRank, handoff.OpGroup},
+		Requirements: handoff.Requirements{Types: []string{"country", "singer"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "singer", GroupBy: []string{"country"}, OrderBy: "singer", Descending: true}}}
+	res, query := runTop(t, most, testSlice(), g)
+	if len(res.Rows) != 1 || len(res.Vars) != 2 || !strings.Contains(query, "COUNT(*)") {
+		t.Fatalf("want the country and its count, got %v over %v\n%s", res.Rows, res.Vars, query)
+	}
+	for _, v := range res.Vars {
+		l, _ := res.Rows[0][v].(*sparql.Literal)
+		if l == nil || l.Lexical != "France" && l.Lexical != "2" {
+			t.Errorf("%s = %v, want France and 2\n%s", v, res.Rows[0][v], query)
+		}
+	}
+	oldest := &handoff.Subgoal{ID: "s1", Text: "Which country comes first by the age of its singers?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpAggregate, handoff.OpRank, handoff.OpGroup},
+		Requirements: handoff.Requirements{Types: []string{"country", "singer"}, Predicates: []string{"age"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggSum, AggregateOf: "age", GroupBy: []string{"country"}, OrderBy: "age", Descending: true}}}
+	res, query = runTop(t, oldest, testSlice(), g)
+	if len(res.Vars) != 1 {
+		t.Errorf("a summed order key is not shown unless asked: %v\n%s", res.Vars, query)
+	}
+}

@@ -360,7 +360,7 @@ func components(where *sparql.GroupPattern) []string {
 			case *sparql.ExistsExpr, *sparql.MinusPattern:
 				return false
 			case *sparql.BindPattern:
-				note(append([]string{x.Var.Name}, exprVars(x.Expr)...))
+				note(append([]string{x.Var.Name}, sparql.ExprVars(x.Expr)...))
 				return false
 			case *sparql.ValuesPattern:
 				var vs []string
@@ -375,7 +375,7 @@ func components(where *sparql.GroupPattern) []string {
 				// Only variables the patterns bind take part.
 				for _, atom := range conditions(x.Expr) {
 					var vs []string
-					for _, v := range exprVars(atom) {
+					for _, v := range sparql.ExprVars(atom) {
 						if _, ok := uf[v]; ok {
 							vs = append(vs, v)
 						}
@@ -464,23 +464,6 @@ func conditions(e sparql.Expr) []sparql.Expr {
 		}
 	}
 	return []sparql.Expr{e}
-}
-
-// exprVars returns the variables of an expression, outside EXISTS.
-func exprVars(e sparql.Expr) []string {
-	var out []string
-	sparql.Inspect(e, func(n sparql.Node) bool {
-		switch n := n.(type) {
-		case *sparql.ExistsExpr:
-			return false
-		case *sparql.Var:
-			if !slices.Contains(out, n.Name) {
-				out = append(out, n.Name)
-			}
-		}
-		return true
-	})
-	return out
 }
 
 // unionFind is a disjoint-set forest over names.

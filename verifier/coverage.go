@@ -188,7 +188,7 @@ func (c *coverer) query(q *sparql.Query) {
 	for _, p := range q.Projections {
 		if p != nil && p.Var != nil && p.Expr != nil {
 			c.aggs[p.Var.Name] = aggregatesOf(p.Expr)
-			c.over[p.Var.Name] = exprVars(p.Expr)
+			c.over[p.Var.Name] = sparql.ExprVars(p.Expr)
 		}
 	}
 	if q.Limit == nil {
@@ -198,7 +198,7 @@ func (c *coverer) query(q *sparql.Query) {
 		if o == nil {
 			continue
 		}
-		k := order{desc: o.Desc, vars: exprVars(o.Expr), aggs: aggregatesOf(o.Expr), limit: *q.Limit}
+		k := order{desc: o.Desc, vars: sparql.ExprVars(o.Expr), aggs: aggregatesOf(o.Expr), limit: *q.Limit}
 		for _, v := range k.vars {
 			k.aggs = append(k.aggs, c.aggs[v]...)
 		}
@@ -226,7 +226,7 @@ func orient(b *sparql.BinaryExpr) (comparison, bool) {
 	default:
 		return comparison{}, false
 	}
-	xv, yv := exprVars(b.X), exprVars(b.Y)
+	xv, yv := sparql.ExprVars(b.X), sparql.ExprVars(b.Y)
 	xa, ya := len(aggregatesOf(b.X)) > 0, len(aggregatesOf(b.Y)) > 0
 	_, ySub := b.Y.(*sparql.ExistsExpr)
 	switch {
@@ -388,6 +388,11 @@ func (c *coverer) answer(cue handoff.Cue) {
 		if ok && isNaming(attr) && !c.hasAggregate() {
 			if col, own := c.otherName(); col != "" {
 				ok, detail = false, fmt.Sprintf("the projection returns %s, the name of something the question does not speak of, while %s names the things asked for", col, own)
+			}
+		}
+		if ok && !c.hasAggregate() {
+			if got, want := c.wrongOwner(attr); got != "" {
+				ok, detail = false, fmt.Sprintf("the projection gives the %s of %s, not of %s", attr, got, want)
 			}
 		}
 		if ws := strings.Fields(attr); ok && len(attrs) == 1 && len(ws) > 0 && lexicon.Place(ws[len(ws)-1]) && !c.hasAggregate() && c.numericAnswer() {
@@ -604,6 +609,116 @@ func (c *coverer) otherName() (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// wrongOwner returns, for a naming attribute, the class whose attr the
+// projection gives and the class the question asks it of ("the names of
+// stadiums …": stadium) when they differ while the class asked of has a
+// column attr names word for word and the projection has none of it; or
+// "", "". A key column beside a
+// reference (has_allergy#stuid) holds the referenced thing's key and
+// counts as its own.
+func (c *coverer) wrongOwner(attr string) (string, string) {
+	aw := kg.Words(attr)
+	if len(aw) == 0 || !slices.Contains([]string{"name", "title", "label"}, lexicon.Singular(aw[len(aw)-1])) {
+		return "", ""
+	}
+	owner := c.ownerOf(attr)
+	if owner == "" {
+		return "", ""
+	}
+	// The owner's columns that attr names word for word.
+	var own []string
+	for _, sp := range c.slice.Properties {
+		if !sp.ForeignKey && slices.Contains(sp.Domains, owner) && hasWords(kg.Tokens(sp.IRI), aw) {
+			own = append(own, kg.SplitIRI(sp.IRI).Column())
+		}
+	}
+	if len(own) == 0 {
+		return "", ""
+	}
+	key := map[string]bool{}
+	for _, sp := range c.slice.Properties {
+		key[sp.IRI] = sp.Key
+	}
+	other := ""
+	for _, v := range c.projected() {
+		for _, t := range c.triples {
+			o, ook := t.Object.(*sparql.Var)
+			p, pok := t.Predicate.(*sparql.IRI)
+			sv, sok := t.Subject.(*sparql.Var)
+			if !ook || !pok || !sok || o.Name != v || p.Value == sparql.RDFType || !c.means(p.Value, attr) {
+				continue
+			}
+			// The owner's column, a reference's key column, or a column
+			// of the same qualified name (instructor#dept_name for the
+			// department's name, not swimmer#name for a stadium's): the
+			// owner's value.
+			types := c.types[sv.Name]
+			col := kg.SplitIRI(p.Value).Column()
+			if slices.Contains(types, owner) || key[p.Value] || len(kg.Words(col)) > 1 && slices.Contains(own, col) {
+				return "", ""
+			}
+			if len(types) > 0 && other == "" {
+				other = types[0]
+			}
+		}
+	}
+	if other == "" {
+		return "", ""
+	}
+	return kg.SplitIRI(other).Local, kg.SplitIRI(owner).Local
+}
+
+// ownerOf returns the slice class the question asks attr of: "the names
+// of (the|all|each) stadiums" names the class stadium (by its name's
+// words, singular, or a term the slice matched to it); "" when the
+// question does not say.
+func (c *coverer) ownerOf(attr string) string {
+	if c.slice == nil {
+		return ""
+	}
+	aw := kg.Words(attr)
+	if len(aw) == 0 {
+		return ""
+	}
+	head := lexicon.Singular(aw[len(aw)-1])
+	ws := kg.Words(c.sg.Text)
+	for i := 0; i+1 < len(ws); i++ {
+		if lexicon.Singular(ws[i]) != head || ws[i+1] != "of" {
+			continue
+		}
+		k := i + 2
+		for k < len(ws) && slices.Contains([]string{"the", "all", "each", "every", "those", "these", "a", "an"}, ws[k]) {
+			k++
+		}
+		// The noun phrase after "of" ends before a function word
+		// ("the names of catalog entries with …" is catalog entries,
+		// not catalogs).
+		end := k
+		for end < len(ws) && end-k < 3 && !lexicon.FunctionWord(ws[end]) {
+			end++
+		}
+		if end == k {
+			return ""
+		}
+		run := make([]string, end-k)
+		for j := range run {
+			run[j] = lexicon.Singular(ws[k+j])
+		}
+		phrase := strings.Join(run, " ")
+		for _, cl := range c.slice.Classes {
+			name := kg.Words(kg.SplitIRI(cl.IRI).Local)
+			for j := range name {
+				name[j] = lexicon.Singular(name[j])
+			}
+			if slices.Equal(name, run) || slices.Contains(cl.Matched, phrase) {
+				return cl.IRI
+			}
+		}
+		return ""
+	}
+	return ""
 }
 
 // equality reports whether the query compares something for equality
@@ -911,7 +1026,7 @@ func (c *coverer) groupsByEntity() bool {
 	sparql.Inspect(c.q, func(n sparql.Node) bool {
 		if q, ok := n.(*sparql.Query); ok {
 			for _, g := range q.GroupBy {
-				for _, v := range exprVars(g.Expr) {
+				for _, v := range sparql.ExprVars(g.Expr) {
 					found = found || typed[v]
 				}
 				if g.Var != nil {
@@ -1449,9 +1564,23 @@ func (c *coverer) keyMeans(o order, term string) bool {
 		for _, p := range c.preds[v] {
 			// A point in time ("most recent date") is any date or year
 			// attribute ("openedYear").
-			if c.means(p, term) || lexicon.Temporal(term) && slices.ContainsFunc(kg.Tokens(p), lexicon.Temporal) {
+			if c.means(p, term) || lexicon.Temporal(term) && (slices.ContainsFunc(kg.Tokens(p), lexicon.Temporal) || c.timeValued(p)) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// timeValued reports whether the slice gives predicate iri the datatype
+// of a point in time ("releasedate", xsd:date).
+func (c *coverer) timeValued(iri string) bool {
+	if c.slice == nil {
+		return false
+	}
+	for _, p := range c.slice.Properties {
+		if p.IRI == iri {
+			return slices.ContainsFunc(p.Datatypes, kg.TemporalDatatype)
 		}
 	}
 	return false
@@ -1500,7 +1629,7 @@ func (c *coverer) aggOn(agg, term string) bool {
 		if !ok || a.Name != agg || found {
 			return !found
 		}
-		vars := exprVars(a.Arg)
+		vars := sparql.ExprVars(a.Arg)
 		if len(vars) == 0 {
 			found = true
 		}

@@ -258,3 +258,51 @@ func TestCoverageOtherName(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeValuedOrderKey: "most recently" is met by an order on a column
+// whose datatype is a date though its name has no date word
+// ("releasedate" is one token); a column of words is no point in time.
+func TestTimeValuedOrderKey(t *testing.T) {
+	recent := handoff.Cue{Kind: handoff.CueSuperlative, Text: "most", Term: "date", Descending: true}
+	sg := withText(subgoal(handoff.Output{Shape: handoff.ShapeEntities, Attributes: []string{"name"}, OrderBy: "date", Descending: true}, nil, recent),
+		"Who joined most recently?")
+	slice := peopleSlice()
+	slice.Properties = append(slice.Properties, handoff.SliceProperty{IRI: ex + "joindate", Domains: []string{ex + "Person"}, Datatypes: []string{sparql.XSD + "date"}})
+	for key, want := range map[string]bool{"joindate": true, "city": false} {
+		q, err := sparql.Parse(prefix + `SELECT ?n WHERE { ?p :name ?n ; :` + key + ` ?k } ORDER BY DESC(?k) LIMIT 1`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		met := len(verifier.Missed(verifier.Coverage(q, nil, sg, slice))) == 0
+		if met != want {
+			t.Errorf("order by %s: superlative met %v, want %v", key, met, want)
+		}
+	}
+}
+
+// TestNameOfWhatWasAsked: "the names of the companies …" is not met by
+// the names of the people who work there while the companies have a
+// name column; "the names of the people …" is.
+func TestNameOfWhatWasAsked(t *testing.T) {
+	slice := peopleSlice()
+	slice.Properties = append(slice.Properties, handoff.SliceProperty{IRI: ex + "companyName", Domains: []string{ex + "Company"}, Datatypes: []string{sparql.XSDString}})
+	names := handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"name"}}
+	for _, c := range []struct {
+		text, query string
+		met         bool
+	}{
+		{"What are the names of the companies that people in Paris work for?", `SELECT ?n WHERE { ?p a :Person ; :name ?n ; :worksFor ?c . ?c a :Company }`, false},
+		{"What are the names of the companies that people in Paris work for?", `SELECT ?n WHERE { ?p a :Person ; :worksFor ?c . ?c a :Company ; :companyName ?n }`, true},
+		{"What are the names of the people who work for a company?", `SELECT ?n WHERE { ?p a :Person ; :name ?n ; :worksFor ?c . ?c a :Company }`, true},
+	} {
+		q, err := sparql.Parse(prefix + c.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sg := withText(subgoal(names, nil), c.text)
+		missed := verifier.Missed(verifier.Coverage(q, nil, sg, slice))
+		if met := len(missed) == 0; met != c.met {
+			t.Errorf("%q over %s: met %v, want %v (missed %v)", c.text, c.query, met, c.met, missed)
+		}
+	}
+}
