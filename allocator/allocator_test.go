@@ -3,6 +3,7 @@ package allocator
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -303,5 +304,41 @@ func TestSliceTimeValuedColumn(t *testing.T) {
 	}
 	if sl != nil && sl.HasProperty("http://x/song#rating") {
 		t.Errorf("a number is no point in time:\n%s", sl.Text())
+	}
+}
+
+// TestSliceKeyAbbreviation: "student ids" names student#stuid, whose
+// one-word name abbreviates the student id.
+func TestSliceKeyAbbreviation(t *testing.T) {
+	const ttl = `@prefix s: <http://x/student#> .
+<http://x/s1> a <http://x/student> ; s:stuid 1001 ; s:advisor 7 ; s:lname "Smith" .
+<http://x/s2> a <http://x/student> ; s:stuid 1002 ; s:advisor 8 ; s:lname "Kim" .
+`
+	st := store.New()
+	ctx := context.Background()
+	if err := st.Load(ctx, strings.NewReader(ttl), rdfio.Turtle, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	coll, err := kg.NewCollection(&kg.Graph{ID: "school", Endpoint: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := coll.Summarize(ctx, kg.SummarizeOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	sg := subgoal("What are the student ids of all students?", []string{"student"}, []string{"student id"})
+	sg.Requirements.Output.Attributes = []string{"student id"}
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("school")
+	if sl == nil || !sl.HasProperty("http://x/student#stuid") {
+		t.Fatalf("stuid is not in the slice:\n%s", sl.Text())
+	}
+	for _, p := range sl.Properties {
+		if p.IRI == "http://x/student#stuid" && !slices.Contains(p.Matched, "student id") {
+			t.Errorf("stuid is not matched to \"student id\": %+v", p)
+		}
 	}
 }

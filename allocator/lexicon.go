@@ -75,6 +75,12 @@ func newGraphLex(id string, s *kg.Summary) *graphLex {
 		}
 		n := kg.SplitIRI(p.IRI)
 		e := element{iri: p.IRI, count: p.Count, primary: stems(kg.Words(n.Column())), context: stems(kg.Words(n.Qualifier))}
+		// "stuid" of the student table is the student id.
+		if ws := kg.Words(n.Column()); len(ws) == 1 {
+			if t, ok := lexicon.KeyAbbreviation(ws[0], kg.Words(n.Qualifier)); ok {
+				e.primary = appendNew(e.primary, stem(t), stem("id"))
+			}
+		}
 		if p.Label != "" {
 			e.primary = appendNew(e.primary, stems(kg.Words(p.Label))...)
 		}

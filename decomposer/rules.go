@@ -858,6 +858,9 @@ type cmpInfo struct {
 	date bool   // compares dates
 }
 
+// frequencyWords are the words that say how often, with their count.
+var frequencyWords = map[string]string{"once": "1", "twice": "2", "thrice": "3"}
+
 // comparatives maps comparison words to their comparison.
 var comparatives = map[string]cmpInfo{
 	"more": {op: handoff.FilterGt, than: true}, "greater": {op: handoff.FilterGt, than: true},
@@ -1598,25 +1601,50 @@ func (a *analysis) scan() {
 			a.addFilter(f, i)
 			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: "between", Term: f.Attribute, Op: handoff.FilterBetween})
 		case w == "in" || w == "during" || w == "on":
+			if later, ok := comparatives[a.w(i+3)]; ok && later.date && a.w(i+2) == "or" {
+				break // "in 2010 or later": a bound (below)
+			}
 			if v, k, ok := a.valueOf(i + 1); ok && k == "date" && !a.used[i+1] {
 				a.used[i+1] = true
 				a.addFilter(handoff.Filter{Attribute: a.attrFor(i, -1, ""), Op: handoff.FilterEq, Value: v, ValueKind: "date"}, i)
 			}
 		}
-		// Postfix "5 or more".
-		if a.toks[i].kind == tkNum && !a.used[i] && a.w(i+1) == "or" {
+		// Postfix "5 or more", "10 goals or more", "aged 25 or
+		// younger": a bound, the attribute between the value and "or",
+		// or the one the comparative implies.
+		if (a.toks[i].kind == tkNum || a.toks[i].kind == tkDate) && !a.used[i] {
+			or, noun := i+1, -1
+			if i+1 < len(a.toks) {
+				if c := a.at[i+1]; c >= 0 && !a.chunks[c].verb && a.w(a.chunks[c].end) == "or" {
+					or, noun = a.chunks[c].end, c
+				}
+			}
 			var op handoff.FilterOp
-			switch a.w(i + 2) {
-			case "more", "above", "greater", "higher", "over":
+			cmpw, known := comparatives[a.w(or+1)]
+			switch {
+			case a.w(or) != "or" || !known || !cmpw.date && a.toks[i].kind == tkDate:
+			case cmpw.op == handoff.FilterGt || cmpw.op == handoff.FilterGe:
 				op = handoff.FilterGe
-			case "less", "fewer", "below", "lower", "under":
+			case cmpw.op == handoff.FilterLt || cmpw.op == handoff.FilterLe:
 				op = handoff.FilterLe
 			}
 			if op != "" {
 				v, k, _ := a.valueOf(i)
+				if cmpw.date && k == "number" {
+					k = "date"
+				}
 				a.used[i] = true
-				a.used[i+2] = true
-				a.addFilter(handoff.Filter{Attribute: a.attrFor(i, i+3, ""), Op: op, Value: v, ValueKind: k}, i)
+				a.used[or] = true
+				a.used[or+1] = true
+				attr := cmpw.attr
+				if noun >= 0 {
+					ch := &a.chunks[noun]
+					ch.used, ch.role = true, rolePred
+					attr = ch.phrase()
+				}
+				f := handoff.Filter{Attribute: a.attrFor(i, or+2, attr), Op: op, Value: v, ValueKind: k}
+				a.addFilter(f, i)
+				a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: "or " + a.w(or+1), Term: f.Attribute, Op: op})
 			}
 		}
 		// Ranking.
@@ -1823,6 +1851,21 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 			attr = a.w(k)
 		}
 		k++
+	}
+	// "more than two times", "at least twice", "more than once": how
+	// often the subjects occur.
+	if n, ok := frequencyWords[a.w(k)]; ok || inSet(a.w(k+1), "times", "time") && a.toks[k].kind == tkNum {
+		if !ok {
+			n = a.toks[k].norm
+		}
+		a.used[k] = true
+		if !ok {
+			a.used[k+1] = true
+		}
+		f := handoff.Filter{Attribute: handoff.AttrTimes, Op: op, Value: n, ValueKind: "number"}
+		a.addFilter(f, i)
+		a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: a.toks[i].text, Term: f.Attribute, Op: op})
+		return
 	}
 	if val, kind, ok := a.valueOf(k); ok {
 		if date && kind == "number" {

@@ -235,6 +235,11 @@ type Filter struct {
 	Or bool `json:"or,omitempty"`
 }
 
+// AttrTimes is the Attribute of a filter that bounds how often the
+// subjects occur ("nominated more than two times", "visited at least
+// twice", "ordered more than once"): a count of their rows, per subject.
+const AttrTimes = "times"
+
 // Filter value kinds that are not constants (see Filter.ValueKind).
 const (
 	ValueSubgoal = "subgoal"

@@ -177,7 +177,7 @@ func RouteEnd(words []string) int {
 // alone; 3 for the class's own name ("song_name" of "song"); 2 for
 // another name or title ("artist_name"); 1 for a label, a column with
 // "name" inside, or the column named like its class ("city" of
-// "city"); 0 for the rest.
+// "city", "grape" of "grapes"); 0 for the rest.
 func NamingRank(words, class []string) int {
 	if len(words) == 0 {
 		return 0
@@ -201,7 +201,7 @@ func NamingRank(words, class []string) int {
 		return 3
 	case last == "name" || last == "title":
 		return 2
-	case last == "label" || slices.Contains(words, "name") || slices.Equal(words, class):
+	case last == "label" || slices.Contains(words, "name") || slices.EqualFunc(words, class, func(a, b string) bool { return Singular(a) == Singular(b) }):
 		return 1
 	}
 	return 0
@@ -214,6 +214,24 @@ func NamingRank(words, class []string) int {
 func NameWord(w string) bool {
 	return w == "name" || len(w) >= 5 && len(w) <= 6 && strings.HasSuffix(w, "name") &&
 		!slices.Contains(givenNames, w) && !slices.Contains(familyNames, w)
+}
+
+// KeyAbbreviation reads a one-word column name as an abbreviated "<thing>
+// id" of its table: "stuid" of student, "custid" of customers, "dormid"
+// of dorm (the letters before "id", at least three, begin a word of the
+// table's name). It returns that word and true; "paid" and "valid" are
+// no ids.
+func KeyAbbreviation(w string, table []string) (string, bool) {
+	if len(w) < 5 || len(w) > 8 || !strings.HasSuffix(w, "id") {
+		return "", false
+	}
+	pre := w[:len(w)-2]
+	for _, t := range table {
+		if strings.HasPrefix(t, pre) {
+			return t, true
+		}
+	}
+	return "", false
 }
 
 // SharedModifier reads a one-word column named after a longer one as

@@ -124,6 +124,7 @@ func TestNamingRank(t *testing.T) {
 		{[]string{"festival", "name"}, []string{"festival", "detail"}, 3}, // the class's head word
 		{[]string{"chair", "name"}, []string{"festival", "detail"}, 2},
 		{[]string{"city"}, []string{"city"}, 1},
+		{[]string{"grape"}, []string{"grapes"}, 1},
 		{[]string{"name", "code"}, []string{"city"}, 1},
 		{[]string{"price"}, []string{"song"}, 0},
 	} {
@@ -174,5 +175,26 @@ func TestSaysName(t *testing.T) {
 	}
 	if !lexicon.SaysName(strings.Fields("the total points of gymnasts"), []string{"total", "point"}) {
 		t.Error("SaysName should compare folded words (points ~ point)")
+	}
+}
+
+func TestKeyAbbreviation(t *testing.T) {
+	for _, c := range []struct {
+		w     string
+		table []string
+		want  string
+	}{
+		{"stuid", []string{"student"}, "student"},
+		{"custid", []string{"customers"}, "customers"},
+		{"dormid", []string{"dorm"}, "dorm"},
+		{"paid", []string{"payments"}, ""},
+		{"valid", []string{"tickets"}, ""},
+		{"stuid", []string{"has", "allergy"}, ""},
+		{"student", []string{"student"}, ""},
+	} {
+		got, ok := lexicon.KeyAbbreviation(c.w, c.table)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("KeyAbbreviation(%q, %v) = %q, %v; want %q", c.w, c.table, got, ok, c.want)
+		}
 	}
 }

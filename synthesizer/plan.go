@@ -806,14 +806,7 @@ func (pl *planner) order(out handoff.Output) {
 	pl.p.Order = append(pl.p.Order, skeletons.Order{Item: it, Desc: desc})
 	pl.p.Limit = out.Limit
 	text := kg.Words(pl.sg.Text)
-	if pl.p.Limit == 0 && slices.Contains(pl.sg.Operations, handoff.OpRank) &&
-		!slices.ContainsFunc(text, func(w string) bool {
-			switch w {
-			case "order", "ordered", "sort", "sorted", "descending", "ascending", "alphabetical", "alphabetically", "each", "all":
-				return true
-			}
-			return false
-		}) {
+	if pl.p.Limit == 0 && slices.Contains(pl.sg.Operations, handoff.OpRank) && !sortsAll(text) {
 		// A superlative without a number: the one best.
 		pl.p.Limit = 1
 	}
@@ -836,6 +829,24 @@ func (pl *planner) order(out handoff.Output) {
 			pl.p.Select = kept
 		}
 	}
+}
+
+// sortsAll reports whether the question asks for every thing in an order
+// ("ordered by", "in descending order", "each", "all") rather than the
+// best one; "order" as a thing ("the order id", "which order") does not.
+func sortsAll(words []string) bool {
+	for i, w := range words {
+		switch w {
+		case "ordered", "sort", "sorted", "descending", "ascending", "alphabetical", "alphabetically", "each", "all":
+			return true
+		case "order":
+			if i+1 < len(words) && (words[i+1] == "by" || words[i+1] == "of") ||
+				i > 0 && slices.Contains([]string{"in", "the", "ascending", "descending", "alphabetical", "reverse", "increasing", "decreasing", "chronological"}, words[i-1]) && (i+1 == len(words) || lexicon.FunctionWord(words[i+1])) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // impliedOrder returns a literal property of a node of the plan that can
@@ -1614,6 +1625,9 @@ func (pl *planner) verbatimColumns() []*handoff.SliceProperty {
 func (pl *planner) countsEntities(term string) bool {
 	if term == "" {
 		return false
+	}
+	if term == handoff.AttrTimes {
+		return true // "nominated more than two times": the subjects' rows
 	}
 	p, ps := pl.prop(term, kNumber, 0)
 	if p != nil && p.Key && ps >= 0.8 {

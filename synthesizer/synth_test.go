@@ -869,3 +869,30 @@ func TestArgmaxShowsItsCount(t *testing.T) {
 		t.Errorf("a summed order key is not shown unless asked: %v\n%s", res.Vars, query)
 	}
 }
+
+func TestSortsAll(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Which order deals with the most items? Return the order id.": false,
+		"List the names of singers in descending order of age.":       true,
+		"List the names of singers in descending order.":              true,
+		"Show the names of all singers sorted by age.":                true,
+		"Which singer is the oldest?":                                 false,
+	} {
+		if got := sortsAll(kg.Words(q)); got != want {
+			t.Errorf("sortsAll(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// TestTimesBoundsRows: "countries of singers that occur more than once"
+// bounds how often each country occurs (HAVING COUNT), not a column.
+func TestTimesBoundsRows(t *testing.T) {
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which countries of singers occur more than once?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"singer"}, Predicates: []string{"country"},
+			Filters: []handoff.Filter{{Attribute: handoff.AttrTimes, Op: handoff.FilterGt, Value: "1", ValueKind: "number"}},
+			Output:  handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"country"}}}}
+	res, query := runTop(t, sg, testSlice(), testGraph(t))
+	if !strings.Contains(query, "HAVING") || len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "France" {
+		t.Errorf("want France by HAVING COUNT(*) > 1, got %v\n%s", res.Rows, query)
+	}
+}

@@ -140,7 +140,8 @@ type order struct {
 type comparison struct {
 	op     sparql.BinaryOp
 	vars   []string
-	hasVar bool // the other side is a variable or a sub-select's value
+	aggs   []string // the aggregates of the variable side (HAVING)
+	hasVar bool     // the other side is a variable or a sub-select's value
 }
 
 func newCoverer(q *sparql.Query, res *sparql.Results, sg *handoff.Subgoal, slice *handoff.Slice) *coverer {
@@ -231,10 +232,10 @@ func orient(b *sparql.BinaryExpr) (comparison, bool) {
 	_, ySub := b.Y.(*sparql.ExistsExpr)
 	switch {
 	case len(xv) > 0 || xa:
-		return comparison{op: b.Op, vars: xv, hasVar: len(yv) > 0 || ya || ySub}, true
+		return comparison{op: b.Op, vars: xv, aggs: aggregatesOf(b.X), hasVar: len(yv) > 0 || ya || ySub}, true
 	case len(yv) > 0 || ya:
 		flip := map[sparql.BinaryOp]sparql.BinaryOp{sparql.OpLt: sparql.OpGt, sparql.OpLe: sparql.OpGe, sparql.OpGt: sparql.OpLt, sparql.OpGe: sparql.OpLe}
-		return comparison{op: flip[b.Op], vars: yv}, true
+		return comparison{op: flip[b.Op], vars: yv, aggs: aggregatesOf(b.Y)}, true
 	}
 	return comparison{}, false
 }
@@ -467,6 +468,9 @@ func (c *coverer) comparative(cue handoff.Cue) {
 		op := cm.op
 		if c.inverts(cm.vars, cue.Term) {
 			op = flip[op] // "older than": born before
+		}
+		if cue.Term == handoff.AttrTimes && !slices.Contains(cm.aggs, "COUNT") {
+			continue // "more than two times" bounds a count
 		}
 		if len(want) == 0 || slices.Contains(want, op) {
 			c.add(string(cue.Kind), cue.Text, true, "", "a comparison "+string(cm.op))
@@ -1121,12 +1125,25 @@ func (c *coverer) allMentioned(plain []string, said []string) bool {
 				}) {
 					return false
 				}
+				// A column named like a type of the question is the
+				// things themselves, when the query has things of that
+				// type ("What city and state is the bank in?" has no
+				// city things: it asks for the columns).
 				for _, t := range c.sg.Requirements.Types {
-					if tw := kg.Words(t); hasWords(ws, tw) && hasWords(tw, ws) {
+					if tw := kg.Words(t); hasWords(ws, tw) && hasWords(tw, ws) && c.typed(t) {
 						return false
 					}
 				}
-				return !slices.ContainsFunc(ws, func(w string) bool { return lexicon.FunctionWord(w) || isNaming(w) || !folded[lexicon.Fold(w)] })
+				// A naming word counts beside another word the question
+				// says, of the column or of its class ("the name of its
+				// host": host#name), not alone.
+				if !slices.ContainsFunc(ws, func(w string) bool { return !isNaming(w) }) {
+					ws = append(kg.Words(kg.SplitIRI(p).Qualifier), ws...)
+					if len(ws) == 1 {
+						return false
+					}
+				}
+				return !slices.ContainsFunc(ws, func(w string) bool { return lexicon.FunctionWord(w) || !folded[lexicon.Fold(w)] })
 			})
 		}
 		if !mentioned {

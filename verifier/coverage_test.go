@@ -306,3 +306,58 @@ func TestNameOfWhatWasAsked(t *testing.T) {
 		}
 	}
 }
+
+// TestAskedColumnsBesideTypes: columns the question names are asked for
+// though the decomposer read them as types ("What city and age …" has no
+// city things), and "the name of its host" is host#name; a column the
+// question does not name is still unasked.
+func TestAskedColumnsBesideTypes(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		types []string
+		query string
+		met   bool
+	}{
+		{"What city and age does the person named 'Alice' have?", []string{"city", "age", "person"},
+			`SELECT ?c ?a WHERE { ?p :name "Alice" ; :city ?c ; :age ?a }`, true},
+		{"For each party, return its theme and the name of its host.", []string{"party", "host"},
+			`SELECT ?t ?n WHERE { ?p a <http://ex.org/party> ; <http://ex.org/party#party_theme> ?t ; <http://ex.org/party#ref-host> ?h . ?h a <http://ex.org/host> ; <http://ex.org/host#name> ?n }`, true},
+		{"For each party, return its theme.", []string{"party"},
+			`SELECT ?t ?n WHERE { ?p a <http://ex.org/party> ; <http://ex.org/party#party_theme> ?t ; <http://ex.org/party#ref-host> ?h . ?h a <http://ex.org/host> ; <http://ex.org/host#name> ?n }`, false},
+	} {
+		q, err := sparql.Parse(prefix + c.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var alice []handoff.Mention
+		if strings.Contains(c.text, "Alice") {
+			alice = []handoff.Mention{{Text: "Alice", Kind: handoff.MentionQuoted}}
+		}
+		sg := withText(subgoal(handoff.Output{Shape: handoff.ShapeEntities}, alice), c.text)
+		sg.Requirements.Types = c.types
+		missed := verifier.Missed(verifier.Coverage(q, nil, sg, peopleSlice()))
+		if met := len(missed) == 0; met != c.met {
+			t.Errorf("%q: met %v, want %v (missed %v)", c.text, met, c.met, missed)
+		}
+	}
+}
+
+// TestTimesNeedsACount: "more than once" is met by a bound on a count,
+// not by a comparison of a column.
+func TestTimesNeedsACount(t *testing.T) {
+	cue := handoff.Cue{Kind: handoff.CueComparative, Text: "more than", Term: handoff.AttrTimes, Op: handoff.FilterGt}
+	sg := withText(subgoal(handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"city"}}, nil, cue), "Which cities occur more than once?")
+	for query, want := range map[string]bool{
+		`SELECT ?c WHERE { ?p :city ?c } GROUP BY ?c HAVING (COUNT(*) > 1)`: true,
+		`SELECT ?c WHERE { ?p :city ?c ; :age ?a FILTER(?a > 1) }`:          false,
+	} {
+		q, err := sparql.Parse(prefix + query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		missed := verifier.Missed(verifier.Coverage(q, nil, sg, peopleSlice()))
+		if met := len(missed) == 0; met != want {
+			t.Errorf("%s: met %v, want %v (missed %v)", query, met, want, missed)
+		}
+	}
+}
