@@ -342,3 +342,36 @@ func TestSliceKeyAbbreviation(t *testing.T) {
 		}
 	}
 }
+
+// TestSliceOwnID: "the id of the student" names students#student_id,
+// though the term "id" may match another class's address_id first.
+func TestSliceOwnID(t *testing.T) {
+	const ttl = `@prefix s: <http://x/students#> . @prefix a: <http://x/addresses#> .
+<http://x/s1> a <http://x/students> ; s:student_id 1 ; s:address_id 19 ; s:last_name "Rohan" ; s:ref-address_id <http://x/a19> .
+<http://x/s2> a <http://x/students> ; s:student_id 2 ; s:address_id 20 ; s:last_name "Kim" ; s:ref-address_id <http://x/a20> .
+<http://x/a19> a <http://x/addresses> ; a:address_id 19 ; a:city "Lyon" .
+<http://x/a20> a <http://x/addresses> ; a:address_id 20 ; a:city "Nice" .
+`
+	st := store.New()
+	ctx := context.Background()
+	if err := st.Load(ctx, strings.NewReader(ttl), rdfio.Turtle, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	coll, err := kg.NewCollection(&kg.Graph{ID: "school", Endpoint: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := coll.Summarize(ctx, kg.SummarizeOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	sg := subgoal("What is the id and last name of each student?", []string{"student"}, []string{"id", "last name"})
+	sg.Requirements.Output.Attributes = []string{"id", "last name"}
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("school")
+	if sl == nil || !sl.HasProperty("http://x/students#student_id") {
+		t.Errorf("the students' own id is not in the slice:\n%s", sl.Text())
+	}
+}

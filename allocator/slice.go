@@ -196,6 +196,32 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			matched[o.iri] = appendNew(matched[o.iri], m.Term)
 		}
 	}
+	// A one-word term matched to a column ("id" → addresses#address_id)
+	// names the chosen classes' own column of that kind too
+	// (students#student_id): "the id of the student" is that one.
+	for _, m := range gs.Matches {
+		e := lex.element(m.IRI)
+		tw := kg.Words(m.Term)
+		if e == nil || e.class || len(e.objects) > 0 || m.Score < 0.9 || len(tw) != 1 {
+			continue
+		}
+		head := stem(tw[0])
+		for i := range lex.elements {
+			o := &lex.elements[i]
+			if o.class || len(o.objects) > 0 || len(o.primary) < 2 || o.primary[len(o.primary)-1] != head {
+				continue
+			}
+			for _, c := range o.subjects {
+				if !slices.Contains(classes, c) || !lexicon.OwnColumn(o.primary, stems(kg.Tokens(c))) {
+					continue
+				}
+				if _, ok := propScore[o.iri]; !ok {
+					propScore[o.iri] = 0.5 * m.Score
+				}
+				matched[o.iri] = appendNew(matched[o.iri], m.Term)
+			}
+		}
+	}
 	// A date or year filter needs the chosen classes' date and year
 	// properties: it may name no attribute ("after 2014"), or one that
 	// is not a date ("took place in 2023").

@@ -186,14 +186,7 @@ func NamingRank(words, class []string) int {
 	if NameWord(last) {
 		last = "name"
 	}
-	// The class's own name: the column's words before the last are the
-	// class's words, or the first of them ("festival_name" of
-	// festival_detail).
-	mod := words[:len(words)-1]
-	own := len(class) > 0 && len(mod) > 0 && len(mod) <= len(class)
-	for i := 0; own && i < len(mod); i++ {
-		own = Singular(mod[i]) == Singular(class[i])
-	}
+	own := OwnColumn(words, class)
 	switch {
 	case len(words) == 1 && (last == "name" || last == "title" || last == "label"):
 		return 4
@@ -205,6 +198,22 @@ func NamingRank(words, class []string) int {
 		return 1
 	}
 	return 0
+}
+
+// OwnColumn reports whether a column named by words is its class's own
+// column of its kind: the words before the last are the class's words,
+// or the first of them ("song_name" of song, "student_id" of students,
+// "festival_name" of festival_detail).
+func OwnColumn(words, class []string) bool {
+	if len(words) < 2 || len(class) == 0 || len(words)-1 > len(class) {
+		return false
+	}
+	for i, w := range words[:len(words)-1] {
+		if Singular(w) != Singular(class[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // NameWord reports whether a word of a column's name means "name": the

@@ -464,6 +464,11 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 			if isNamingTerm(term) && len(p.Domains) == 1 && lexicon.NamingRank(words(p.IRI), words(p.Domains[0])) == 3 {
 				s += 0.03
 			}
+			// Likewise "the id of the student" is students#student_id
+			// before students#address_id.
+			if term == "id" && len(p.Domains) == 1 && lexicon.OwnColumn(kg.Words(kg.SplitIRI(p.IRI).Column()), words(p.Domains[0])) {
+				s += 0.03
+			}
 		}
 		list = append(list, ps{p, s})
 	}

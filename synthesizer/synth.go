@@ -82,7 +82,10 @@ func (s *Synthesizer) Synthesize(ctx context.Context, sg *handoff.Subgoal, slice
 			if !ok {
 				continue
 			}
-			plans = append(plans, scoredPlan{p: p, score: score, notes: notes})
+			// Of equally scored plans, the one built from each term's
+			// best match (alternative 0) first, not the one whose query
+			// sorts first.
+			plans = append(plans, scoredPlan{p: p, score: score - 1e-6*float64(alt), notes: notes})
 		}
 	}
 	var out []handoff.Candidate

@@ -896,3 +896,25 @@ func TestTimesBoundsRows(t *testing.T) {
 		t.Errorf("want France by HAVING COUNT(*) > 1, got %v\n%s", res.Rows, query)
 	}
 }
+
+// TestOwnID: "the id of the students" is students#student_id, not the
+// address_id the students also hold.
+func TestOwnID(t *testing.T) {
+	const data = `@prefix s: <http://x/students#> .
+<http://x/s1> a <http://x/students> ; s:student_id 1 ; s:address_id 19 .
+<http://x/s2> a <http://x/students> ; s:student_id 2 ; s:address_id 20 .
+`
+	st := "http://x/students"
+	slice := &handoff.Slice{Graph: "school",
+		Classes: []handoff.SliceClass{{IRI: st, Count: 2, Score: 1, Matched: []string{"student"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: st + "#address_id", Domains: []string{st}, Datatypes: []string{xsd + "integer"}, Score: 0.9, Matched: []string{"id"}},
+			{IRI: st + "#student_id", Domains: []string{st}, Datatypes: []string{xsd + "integer"}, Score: 0.9, Matched: []string{"id"}},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What are the ids of the students?", Operations: []handoff.Operation{handoff.OpLookup},
+		Requirements: handoff.Requirements{Types: []string{"student"}, Predicates: []string{"id"}, Output: handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"id"}}}}
+	_, query := runTop(t, sg, slice, loadGraph(t, "school", data))
+	if !strings.Contains(query, "student_id") || strings.Contains(query, "address_id") {
+		t.Errorf("want the students' own id:\n%s", query)
+	}
+}

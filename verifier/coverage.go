@@ -994,6 +994,38 @@ func (c *coverer) literals() []*sparql.Literal {
 // wine gives every wine's own price): a GROUP BY without ordering or
 // HAVING, where the question has no grouping cue.
 func (c *coverer) ungrouped() {
+	// An aggregate over a key of its own grouping ("the average pages
+	// per minute" grouped by pages per minute) computes nothing: each
+	// group holds one value.
+	sparql.Inspect(c.q, func(n sparql.Node) bool {
+		q, ok := n.(*sparql.Query)
+		if !ok || len(q.GroupBy) == 0 {
+			return true
+		}
+		var keys []string
+		for _, g := range q.GroupBy {
+			if g != nil && g.Var == nil {
+				keys = append(keys, sparql.ExprVars(g.Expr)...)
+			}
+		}
+		for _, p := range q.Projections {
+			if p == nil || p.Expr == nil {
+				continue
+			}
+			sparql.Inspect(p.Expr, func(n sparql.Node) bool {
+				if a, ok := n.(*sparql.Aggregate); ok && a.Name != "COUNT" && a.Name != "SAMPLE" && a.Name != "GROUP_CONCAT" {
+					for _, v := range sparql.ExprVars(a.Arg) {
+						if slices.Contains(keys, v) {
+							c.add(string(handoff.CueGrouping), a.Name, false, fmt.Sprintf("the query computes %s of ?%s, which it groups by", a.Name, v), "")
+							return false
+						}
+					}
+				}
+				return true
+			})
+		}
+		return true
+	})
 	if !c.grouped || len(c.sg.Requirements.Output.GroupBy) > 0 || c.sg.Has(handoff.OpGroup) || len(c.orders) > 0 {
 		return
 	}

@@ -2,6 +2,7 @@ package verifier_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -357,6 +358,26 @@ func TestTimesNeedsACount(t *testing.T) {
 		}
 		missed := verifier.Missed(verifier.Coverage(q, nil, sg, peopleSlice()))
 		if met := len(missed) == 0; met != want {
+			t.Errorf("%s: met %v, want %v (missed %v)", query, met, want, missed)
+		}
+	}
+}
+
+// TestAggregateOfGroupKey: an average over the attribute the query groups
+// by computes nothing.
+func TestAggregateOfGroupKey(t *testing.T) {
+	sg := withText(subgoal(handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggAvg, AggregateOf: "age"}, nil), "What is the average age?")
+	for query, want := range map[string]bool{
+		`SELECT (AVG(?a) AS ?m) WHERE { ?p :age ?a }`:                           true,
+		`SELECT ?a (AVG(?a) AS ?m) WHERE { ?p :age ?a } GROUP BY ?a`:            false,
+		`SELECT ?c (AVG(?a) AS ?m) WHERE { ?p :age ?a ; :city ?c } GROUP BY ?c`: true,
+	} {
+		q, err := sparql.Parse(prefix + query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		missed := verifier.Missed(verifier.Coverage(q, nil, sg, peopleSlice()))
+		if met := !slices.ContainsFunc(missed, func(m string) bool { return strings.Contains(m, "groups by") }); met != want {
 			t.Errorf("%s: met %v, want %v (missed %v)", query, met, want, missed)
 		}
 	}
