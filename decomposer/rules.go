@@ -2327,14 +2327,39 @@ func (a *analysis) subgoal() handoff.Subgoal {
 			r.Types = appendNew(r.Types, c.terms()...)
 		}
 	}
-	// "the first and last name": both names.
+	// "the first and last name", "the first, middle, and last names":
+	// each name.
 	for i := range a.toks {
-		if a.seq(i, "first", "and", "last") && inSet(a.w(i+3), "name", "names") {
-			if k := slices.Index(attrs, "last name"); k >= 0 && !slices.Contains(attrs, "first name") {
-				attrs = slices.Insert(attrs, k, "first name")
-				r.Predicates = appendNew(r.Predicates, "first name")
+		var parts []string
+		k := i
+		for inSet(a.w(k), "first", "middle", "last", "given", "family") {
+			parts = append(parts, a.w(k))
+			k++
+			for inSet(a.w(k), ",", "and") {
+				k++
 			}
 		}
+		if len(parts) < 2 || !inSet(a.w(k-1), "name", "names") && !inSet(a.w(k), "name", "names") {
+			continue
+		}
+		// The attributes read from the list's words ("middle", "last
+		// name", "middle last name") give way to the names.
+		partOf := func(x string) bool {
+			return !slices.ContainsFunc(strings.Fields(x), func(w string) bool { return !slices.Contains(parts, w) && w != "name" })
+		}
+		at := slices.IndexFunc(attrs, partOf)
+		if at < 0 {
+			at = len(attrs)
+		}
+		attrs = slices.DeleteFunc(attrs, partOf)
+		at = min(at, len(attrs))
+		var names []string
+		for _, p := range parts {
+			names = append(names, p+" name")
+			r.Predicates = appendNew(r.Predicates, p+" name")
+		}
+		attrs = slices.Insert(attrs, at, names...)
+		break
 	}
 	r.Predicates = appendNew(r.Predicates, a.implied...)
 	a.orFilters()

@@ -1189,6 +1189,8 @@ func TestEverydayReadings(t *testing.T) {
 			filters: []handoff.Filter{{Attribute: handoff.AttrTimes, Op: handoff.FilterGt, Value: "2", ValueKind: "number"}}},
 		{q: "Which tourist attractions are visited at least twice?",
 			filters: []handoff.Filter{{Attribute: handoff.AttrTimes, Op: handoff.FilterGe, Value: "2", ValueKind: "number"}}},
+		{q: "What are the first, middle, and last names of all individuals, ordered by last name?", types: []string{"individual"},
+			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"first name", "middle name", "last name"}, OrderBy: "last name"}},
 		{q: "Which players scored 10 goals or more?", types: []string{"player"},
 			filters: []handoff.Filter{{Attribute: "goal", Op: handoff.FilterGe, Value: "10", ValueKind: "number"}}},
 		{q: "What is the average weeks on top of volumes associated with the artist aged 25 or younger?",
