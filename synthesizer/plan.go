@@ -1580,9 +1580,12 @@ func (pl *planner) projectionTerms() []string {
 		if usedElsewhere[t] || slices.Contains(out, t) {
 			continue
 		}
+		// A class, or a class with a modifier ("red grapes": the
+		// grapes, not grapes#grape).
 		isClass := false
+		tw := strings.Fields(t)
 		for _, c := range pl.sc.slice.Classes {
-			if termMatches(t, c.IRI, c.Label) >= 0.8 {
+			if termMatches(t, c.IRI, c.Label) >= 0.8 || len(tw) > 1 && termMatches(tw[len(tw)-1], c.IRI, c.Label) >= 1 {
 				isClass = true
 			}
 		}

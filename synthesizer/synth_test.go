@@ -918,3 +918,32 @@ func TestOwnID(t *testing.T) {
 		t.Errorf("want the students' own id:\n%s", query)
 	}
 }
+
+// TestModifiedClassIsNoColumn: "wines made from red grapes" asks for the
+// wines' names; "red grapes" is the class grapes with a modifier, not
+// the column grapes#grape.
+func TestModifiedClassIsNoColumn(t *testing.T) {
+	const data = `@prefix w: <http://x/wine#> . @prefix g: <http://x/grapes#> .
+<http://x/w1> a <http://x/wine> ; w:name "Nobile" ; w:ref-grape <http://x/g1> .
+<http://x/w2> a <http://x/wine> ; w:name "Blanc" ; w:ref-grape <http://x/g2> .
+<http://x/g1> a <http://x/grapes> ; g:grape "Sangiovese" ; g:color "Red" .
+<http://x/g2> a <http://x/grapes> ; g:grape "Chardonnay" ; g:color "White" .
+`
+	wine, grapes := "http://x/wine", "http://x/grapes"
+	slice := &handoff.Slice{Graph: "wine",
+		Classes: []handoff.SliceClass{{IRI: wine, Count: 2, Score: 1, Matched: []string{"wine"}}, {IRI: grapes, Count: 2, Score: 0.9, Matched: []string{"grape"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: wine + "#name", Domains: []string{wine}, Datatypes: []string{xsd + "string"}, Score: 0.9, Matched: []string{"name"}},
+			{IRI: wine + "#ref-grape", Domains: []string{wine}, Ranges: []string{grapes}, Score: 0.1, Join: true, ForeignKey: true},
+			{IRI: grapes + "#grape", Domains: []string{grapes}, Datatypes: []string{xsd + "string"}, Score: 0.45},
+			{IRI: grapes + "#color", Domains: []string{grapes}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+		},
+		Values: []handoff.SliceValue{{Property: grapes + "#color", Value: "Red", Mention: "red", Score: 3}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What are the names of wines made from red grapes?", Operations: []handoff.Operation{handoff.OpLookup},
+		Requirements: handoff.Requirements{Types: []string{"wine", "red grape", "grape"}, Predicates: []string{"name"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Attributes: []string{"name"}}}}
+	res, query := runTop(t, sg, slice, loadGraph(t, "wine", data))
+	if len(res.Vars) != 1 || strings.Contains(query, "grapes#grape>") {
+		t.Errorf("want the wines' names alone, got %v\n%s", res.Vars, query)
+	}
+}

@@ -725,6 +725,35 @@ func (c *coverer) ownerOf(attr string) string {
 	return ""
 }
 
+// namesOf reports whether the question's words say the naming word (name,
+// title) of the class named by class: "<class> name(s)", "<class>'s
+// name", or "name(s) of (the|its|their|his|her) <class>".
+func namesOf(said []string, naming string, class []string) bool {
+	if len(class) == 0 {
+		return false
+	}
+	head := lexicon.Singular(class[len(class)-1])
+	is := func(i int, w string) bool { return i >= 0 && i < len(said) && lexicon.Singular(said[i]) == w }
+	for i := range said {
+		if !is(i, naming) {
+			continue
+		}
+		if is(i-1, head) || is(i-2, head) && said[i-1] == "s" {
+			return true
+		}
+		if i+1 < len(said) && said[i+1] == "of" {
+			k := i + 2
+			if k < len(said) && slices.Contains([]string{"the", "its", "their", "his", "her", "each"}, said[k]) {
+				k++
+			}
+			if is(k, head) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // equality reports whether the query compares something for equality
 // (=, IN) in a FILTER or HAVING.
 func (c *coverer) equality() bool {
@@ -1167,13 +1196,11 @@ func (c *coverer) allMentioned(plain []string, said []string) bool {
 					}
 				}
 				// A naming word counts beside another word the question
-				// says, of the column or of its class ("the name of its
-				// host": host#name), not alone.
+				// says, of the column, or of its class when the question
+				// puts them together ("the name of its host", "the host
+				// name": host#name), not alone.
 				if !slices.ContainsFunc(ws, func(w string) bool { return !isNaming(w) }) {
-					ws = append(kg.Words(kg.SplitIRI(p).Qualifier), ws...)
-					if len(ws) == 1 {
-						return false
-					}
+					return namesOf(said, ws[len(ws)-1], kg.Words(kg.SplitIRI(p).Qualifier))
 				}
 				return !slices.ContainsFunc(ws, func(w string) bool { return lexicon.FunctionWord(w) || !folded[lexicon.Fold(w)] })
 			})
