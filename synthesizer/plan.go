@@ -764,6 +764,19 @@ func (pl *planner) order(out handoff.Output) {
 				break
 			}
 		}
+		// "the manufacturer with the most shops" where num_of_shops
+		// counts each one's shops: the things rank by their own count,
+		// grouped by nothing (their rows are one each).
+		if cc := pl.countColumn(out.AggregateOf); cc != nil && it.Agg == handoff.AggSum && it.Attr != nil && it.Attr.Node == 0 && it.Attr.Property == cc.IRI &&
+			!slices.ContainsFunc(pl.p.GroupBy, func(a skeletons.Attr) bool { return a.Node != 0 }) {
+			pl.p.GroupBy = nil
+			pl.p.Select = slices.DeleteFunc(pl.p.Select, func(x skeletons.Item) bool { return x.IsAggregate() })
+			if len(pl.p.Select) == 0 {
+				pl.p.Select = append(pl.p.Select, pl.naming(0))
+			}
+			it = skeletons.Item{Attr: it.Attr, Func: it.Func}
+			grouped = false
+		}
 	case out.OrderBy != "":
 		prop, _ := pl.prop(out.OrderBy, kNumber, 0)
 		named, ns := pl.prop(out.OrderBy, kAny, 0)
@@ -842,8 +855,18 @@ func (pl *planner) order(out handoff.Output) {
 func sortsAll(words []string) bool {
 	for i, w := range words {
 		switch w {
-		case "ordered", "sort", "sorted", "descending", "ascending", "alphabetical", "alphabetically", "each", "all":
+		case "ordered", "sort", "sorted", "descending", "ascending", "alphabetical", "alphabetically", "each":
 			return true
+		case "all":
+			// "all the information on the airport with the most …"
+			// asks for everything about the one best.
+			k := i + 1
+			if k < len(words) && words[k] == "the" {
+				k++
+			}
+			if k >= len(words) || !slices.Contains([]string{"information", "info", "details", "data", "attributes"}, words[k]) {
+				return true
+			}
 		case "order":
 			if i+1 < len(words) && (words[i+1] == "by" || words[i+1] == "of") ||
 				i > 0 && slices.Contains([]string{"in", "the", "ascending", "descending", "alphabetical", "reverse", "increasing", "decreasing", "chronological"}, words[i-1]) && (i+1 == len(words) || lexicon.FunctionWord(words[i+1])) {

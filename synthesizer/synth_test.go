@@ -877,6 +877,8 @@ func TestSortsAll(t *testing.T) {
 		"List the names of singers in descending order.":              true,
 		"Show the names of all singers sorted by age.":                true,
 		"Which singer is the oldest?":                                 false,
+		"What is all the information on the oldest singer?":           false,
+		"List all singers by age, the oldest first.":                  true,
 	} {
 		if got := sortsAll(kg.Words(q)); got != want {
 			t.Errorf("sortsAll(%q) = %v, want %v", q, got, want)
@@ -945,5 +947,29 @@ func TestModifiedClassIsNoColumn(t *testing.T) {
 	res, query := runTop(t, sg, slice, loadGraph(t, "wine", data))
 	if len(res.Vars) != 1 || strings.Contains(query, "grapes#grape>") {
 		t.Errorf("want the wines' names alone, got %v\n%s", res.Vars, query)
+	}
+}
+
+// TestRankByOwnCount: "Which manufacturer has the most shops?" where each
+// manufacturer holds its number of shops ranks by that column, grouping
+// nothing.
+func TestRankByOwnCount(t *testing.T) {
+	const data = `@prefix m: <http://x/manufacturer#> .
+<http://x/m1> a <http://x/manufacturer> ; m:name "Jiaju" ; m:num_of_shops 112 .
+<http://x/m2> a <http://x/manufacturer> ; m:name "Ikea" ; m:num_of_shops 19 .
+`
+	mf := "http://x/manufacturer"
+	slice := &handoff.Slice{Graph: "shops",
+		Classes: []handoff.SliceClass{{IRI: mf, Count: 2, Score: 1, Matched: []string{"manufacturer"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: mf + "#name", Domains: []string{mf}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: mf + "#num_of_shops", Domains: []string{mf}, Datatypes: []string{xsd + "integer"}, Score: 0.9, Matched: []string{"shop"}},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which manufacturer has the most number of shops?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpAggregate, handoff.OpRank, handoff.OpGroup},
+		Requirements: handoff.Requirements{Types: []string{"manufacturer", "shop"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "shop", GroupBy: []string{"manufacturer"}, OrderBy: "shop", Descending: true}}}
+	res, query := runTop(t, sg, slice, loadGraph(t, "shops", data))
+	if strings.Contains(query, "GROUP BY") || len(res.Rows) != 1 || len(res.Vars) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "Jiaju" {
+		t.Errorf("want Jiaju ranked by num_of_shops, got %v\n%s", res.Rows, query)
 	}
 }

@@ -502,7 +502,14 @@ func (c *coverer) uncued() {
 	}
 	if len(c.sg.Requirements.Output.GroupBy) > 0 && !has(handoff.CueGrouping) {
 		g := "per " + strings.Join(c.sg.Requirements.Output.GroupBy, ", ")
-		c.add(string(handoff.CueGrouping), g, c.grouped, "the query has no GROUP BY", "realised by GROUP BY")
+		// "Which manufacturer has the most shops?" ranked by each one's
+		// own count of shops: a row per thing, nothing aggregated.
+		perThing := !c.grouped && !c.hasAggregate() && !slices.ContainsFunc(c.sg.Requirements.Output.GroupBy, func(t string) bool { return !c.typed(t) })
+		met := "realised by GROUP BY"
+		if perThing {
+			met = "one row per thing, nothing aggregated"
+		}
+		c.add(string(handoff.CueGrouping), g, c.grouped || perThing, "the query has no GROUP BY", met)
 	}
 	if c.sg.Has(handoff.OpNegate) && !has(handoff.CueNegation) {
 		c.add(string(handoff.CueNegation), "not", c.negated, "the query excludes nothing (no NOT EXISTS, MINUS, NOT IN, != or !)", "realised by an exclusion")

@@ -382,3 +382,25 @@ func TestAggregateOfGroupKey(t *testing.T) {
 		}
 	}
 }
+
+// TestRankPerThing: a grouping the decomposer inferred ("Which person
+// has the most …" per person) is met by one row per person when nothing
+// is aggregated, not by a query of other things.
+func TestRankPerThing(t *testing.T) {
+	sg := withText(subgoal(handoff.Output{Shape: handoff.ShapeEntities, GroupBy: []string{"person"}}, nil), "Which person is the oldest?")
+	for query, want := range map[string]bool{
+		`SELECT ?n WHERE { ?p a :Person ; :name ?n ; :age ?a } ORDER BY DESC(?a) LIMIT 1`: true,
+		`SELECT (COUNT(*) AS ?k) WHERE { ?p a :Person }`:                                  false,
+		`SELECT ?l WHERE { ?c a :Company ; :label ?l } LIMIT 1`:                           false,
+	} {
+		q, err := sparql.Parse(prefix + query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		missed := verifier.Missed(verifier.Coverage(q, nil, sg, peopleSlice()))
+		met := !slices.ContainsFunc(missed, func(m string) bool { return strings.Contains(m, "GROUP BY") })
+		if met != want {
+			t.Errorf("%s: met %v, want %v (missed %v)", query, met, want, missed)
+		}
+	}
+}
