@@ -869,7 +869,7 @@ func sortsAll(words []string) bool {
 			}
 		case "order":
 			if i+1 < len(words) && (words[i+1] == "by" || words[i+1] == "of") ||
-				i > 0 && slices.Contains([]string{"in", "the", "ascending", "descending", "alphabetical", "reverse", "increasing", "decreasing", "chronological"}, words[i-1]) && (i+1 == len(words) || lexicon.FunctionWord(words[i+1])) {
+				i > 0 && slices.Contains([]string{"in", "ascending", "descending", "alphabetical", "reverse", "increasing", "decreasing", "chronological"}, words[i-1]) && (i+1 == len(words) || lexicon.FunctionWord(words[i+1])) {
 				return true
 			}
 		}

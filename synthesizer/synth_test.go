@@ -877,6 +877,7 @@ func TestSortsAll(t *testing.T) {
 		"List the names of singers in descending order.":              true,
 		"Show the names of all singers sorted by age.":                true,
 		"Which singer is the oldest?":                                 false,
+		"Who placed the order that has the most items?":               false,
 		"What is all the information on the oldest singer?":           false,
 		"List all singers by age, the oldest first.":                  true,
 	} {
