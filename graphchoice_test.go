@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/schemaforge/go-schemaforge/handoff"
+	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
 // TestGraphChoice: the most confident accepted candidate answers for its
@@ -26,6 +27,41 @@ func TestGraphChoice(t *testing.T) {
 	} {
 		if got := graphChoice(c.recs); got != c.want {
 			t.Errorf("%s: graphChoice = %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// TestContested: another graph's accepted answer, set aside by routing,
+// contests the one used when it differs and the model finds it at least
+// as likely right as wrong; the same answer, an unlikely one, another
+// candidate of the same graph or an empty answer do not.
+func TestContested(t *testing.T) {
+	res := func(vals ...string) *sparql.Results {
+		r := &sparql.Results{Vars: []string{"x"}}
+		for _, v := range vals {
+			r.Rows = append(r.Rows, map[string]sparql.Term{"x": &sparql.Literal{Lexical: v}})
+		}
+		return r
+	}
+	rec := func(graph string, setAside bool, conf float64, r *sparql.Results) handoff.Record {
+		return handoff.Record{Candidate: handoff.Candidate{Graph: graph}, SetAside: setAside, Confidence: conf, Results: r, Rows: len(r.Rows), Accepted: !setAside}
+	}
+	used := rec("car_1", false, 0.8, res("Europe", "Asia"))
+	for _, c := range []struct {
+		name  string
+		other handoff.Record
+		want  bool
+	}{
+		{"another graph, another answer", rec("world_1", true, 0.62, res("Europe", "Asia", "Africa")), true},
+		{"another graph, the same answer", rec("world_1", true, 0.62, res("Asia", "Europe")), false},
+		{"another graph, unlikely", rec("world_1", true, 0.3, res("Africa")), false},
+		{"the same graph", rec("car_1", true, 0.9, res("Africa")), false},
+		{"another graph, empty", rec("world_1", true, 0.9, res()), false},
+		{"another graph, not set aside", rec("world_1", false, 0.9, res("Africa")), false},
+	} {
+		recs := []handoff.Record{used, c.other}
+		if got := contested(recs, &recs[0]) != nil; got != c.want {
+			t.Errorf("%s: contested %v, want %v", c.name, got, c.want)
 		}
 	}
 }

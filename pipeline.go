@@ -336,6 +336,14 @@ func (p *Pipeline) judge(ans *handoff.Answer) {
 		for _, m := range verifier.Missed(r.Commitments) {
 			reasons = append(reasons, sg.ID+": "+m)
 		}
+		// Another graph of the collection answers too, differently,
+		// and the model finds that answer as likely right as wrong or
+		// more: which graph the question means is routing's guess, not
+		// something verified.
+		if o := contested(recs, &r); o != nil {
+			accepted = false
+			reasons = append(reasons, fmt.Sprintf("%s: graph %s also answers, differently (%d rows, confidence %.2f); the answer is %s's", sg.ID, o.Candidate.Graph, o.Rows, o.Confidence, r.Candidate.Graph))
+		}
 	}
 	ans.Confidence = conf
 	// Verified takes both: the verifier accepted the answer of every
@@ -356,6 +364,27 @@ func (p *Pipeline) judge(ans *handoff.Answer) {
 		ans.Results, ans.RowSources, ans.Verified = nil, nil, false
 		ans.Trace.Add(handoff.Event{Stage: "integrate", Message: ans.NoAnswer})
 	}
+}
+
+// contestedConfidence is the least confidence of another graph's answer
+// that contests the one used (see [contested]): as likely right as wrong.
+const contestedConfidence = 0.5
+
+// contested returns a record of another graph than used's that the
+// verifier accepted but the pipeline set aside, with a non-empty answer
+// other than used's and a confidence of at least contestedConfidence; nil
+// when there is none.
+func contested(recs []handoff.Record, used *handoff.Record) *handoff.Record {
+	for i := range recs {
+		o := &recs[i]
+		if !o.SetAside || o.Candidate.Graph == used.Candidate.Graph || o.Results == nil || o.Rows == 0 || o.Confidence < contestedConfidence {
+			continue
+		}
+		if !maps.Equal(o.Results.ValueRows(), used.Results.ValueRows()) {
+			return o
+		}
+	}
+	return nil
 }
 
 func verdictWord(verified bool) string {
