@@ -2,7 +2,10 @@ package qa
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
@@ -69,6 +72,41 @@ func unboundFilter(q *sparql.Query) string {
 				return fmt.Sprintf("FILTER reads ?%s, which nothing in its WHERE clause binds", v)
 			}
 		}
+	}
+	return ""
+}
+
+// countRE finds a question's count of things asked for before a
+// superlative: "the top 3", "the three most …", "the 5 largest" (not "the
+// 4 cylinder cars").
+var countRE = regexp.MustCompile(`\b(?:top\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\b|the\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:most|least|[a-z]+est)\b)`)
+
+var countWords = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+// QuestionDefect returns why a gold query does not answer its question,
+// reading both, or "" when it finds no such reason (see [GoldDefect] for
+// the query alone): a question that asks for a number of things ("the
+// three oldest", "the top 5") whose gold query keeps another number of
+// rows (LIMIT 1).
+func QuestionDefect(question, query string) string {
+	if d := GoldDefect(query); d != "" {
+		return d
+	}
+	m := countRE.FindStringSubmatch(strings.ToLower(question))
+	if m == nil {
+		return ""
+	}
+	n := m[1] + m[2]
+	want, ok := countWords[n]
+	if !ok {
+		want, _ = strconv.Atoi(n)
+	}
+	q, err := parseGold(query)
+	if err != nil || q.Limit == nil || want < 2 {
+		return ""
+	}
+	if int64(want) != *q.Limit {
+		return fmt.Sprintf("the question asks for %d, the gold query keeps %d", want, *q.Limit)
 	}
 	return ""
 }

@@ -25,3 +25,23 @@ func TestGoldDefect(t *testing.T) {
 		}
 	}
 }
+
+func TestQuestionDefect(t *testing.T) {
+	limit := func(n string) string { return `SELECT ?n WHERE { ?p :city\#name ?n ; :city\#population ?x } ORDER BY DESC(?x) LIMIT ` + n }
+	for _, c := range []struct {
+		question, query string
+		defect          bool
+	}{
+		{"What are the three largest cities?", limit("1"), true},
+		{"Show the top 5 cities by population.", limit("5"), false},
+		{"Which is the largest city?", limit("1"), false},
+		{"List the cities with the top three populations.", limit("3"), false},
+		{"What are the ids of the students who registered for course 301 most recently?", limit("1"), false},
+		{"For all of the 4 cylinder cars, which model has the most horsepower?", limit("1"), false},
+		{"What are the 3 most common cloud covers?", limit("1"), true},
+	} {
+		if got := QuestionDefect(c.question, c.query) != ""; got != c.defect {
+			t.Errorf("%q with %s: defect %v, want %v", c.question, c.query, got, c.defect)
+		}
+	}
+}

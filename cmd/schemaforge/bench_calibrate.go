@@ -58,10 +58,11 @@ func benchCalibrate(ctx context.Context, e *env, b *benchRun) int {
 		emptyNote = fmt.Sprintf("; %d questions of %d graphs without data left out", n, len(empty))
 	}
 	// A gold query that cannot mean what its question asks (a filter on
-	// a variable nothing binds, NOT IN over a joined variable) labels a
-	// right answer wrong: the model would learn the defect.
+	// a variable nothing binds, NOT IN over a joined variable, one row
+	// for "the three oldest") labels a right answer wrong: the model
+	// would learn the defect.
 	before = len(qs)
-	qs = slices.DeleteFunc(qs, func(q qa.Question) bool { return qa.GoldDefect(q.Query) != "" })
+	qs = slices.DeleteFunc(qs, func(q qa.Question) bool { return qa.QuestionDefect(q.Text, q.Query) != "" })
 	if n := before - len(qs); n > 0 {
 		emptyNote += fmt.Sprintf("; %d questions whose gold query is defective left out", n)
 	}
