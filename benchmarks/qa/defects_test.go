@@ -27,7 +27,9 @@ func TestGoldDefect(t *testing.T) {
 }
 
 func TestQuestionDefect(t *testing.T) {
-	limit := func(n string) string { return `SELECT ?n WHERE { ?p :city\#name ?n ; :city\#population ?x } ORDER BY DESC(?x) LIMIT ` + n }
+	limit := func(n string) string {
+		return `SELECT ?n WHERE { ?p :city\#name ?n ; :city\#population ?x } ORDER BY DESC(?x) LIMIT ` + n
+	}
 	for _, c := range []struct {
 		question, query string
 		defect          bool
