@@ -55,6 +55,25 @@ func testCollection(t testing.TB) *kg.Collection {
 	return coll
 }
 
+// oneGraph loads Turtle into a fresh store and returns it, summarised, as
+// the one graph id of a collection.
+func oneGraph(t *testing.T, id, ttl string) *kg.Collection {
+	t.Helper()
+	ctx := context.Background()
+	st := store.New()
+	if err := st.Load(ctx, strings.NewReader(ttl), rdfio.Turtle, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	coll, err := kg.NewCollection(&kg.Graph{ID: id, Endpoint: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := coll.Summarize(ctx, kg.SummarizeOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return coll
+}
+
 func subgoal(text string, types, preds []string, mentions ...string) *handoff.Subgoal {
 	sg := &handoff.Subgoal{ID: "s1", Text: text, Operations: []handoff.Operation{handoff.OpLookup},
 		Requirements: handoff.Requirements{Types: types, Predicates: preds, Output: handoff.Output{Shape: handoff.ShapeEntities}}}
@@ -234,18 +253,8 @@ func TestSliceDirectMapping(t *testing.T) {
 <http://x/s1> a <http://x/stay> ; s:patient 7 ; s:room 112 ; s:ref-room <http://x/r112> .
 <http://x/r112> a <http://x/room> ; r:roomnumber 112 ; r:roomtype "single" .
 `
-	st := store.New()
 	ctx := context.Background()
-	if err := st.Load(ctx, strings.NewReader(ttl), rdfio.Turtle, "", ""); err != nil {
-		t.Fatal(err)
-	}
-	coll, err := kg.NewCollection(&kg.Graph{ID: "shop", Endpoint: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := coll.Summarize(ctx, kg.SummarizeOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	coll := oneGraph(t, "shop", ttl)
 	sg := subgoal("What is the color code and description of the product named chervil?", []string{"product"}, []string{"color code", "description", "name"})
 	sg.Requirements.Output.Attributes = []string{"color code", "description"}
 	a, err := New(Config{}).Allocate(ctx, sg, coll)
@@ -280,18 +289,8 @@ func TestSliceTimeValuedColumn(t *testing.T) {
 <http://x/s1> a <http://x/song> ; s:song_name "Aj ei akash" ; s:releasedate "2004-03-27"^^xsd:date ; s:rating 7 .
 <http://x/s2> a <http://x/song> ; s:song_name "Just beat it" ; s:releasedate "2002-03-17"^^xsd:date ; s:rating 9 .
 `
-	st := store.New()
 	ctx := context.Background()
-	if err := st.Load(ctx, strings.NewReader(ttl), rdfio.Turtle, "", ""); err != nil {
-		t.Fatal(err)
-	}
-	coll, err := kg.NewCollection(&kg.Graph{ID: "music", Endpoint: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := coll.Summarize(ctx, kg.SummarizeOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	coll := oneGraph(t, "music", ttl)
 	sg := subgoal("What is the name of the song that was released most recently?", []string{"song"}, []string{"name"})
 	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeEntities, Attributes: []string{"name"}, OrderBy: "date", Descending: true}
 	a, err := New(Config{}).Allocate(ctx, sg, coll)
@@ -314,18 +313,8 @@ func TestSliceKeyAbbreviation(t *testing.T) {
 <http://x/s1> a <http://x/student> ; s:stuid 1001 ; s:advisor 7 ; s:lname "Smith" .
 <http://x/s2> a <http://x/student> ; s:stuid 1002 ; s:advisor 8 ; s:lname "Kim" .
 `
-	st := store.New()
 	ctx := context.Background()
-	if err := st.Load(ctx, strings.NewReader(ttl), rdfio.Turtle, "", ""); err != nil {
-		t.Fatal(err)
-	}
-	coll, err := kg.NewCollection(&kg.Graph{ID: "school", Endpoint: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := coll.Summarize(ctx, kg.SummarizeOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	coll := oneGraph(t, "school", ttl)
 	sg := subgoal("What are the student ids of all students?", []string{"student"}, []string{"student id"})
 	sg.Requirements.Output.Attributes = []string{"student id"}
 	a, err := New(Config{}).Allocate(ctx, sg, coll)
@@ -352,18 +341,8 @@ func TestSliceOwnID(t *testing.T) {
 <http://x/a19> a <http://x/addresses> ; a:address_id 19 ; a:city "Lyon" .
 <http://x/a20> a <http://x/addresses> ; a:address_id 20 ; a:city "Nice" .
 `
-	st := store.New()
 	ctx := context.Background()
-	if err := st.Load(ctx, strings.NewReader(ttl), rdfio.Turtle, "", ""); err != nil {
-		t.Fatal(err)
-	}
-	coll, err := kg.NewCollection(&kg.Graph{ID: "school", Endpoint: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := coll.Summarize(ctx, kg.SummarizeOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	coll := oneGraph(t, "school", ttl)
 	sg := subgoal("What is the id and last name of each student?", []string{"student"}, []string{"id", "last name"})
 	sg.Requirements.Output.Attributes = []string{"id", "last name"}
 	a, err := New(Config{}).Allocate(ctx, sg, coll)

@@ -177,6 +177,14 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			propScore[e.iri] = 0.5
 		}
 	}
+	// alsoNamed credits column o with a term another column matched
+	// (score: the match's), unless o scores already.
+	alsoNamed := func(o *element, term string, score float64) {
+		if _, ok := propScore[o.iri]; !ok {
+			propScore[o.iri] = 0.5 * score
+		}
+		matched[o.iri] = appendNew(matched[o.iri], term)
+	}
 	// A term matched to one class's column ("id" → camera_lens#id)
 	// names the column of the same name of every chosen class
 	// (mountain#id): the synthesizer takes the subjects' own.
@@ -190,10 +198,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			if o.class || len(o.objects) > 0 || o.iri == e.iri || !intersects(o.subjects, classes) || !slices.Equal(o.primary, e.primary) {
 				continue
 			}
-			if _, ok := propScore[o.iri]; !ok {
-				propScore[o.iri] = 0.5 * m.Score
-			}
-			matched[o.iri] = appendNew(matched[o.iri], m.Term)
+			alsoNamed(o, m.Term, m.Score)
 		}
 	}
 	// A one-word term matched to a column ("id" → addresses#address_id)
@@ -212,13 +217,9 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 				continue
 			}
 			for _, c := range o.subjects {
-				if !slices.Contains(classes, c) || !lexicon.OwnColumn(o.primary, stems(kg.Tokens(c))) {
-					continue
+				if slices.Contains(classes, c) && lexicon.OwnColumn(o.primary, stems(kg.Tokens(c))) {
+					alsoNamed(o, m.Term, m.Score)
 				}
-				if _, ok := propScore[o.iri]; !ok {
-					propScore[o.iri] = 0.5 * m.Score
-				}
-				matched[o.iri] = appendNew(matched[o.iri], m.Term)
 			}
 		}
 	}

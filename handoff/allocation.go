@@ -87,13 +87,20 @@ func (s *Slice) HasClass(iri string) bool {
 }
 
 // HasProperty reports whether the slice contains property iri.
-func (s *Slice) HasProperty(iri string) bool {
-	for _, p := range s.Properties {
-		if p.IRI == iri {
-			return true
+func (s *Slice) HasProperty(iri string) bool { return s.Property(iri) != nil }
+
+// Property returns the slice's property iri, or nil when the slice (which
+// may be nil) does not contain it.
+func (s *Slice) Property(iri string) *SliceProperty {
+	if s == nil {
+		return nil
+	}
+	for i := range s.Properties {
+		if s.Properties[i].IRI == iri {
+			return &s.Properties[i]
 		}
 	}
-	return false
+	return nil
 }
 
 // Compact writes iri with the slice's prefixes (longest namespace wins),

@@ -603,10 +603,8 @@ func (c *coverer) otherName() (string, string) {
 				continue
 			}
 			var domains []string
-			for _, sp := range c.slice.Properties {
-				if sp.IRI == p {
-					domains = sp.Domains
-				}
+			if sp := c.slice.Property(p); sp != nil {
+				domains = sp.Domains
 			}
 			for _, sp := range c.slice.Properties {
 				qs := column(sp.IRI)
@@ -648,10 +646,6 @@ func (c *coverer) wrongOwner(attr string) (string, string) {
 	if len(own) == 0 {
 		return "", ""
 	}
-	key := map[string]bool{}
-	for _, sp := range c.slice.Properties {
-		key[sp.IRI] = sp.Key
-	}
 	other := ""
 	for _, v := range c.projected() {
 		for _, t := range c.triples {
@@ -667,7 +661,7 @@ func (c *coverer) wrongOwner(attr string) (string, string) {
 			// owner's value.
 			types := c.types[sv.Name]
 			col := kg.SplitIRI(p.Value).Column()
-			if slices.Contains(types, owner) || key[p.Value] || len(kg.Words(col)) > 1 && slices.Contains(own, col) {
+			if sp := c.slice.Property(p.Value); slices.Contains(types, owner) || sp != nil && sp.Key || len(kg.Words(col)) > 1 && slices.Contains(own, col) {
 				return "", ""
 			}
 			if len(types) > 0 && other == "" {
@@ -1188,9 +1182,7 @@ func (c *coverer) allMentioned(plain []string, said []string) bool {
 		if !mentioned && !keys[v] {
 			mentioned = slices.ContainsFunc(c.preds[v], func(p string) bool {
 				ws := kg.Words(kg.SplitIRI(p).Column())
-				if len(ws) == 0 || ws[len(ws)-1] == "id" || c.slice != nil && slices.ContainsFunc(c.slice.Properties, func(sp handoff.SliceProperty) bool {
-					return sp.IRI == p && (sp.Key || sp.ForeignKey)
-				}) {
+				if sp := c.slice.Property(p); len(ws) == 0 || ws[len(ws)-1] == "id" || sp != nil && (sp.Key || sp.ForeignKey) {
 					return false
 				}
 				// A column named like a type of the question is the
@@ -1531,12 +1523,8 @@ func (c *coverer) means(iri, term string) bool {
 	if term == "" {
 		return true
 	}
-	if c.slice != nil {
-		for _, p := range c.slice.Properties {
-			if p.IRI == iri && slices.Contains(p.Matched, term) {
-				return true
-			}
-		}
+	if p := c.slice.Property(iri); p != nil && slices.Contains(p.Matched, term) {
+		return true
 	}
 	return namedBy(kg.Tokens(iri), kg.Words(term))
 }
@@ -1658,15 +1646,8 @@ func (c *coverer) keyMeans(o order, term string) bool {
 // timeValued reports whether the slice gives predicate iri the datatype
 // of a point in time ("releasedate", xsd:date).
 func (c *coverer) timeValued(iri string) bool {
-	if c.slice == nil {
-		return false
-	}
-	for _, p := range c.slice.Properties {
-		if p.IRI == iri {
-			return slices.ContainsFunc(p.Datatypes, kg.TemporalDatatype)
-		}
-	}
-	return false
+	p := c.slice.Property(iri)
+	return p != nil && slices.ContainsFunc(p.Datatypes, kg.TemporalDatatype)
 }
 
 // keyWords reports whether an order key's predicate has a word for
