@@ -354,3 +354,52 @@ func TestSliceOwnID(t *testing.T) {
 		t.Errorf("the students' own id is not in the slice:\n%s", sl.Text())
 	}
 }
+
+// TestSliceAbbreviatedColumn: "latitude" names station#lat, a column
+// whose name abbreviates the word; no column of the graph has it whole.
+func TestSliceAbbreviatedColumn(t *testing.T) {
+	const ttl = `@prefix s: <http://x/station#> .
+<http://x/s1> a <http://x/station> ; s:name "Clay at Battery" ; s:lat 37.79 ; s:dock_count 15 .
+<http://x/s2> a <http://x/station> ; s:name "MLK Library" ; s:lat 37.33 ; s:dock_count 19 .
+`
+	ctx := context.Background()
+	coll := oneGraph(t, "bikes", ttl)
+	sg := subgoal("What are the names of stations that have latitude lower than 37.5?", []string{"station"}, []string{"name", "latitude"})
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("bikes")
+	if sl == nil || !sl.HasProperty("http://x/station#lat") {
+		t.Fatalf("lat is not in the slice:\n%s", sl.Text())
+	}
+	if sl.HasProperty("http://x/station#dock_count") {
+		t.Errorf("dock_count matched nothing said:\n%s", sl.Text())
+	}
+}
+
+// TestSliceColumnOfNamedClass: of two columns named alike, the one of a
+// class the question names comes first ("the countries of mountains":
+// mountain#country, not climber#country).
+func TestSliceColumnOfNamedClass(t *testing.T) {
+	const ttl = `@prefix c: <http://x/climber#> . @prefix m: <http://x/mountain#> .
+<http://x/c1> a <http://x/climber> ; c:country "Italy" ; c:name "Ana" ; c:ref-mountain_id <http://x/m1> .
+<http://x/m1> a <http://x/mountain> ; m:country "Tanzania" ; m:height 5895 .
+`
+	ctx := context.Background()
+	coll := oneGraph(t, "climbing", ttl)
+	sg := subgoal("What are the countries of mountains with height bigger than 5000?", []string{"country", "mountain"}, []string{"height"})
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("climbing")
+	if sl == nil || !sl.HasProperty("http://x/mountain#country") {
+		t.Fatalf("mountain#country is not in the slice:\n%s", sl.Text())
+	}
+	for _, p := range sl.Properties {
+		if p.IRI == "http://x/climber#country" && len(p.Matched) > 0 {
+			t.Errorf("climber#country matched %v before the mountains' own", p.Matched)
+		}
+	}
+}

@@ -93,6 +93,34 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 	matchedClasses := map[string]float64{}
 	matchedProps := map[string]float64{}
 
+	// Of two elements that match a term as well, a column of a class
+	// the question names comes first ("the employee with id 12":
+	// employee#eid, not aircraft#aid), of the class it names first
+	// when both are named, then the class's own column, then the first
+	// by IRI.
+	typeRank := map[string]int{}
+	rank := func(e *element) int {
+		r := len(q.types)
+		for _, c := range e.subjects {
+			if k, ok := typeRank[c]; ok {
+				r = min(r, k)
+			}
+		}
+		return r
+	}
+	before := func(e, el *element) bool {
+		if !e.class && !el.class {
+			if r, elR := rank(e), rank(el); r != elR {
+				return r < elR
+			}
+			// The class's own column ("the id of the student":
+			// students#student_id before students#address_id).
+			if own, elOwn := lexicon.OwnColumn(e.primary, e.context), lexicon.OwnColumn(el.primary, el.context); own != elOwn {
+				return own
+			}
+		}
+		return e.iri < el.iri
+	}
 	best := func(t term, classes bool) (float64, *element) {
 		score, el := 0.0, (*element)(nil)
 		seen := map[int]bool{}
@@ -113,8 +141,14 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 				m = 0.95 * matchScore(words, e)
 			default:
 				m = matchScore(words, e)
+				// "the company names" of company#company: the naming
+				// column of the class the other words name.
+				if n := len(words); m < 0.9 && n > 1 && lexicon.NameWord(words[n-1]) && slices.Equal(words[:n-1], e.context) &&
+					lexicon.NamingRank(e.primary, e.context) > 0 {
+					m = 0.9
+				}
 			}
-			if m > score || (m == score && m > 0 && e.iri < el.iri) {
+			if m > score || (m == score && m > 0 && before(e, el)) {
 				score, el = m, e
 			}
 		}
@@ -131,6 +165,30 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 		if t.compound != "" {
 			for _, i := range g.words[t.compound] {
 				consider(i, []string{t.compound})
+			}
+		}
+		// A word no element has may be abbreviated in a column's name
+		// ("latitude": station#lat, "department": dept_name): the
+		// column matches, a little below its full name.
+		if !classes && score == 0 {
+			for k, w := range t.words {
+				if len(g.words[w]) > 0 {
+					continue
+				}
+				for gw, is := range g.words {
+					if len(gw) > 5 || len(w) < len(gw)+2 || lexicon.FunctionWord(gw) || !lexicon.Abbreviates(gw, w) {
+						continue
+					}
+					ws := slices.Clone(t.words)
+					ws[k] = gw
+					for _, i := range is {
+						if e := &g.elements[i]; !e.class && slices.Contains(e.primary, gw) {
+							if m := 0.8 * matchScore(ws, e); m > score || (m == score && m > 0 && before(e, el)) {
+								score, el = m, e
+							}
+						}
+					}
+				}
 			}
 		}
 		return score, el
@@ -157,8 +215,19 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 		}
 		return num / den, true
 	}
-	covP, okP := coverage(q.preds, false)
+	// The classes the types name break ties among columns, the first
+	// named first, those of types too ("the countries of mountains":
+	// mountain#country; "the name of the role played by the employee":
+	// role_name).
+	for k, t := range q.types {
+		if m, e := best(t, true); m >= 0.7 && e.class {
+			if _, ok := typeRank[e.iri]; !ok {
+				typeRank[e.iri] = k
+			}
+		}
+	}
 	covT, okT := coverage(q.types, true)
+	covP, okP := coverage(q.preds, false)
 	// Mentions found among the graph's values count as predicate
 	// evidence.
 	if p.values[g.id] != nil && len(q.mentions) > 0 {

@@ -1137,6 +1137,8 @@ func (a *analysis) content(i int) bool {
 		return true // "start year", "end date": a noun, not "start with"
 	case w == "name" && i == 0:
 		return false
+	case fillerWords[w] && a.w(i-1) == "," && inSet(a.w(i+1), ",", "and") && a.isWord(i-2) && !isFunction(a.w(i-2)):
+		return true // "the asset id, details, make and model": a column
 	case strings.HasSuffix(w, "n't"):
 		return false
 	case measureWords[w] && i > 0 && a.toks[i-1].kind == tkNum:
@@ -1169,6 +1171,11 @@ func (a *analysis) isVerb(i int) bool {
 		// A plural after "have" or "with" is the thing had ("customers
 		// who have orders", "players with stars"), not "have played".
 		if isPlural(w) && inSet(a.w(i-1), "have", "has", "had", "with", "without") {
+			return false
+		}
+		// An item of a list of columns ("the asset id, details, make
+		// and model").
+		if a.w(i-1) == "," && inSet(a.w(i+1), ",", "and") && a.isWord(i-2) && !isFunction(a.w(i-2)) {
 			return false
 		}
 		return !inSet(a.w(i-1), "the", "a", "an", "each", "every", "of", "their", "its", "his", "her", "which", "what", "many", "all", "no", "any")
@@ -2096,6 +2103,12 @@ func (a *analysis) mentionFilters() {
 			// "with 'x' in the name", "have 'Express' in their names"
 			f.Op = handoff.FilterContains
 			f.Attribute = a.containsAttr(i, end)
+		case inSet(prev, "name", "title") && a.ownPhrase(i-1) >= 0 && lexicon.NamePart(a.chunks[a.ownPhrase(i-1)].words) == 0:
+			// "the description for role name 'Proof Reader'": the
+			// role name is compared, not shown.
+			c := &a.chunks[a.ownPhrase(i-1)]
+			f.Attribute = c.phrase()
+			c.role, c.used = rolePred, true
 		case inSet(prev, "named", "called", "name", "names"):
 			f.Attribute = "name"
 		case inSet(prev, "titled", "entitled", "title"):
@@ -2128,6 +2141,19 @@ func (a *analysis) mentionFilters() {
 		}
 		a.addFilter(f, i)
 	}
+}
+
+// ownPhrase returns the noun chunk of two or more words that ends at
+// token i ("role name"), or -1.
+func (a *analysis) ownPhrase(i int) int {
+	if i < 0 || i >= len(a.at) {
+		return -1
+	}
+	c := a.at[i]
+	if c < 0 || a.chunks[c].verb || a.chunks[c].end != i+1 || len(a.chunks[c].words) < 2 {
+		return -1
+	}
+	return c
 }
 
 // orderKey reports whether the words from i on are the key of an order
@@ -2255,6 +2281,11 @@ func (a *analysis) listedAfter(ci int) bool {
 // (what follows it is a condition, not the projection).
 func (a *analysis) relativeBefore(i int) bool {
 	for k := i - 1; k > 0; k-- {
+		// "In which year …", "For which club …" ask; they relate
+		// nothing.
+		if k == 1 && inSet(a.w(k), "which", "what", "whom") && inSet(a.w(0), "in", "on", "at", "for", "from", "to", "by", "with", "of", "during") {
+			continue
+		}
 		if inSet(a.w(k), "with", "who", "that", "whose", "where", "whom", "having", "which", "when") {
 			return true
 		}
@@ -2291,6 +2322,10 @@ func (a *analysis) roleOf(ci int) role {
 			}
 		}
 	}
+	// "Show names and seatings …": listed after a name, a column.
+	if ci > 0 && a.coordEnd(ci-1) >= ci && !a.chunks[ci-1].verb && inSet(a.chunks[ci-1].head(), "name", "title") && a.chunks[ci-1].role == rolePred {
+		return rolePred
+	}
 	return roleType
 }
 
@@ -2309,6 +2344,46 @@ func (a *analysis) coordEnd(ci int) int {
 		ci++
 	}
 	return ci
+}
+
+// sharedHeads reads "the start and end dates", "the departure and
+// arrival times" as two attributes sharing the plural head noun (start
+// date, end date): a singular modifier before "and", alone or a chunk of
+// its own, then a two-word chunk with a plural head. It returns the
+// attributes with the modifier's reading before the chunk's.
+func (a *analysis) sharedHeads(attrs []string, r *handoff.Requirements) []string {
+	for ci := range a.chunks {
+		c := &a.chunks[ci]
+		if c.verb || c.role != rolePred || len(c.words) != 2 || c.start < 2 || a.w(c.start-1) != "and" {
+			continue
+		}
+		head := c.words[1]
+		if lemma(head) == head || !a.isWord(c.start-2) {
+			continue
+		}
+		mod := a.w(c.start - 2)
+		if lemma(mod) != mod || lexicon.FunctionWord(mod) || aggWords[mod] {
+			continue
+		}
+		other := a.at[c.start-2]
+		if other >= 0 && (a.chunks[other].verb || len(a.chunks[other].words) != 1 || a.chunks[other].role != rolePred) {
+			continue
+		}
+		shared := mod + " " + lemma(head)
+		at := slices.Index(attrs, c.phrase())
+		if at < 0 || slices.Contains(attrs, shared) {
+			continue
+		}
+		if other >= 0 {
+			if k := slices.Index(attrs, a.chunks[other].phrase()); k >= 0 && k < at {
+				attrs = slices.Delete(attrs, k, k+1)
+				at--
+			}
+		}
+		attrs = slices.Insert(attrs, at, shared)
+		r.Predicates = appendNew(r.Predicates, shared)
+	}
+	return attrs
 }
 
 // subgoal assembles the subgoal from the analysis.
@@ -2361,6 +2436,7 @@ func (a *analysis) subgoal() handoff.Subgoal {
 		attrs = slices.Insert(attrs, at, names...)
 		break
 	}
+	attrs = a.sharedHeads(attrs, r)
 	r.Predicates = appendNew(r.Predicates, a.implied...)
 	a.orFilters()
 	r.Filters = a.filters

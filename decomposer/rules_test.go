@@ -1223,3 +1223,30 @@ func TestBoundIsNoAlternative(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedHeadsAndNamedFilters: "the start and end dates" are two
+// dates; "role name 'Proof Reader'" compares the role name and does not
+// show it; "In which year …" asks for the year (no relative clause).
+func TestSharedHeadsAndNamedFilters(t *testing.T) {
+	for q, want := range map[string][]string{
+		"What are the start and end dates for incidents?":             {"start date", "end date"},
+		"List the departure and arrival times of flights.":            {"departure time", "arrival time"},
+		"What is the name and home city of the team?":                 {"name", "home city"},
+		"Show the description for role name 'Proof Reader'.":          {"description"},
+		"List the asset id, details, make and model for every asset.": {"asset id", "detail", "make", "model"},
+		"Show names and seatings, ordered by seating for all tracks.": {"name", "seating"},
+	} {
+		got := decompose(t, q).Subgoals[0].Requirements.Output.Attributes
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: attributes (-want +got):\n%s", q, diff)
+		}
+	}
+	fs := decompose(t, "Show the description for role name 'Proof Reader'.").Subgoals[0].Requirements.Filters
+	if len(fs) != 1 || fs[0].Attribute != "role name" || fs[0].Value != "Proof Reader" {
+		t.Errorf("role name filter: got %+v", fs)
+	}
+	out := decompose(t, "In which year were most of ships built?").Subgoals[0].Requirements.Output
+	if !slices.Contains(out.Attributes, "year") {
+		t.Errorf("In which year …: attributes %v, want the year", out.Attributes)
+	}
+}

@@ -228,9 +228,13 @@ func NameWord(w string) bool {
 // KeyAbbreviation reads a one-word column name as an abbreviated "<thing>
 // id" of its table: "stuid" of student, "custid" of customers, "dormid"
 // of dorm (the letters before "id", at least three, begin a word of the
-// table's name). It returns that word and true; "paid" and "valid" are
-// no ids.
+// table's name), or the table's initial before "id" ("aid" of aircraft,
+// "eid" of employee). It returns that word and true; "paid" and "valid"
+// are no ids.
 func KeyAbbreviation(w string, table []string) (string, bool) {
+	if len(w) == 3 && strings.HasSuffix(w, "id") && len(table) > 0 && strings.HasPrefix(table[0], w[:1]) && len(table[0]) > 2 {
+		return table[0], true
+	}
 	if len(w) < 5 || len(w) > 8 || !strings.HasSuffix(w, "id") {
 		return "", false
 	}
@@ -241,6 +245,30 @@ func KeyAbbreviation(w string, table []string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// Abbreviates reports whether short is an abbreviation of long written
+// in a column's name: a beginning of the word, then none or more of its
+// later consonants in order ("lat" of latitude, "emp" of employee, "dept"
+// of department, "qty" of quantity, "mgr" of manager). A vowel skipped to
+// ("lat" of located, "age" of assigned) makes no abbreviation.
+func Abbreviates(short, long string) bool {
+	if len(short) < 3 || len(short) >= len(long) || short[0] != long[0] {
+		return false
+	}
+	j := 1
+	for j < len(short) && short[j] == long[j] {
+		j++
+	}
+	for i := j; i < len(long) && j < len(short); i++ {
+		if strings.IndexByte("aeiou", short[j]) >= 0 {
+			return false
+		}
+		if long[i] == short[j] {
+			j++
+		}
+	}
+	return j == len(short)
 }
 
 // SharedModifier reads a one-word column named after a longer one as

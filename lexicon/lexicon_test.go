@@ -188,6 +188,9 @@ func TestKeyAbbreviation(t *testing.T) {
 		{"custid", []string{"customers"}, "customers"},
 		{"dormid", []string{"dorm"}, "dorm"},
 		{"paid", []string{"payments"}, ""},
+		{"aid", []string{"aircraft"}, "aircraft"},
+		{"eid", []string{"employee"}, "employee"},
+		{"aid", []string{"employee"}, ""},
 		{"valid", []string{"tickets"}, ""},
 		{"stuid", []string{"has", "allergy"}, ""},
 		{"student", []string{"student"}, ""},
@@ -195,6 +198,28 @@ func TestKeyAbbreviation(t *testing.T) {
 		got, ok := lexicon.KeyAbbreviation(c.w, c.table)
 		if got != c.want || ok != (c.want != "") {
 			t.Errorf("KeyAbbreviation(%q, %v) = %q, %v; want %q", c.w, c.table, got, ok, c.want)
+		}
+	}
+}
+
+func TestAbbreviates(t *testing.T) {
+	for _, c := range []struct {
+		short, long string
+		want        bool
+	}{
+		{"lat", "latitude", true},
+		{"emp", "employee", true},
+		{"dept", "department", true},
+		{"qty", "quantity", true},
+		{"mgr", "manager", true},
+		{"lat", "located", false},
+		{"age", "assigned", false},
+		{"age", "age", false},
+		{"id", "identifier", false},
+		{"num", "city", false},
+	} {
+		if got := lexicon.Abbreviates(c.short, c.long); got != c.want {
+			t.Errorf("Abbreviates(%q, %q) = %v, want %v", c.short, c.long, got, c.want)
 		}
 	}
 }

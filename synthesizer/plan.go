@@ -91,7 +91,10 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	// Likewise "How many goals has Tiago Mendes scored?" is the sum of
 	// that number over the subjects (his own, for one player).
 	if out.Aggregate == handoff.AggCount && out.AggregateOf != "" && !out.Distinct && !pl.countTerm(out.AggregateOf) {
-		if p, s := pl.prop(out.AggregateOf, kNumber, 0); p != nil && s >= 0.8 && datatypeKind(p) == kNumber && !identifier(p) {
+		// Digits kept as text rank the same ("the fewest days held"),
+		// though a room_number, which names a room, does not.
+		ranks := out.OrderBy == out.AggregateOf && len(out.GroupBy) == 0
+		if p, s := pl.prop(out.AggregateOf, kNumber, 0); p != nil && s >= 0.8 && (datatypeKind(p) == kNumber || ranks && datatypeKind(p) == kString && numericStrings(p) && !numberNamed(p)) && !identifier(p) {
 			switch {
 			case out.OrderBy == out.AggregateOf && len(out.GroupBy) == 0:
 				out.Aggregate, out.AggregateOf = "", ""
@@ -391,6 +394,13 @@ func hasNegatedFilter(fs []handoff.Filter) bool {
 func (pl *planner) score() float64 {
 	s := pl.bonus
 	terms := pl.sg.Requirements.Terms()
+	// "In which year was the oldest club founded?": the year asked is
+	// the date the order stands on (see plan), as good as a column
+	// named year.
+	var ordered *handoff.SliceProperty
+	if ob := pl.sg.Requirements.Output.OrderBy; ob != "" {
+		ordered, _ = pl.impliedOrder(ob)
+	}
 	for _, t := range terms {
 		best := 0.0
 		for _, iri := range pl.used {
@@ -406,6 +416,12 @@ func (pl *planner) score() float64 {
 			}
 			m := termMatches(t, iri, label)
 			if matched {
+				m = max(m, 0.9)
+			}
+			if p, ok := pl.sc.byIRI[iri]; ok && m == 0 && pl.subjectsNaming(t, p) {
+				m = 0.85
+			}
+			if ordered != nil && iri == ordered.IRI && lexicon.Temporal(t) {
 				m = max(m, 0.9)
 			}
 			best = max(best, m)
@@ -438,6 +454,9 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 		}
 		if term == "" {
 			s = 0.1 + p.Score/10
+		}
+		if s == 0 && pl.subjectsNaming(term, p) {
+			s = 0.85
 		}
 		if s == 0 {
 			continue
@@ -1122,6 +1141,20 @@ func (pl *planner) nameParts(term string) []skeletons.Attr {
 	return nil
 }
 
+// subjectsNaming reports whether p is the subjects' own naming column
+// that a naming term asks for though it has another word: "the names of
+// movies" where a movie has a title (movie#title), "the company names"
+// of company#company, before another class's name.
+func (pl *planner) subjectsNaming(term string, p *handoff.SliceProperty) bool {
+	root := pl.p.Nodes[0].Class
+	if term != "name" || len(p.Domains) != 1 || p.Domains[0] != root || datatypeKind(p) == kAny {
+		return false
+	}
+	// Not another thing's name ("artist_name" of songs).
+	r := lexicon.NamingRank(words(p.IRI), words(root))
+	return r == 1 || r >= 3
+}
+
 // isNamingTerm reports whether an attribute term asks for a name.
 func isNamingTerm(t string) bool {
 	switch t {
@@ -1556,6 +1589,10 @@ func (pl *planner) projectionTerms() []string {
 	usedElsewhere := map[string]bool{r.Output.OrderBy: true, r.Output.AggregateOf: true}
 	for _, f := range r.Filters {
 		usedElsewhere[f.Attribute] = true
+		// And its head: "name" of "role name 'Proof Reader'".
+		if w := strings.Fields(f.Attribute); len(w) > 1 {
+			usedElsewhere[w[len(w)-1]] = true
+		}
 	}
 	for _, g := range r.Output.GroupBy {
 		usedElsewhere[g] = true
@@ -2082,6 +2119,13 @@ func (pl *planner) mergeAlternatives() {
 		}
 	}
 	pl.p.Filters = out
+}
+
+// numberNamed reports whether a column's name ends in "number" or "no":
+// it names its things (room_number), it does not measure them.
+func numberNamed(p *handoff.SliceProperty) bool {
+	w := words(p.IRI)
+	return len(w) > 0 && (w[len(w)-1] == "number" || w[len(w)-1] == "no" || w[len(w)-1] == "num")
 }
 
 // countColumn is a numeric column of the subjects that counts what term

@@ -974,3 +974,58 @@ func TestRankByOwnCount(t *testing.T) {
 		t.Errorf("want Jiaju ranked by num_of_shops, got %v\n%s", res.Rows, query)
 	}
 }
+
+// TestRankByNumericText: "the fewest days held" orders by the
+// wrestlers' days_held, kept as text of digits, not by a count.
+func TestRankByNumericText(t *testing.T) {
+	const data = `@prefix w: <http://x/wrestler#> .
+<http://x/w1> a <http://x/wrestler> ; w:name "Rey Misterio Sr." ; w:days_held "344" .
+<http://x/w2> a <http://x/wrestler> ; w:name "Fishman" ; w:days_held "1" .
+<http://x/w3> a <http://x/wrestler> ; w:name "El Samurai" ; w:days_held "99" .
+`
+	wr := "http://x/wrestler"
+	slice := &handoff.Slice{Graph: "w",
+		Classes: []handoff.SliceClass{{IRI: wr, Count: 3, Score: 1, Matched: []string{"wrestler"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: wr + "#name", Domains: []string{wr}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"name"}},
+			{IRI: wr + "#days_held", Domains: []string{wr}, Datatypes: []string{xsd + "string"}, Samples: []string{"1", "344", "99"}, Score: 0.9, Matched: []string{"day"}},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What is the name of the wrestler with the fewest days held?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpAggregate, handoff.OpRank},
+		Requirements: handoff.Requirements{Types: []string{"wrestler"}, Predicates: []string{"name", "day", "held"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Attributes: []string{"name"}, Aggregate: handoff.AggCount, AggregateOf: "day", OrderBy: "day"}}}
+	res, query := runTop(t, sg, slice, loadGraph(t, "w", data))
+	if strings.Contains(query, "COUNT") || len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "Fishman" {
+		t.Errorf("want Fishman ranked by days_held, got %v\n%s", res.Rows, query)
+	}
+}
+
+// TestSubjectsTitleIsTheirName: "the names of movies" where a movie has
+// a title and no name is the movies' titles, not a reviewer's name.
+func TestSubjectsTitleIsTheirName(t *testing.T) {
+	const data = `@prefix m: <http://x/movie#> . @prefix r: <http://x/reviewer#> . @prefix g: <http://x/rating#> .
+<http://x/m1> a <http://x/movie> ; m:title "Jaws" ; m:director "Steven Spielberg" .
+<http://x/m2> a <http://x/movie> ; m:title "Avatar" ; m:director "James Cameron" .
+<http://x/r1> a <http://x/reviewer> ; r:name "Sarah Martinez" .
+<http://x/g1> a <http://x/rating> ; g:ref-mid <http://x/m1> ; g:ref-rid <http://x/r1> .
+`
+	mv, rv, rt := "http://x/movie", "http://x/reviewer", "http://x/rating"
+	slice := &handoff.Slice{Graph: "movies",
+		Classes: []handoff.SliceClass{{IRI: mv, Count: 2, Score: 1, Matched: []string{"movie"}}, {IRI: rv, Count: 1, Score: 0.5}, {IRI: rt, Count: 1, Score: 0.05}},
+		Properties: []handoff.SliceProperty{
+			{IRI: mv + "#director", Domains: []string{mv}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"Steven Spielberg"}},
+			{IRI: rv + "#name", Domains: []string{rv}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"name"}},
+			{IRI: rt + "#ref-mid", Domains: []string{rt}, Ranges: []string{mv}, Score: 0.1, Join: true},
+			{IRI: rt + "#ref-rid", Domains: []string{rt}, Ranges: []string{rv}, Score: 0.1, Join: true},
+			{IRI: mv + "#title", Domains: []string{mv}, Datatypes: []string{xsd + "string"}, Score: 0.05},
+		},
+		Values: []handoff.SliceValue{{Property: mv + "#director", Value: "Steven Spielberg", Mention: "Steven Spielberg", Score: 1}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What are the names of all movies directed by Steven Spielberg?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "Steven Spielberg", Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Types: []string{"movie"}, Predicates: []string{"name", "directed"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Steven Spielberg", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities, Attributes: []string{"name"}}}}
+	res, query := runTop(t, sg, slice, loadGraph(t, "movies", data))
+	if !strings.Contains(query, "movie#title") || len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "Jaws" {
+		t.Errorf("want Jaws from movie#title, got %v\n%s", res.Rows, query)
+	}
+}

@@ -588,7 +588,7 @@ func (c *coverer) otherName() (string, string) {
 				return false
 			}
 			for s := range said {
-				if abbreviates(w, s) {
+				if lexicon.Abbreviates(w, s) {
 					return false
 				}
 			}
@@ -783,22 +783,6 @@ func (c *coverer) typed(term string) bool {
 		}
 	}
 	return false
-}
-
-// abbreviates reports whether short is an abbreviation of long written
-// in a column's name: its first letter, then some of the others in
-// order ("dept" of department, "emp" of employee).
-func abbreviates(short, long string) bool {
-	if len(short) < 3 || len(short) >= len(long) || short[0] != long[0] {
-		return false
-	}
-	j := 1
-	for i := 1; i < len(long) && j < len(short); i++ {
-		if long[i] == short[j] {
-			j++
-		}
-	}
-	return j == len(short)
 }
 
 // KindFilter is the commitment that a value the question puts on a

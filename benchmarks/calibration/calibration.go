@@ -19,6 +19,7 @@ import (
 
 	"github.com/schemaforge/go-schemaforge/benchmarks/qa"
 	"github.com/schemaforge/go-schemaforge/confidence"
+	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
 // Options configures [Run].
@@ -184,7 +185,9 @@ func collect(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.
 		// graph (a quarter of Spider4SPARQL train, a few percent of
 		// dev-public, rare among questions people ask): it would teach
 		// the model that empty answers are often right.
-		if q.Answer == nil || a == nil || (q.Answer.Boolean == nil && len(q.Answer.Rows) == 0) {
+		// So does one whose rows bind nothing: an average over text
+		// gives one row without a value, which no answer can match.
+		if q.Answer == nil || a == nil || (q.Answer.Boolean == nil && noValues(q.Answer)) {
 			continue
 		}
 		select {
@@ -249,4 +252,15 @@ func collect(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.
 		samples = append(samples, o.samples...)
 	}
 	return samples, answers, skipped, nil
+}
+
+// noValues reports whether a SELECT result binds no value: no rows, or
+// rows that are all unbound.
+func noValues(r *sparql.Results) bool {
+	for _, row := range r.Rows {
+		if len(row) > 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -79,7 +79,7 @@ func unboundFilter(q *sparql.Query) string {
 // countRE finds a question's count of things asked for before a
 // superlative: "the top 3", "the three most …", "the 5 largest" (not "the
 // 4 cylinder cars").
-var countRE = regexp.MustCompile(`\b(?:top\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\b|the\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:most|least|[a-z]+est)\b)`)
+var countRE = regexp.MustCompile(`\b(?:top\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\b|(?:the|with|of)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:most|least|[a-z]+est)\b)`)
 
 var countWords = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 

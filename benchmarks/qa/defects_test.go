@@ -41,6 +41,9 @@ func TestQuestionDefect(t *testing.T) {
 		{"What are the ids of the students who registered for course 301 most recently?", limit("1"), false},
 		{"For all of the 4 cylinder cars, which model has the most horsepower?", limit("1"), false},
 		{"What are the 3 most common cloud covers?", limit("1"), true},
+		{"Show the name of employees with three lowest salaries.", limit("1"), true},
+		{"List the publication dates of publications with 3 lowest prices.", limit("1"), true},
+		{"Show the name of the employee with the lowest salary.", limit("1"), false},
 	} {
 		if got := QuestionDefect(c.question, c.query) != ""; got != c.defect {
 			t.Errorf("%q with %s: defect %v, want %v", c.question, c.query, got, c.defect)
