@@ -168,15 +168,16 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 			}
 		}
 		// A word no element has may be abbreviated in a column's name
-		// ("latitude": station#lat, "department": dept_name): the
-		// column matches, a little below its full name.
-		if !classes && score == 0 {
+		// ("latitude": station#lat, "department": dept_name), or spelt
+		// another way ("enrollment": date_of_enrolment): the column
+		// matches, a little below its full name.
+		if !classes {
 			for k, w := range t.words {
 				if len(g.words[w]) > 0 {
 					continue
 				}
 				for gw, is := range g.words {
-					if len(gw) > 5 || len(w) < len(gw)+2 || lexicon.FunctionWord(gw) || !lexicon.Abbreviates(gw, w) {
+					if !lexicon.SpellingVariant(gw, w) && (len(gw) > 5 || len(w) < len(gw)+2 || lexicon.FunctionWord(gw) || !lexicon.Abbreviates(gw, w)) {
 						continue
 					}
 					ws := slices.Clone(t.words)

@@ -1667,13 +1667,13 @@ func (a *analysis) scan() {
 			// "across all X", "for all the X" ask about all of them at
 			// once, not per X.
 			if c := a.chunkAfter(i+1, "for", "all", "different", "the", "every"); c >= 0 {
-				a.groupBy = appendNew(a.groupBy, a.chunks[c].head())
-				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " " + a.w(i+1), Term: a.chunks[c].head()})
+				a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
+				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " " + a.w(i+1), Term: a.groupTerm(c)})
 			}
 		case w == "per" || w == "each" && a.isWord(i+1) && a.at[i+1] >= 0 && i > 0 && !inSet(a.w(i-1), "of", "for", "in", "list", "show"):
 			if c := a.chunkAfter(i + 1); c >= 0 {
-				a.groupBy = appendNew(a.groupBy, a.chunks[c].head())
-				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w, Term: a.chunks[c].head()})
+				a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
+				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w, Term: a.groupTerm(c)})
 			}
 		case a.seq(i, "grouped", "by"), a.seq(i, "group", "by"), a.seq(i, "broken", "down", "by"):
 			k := i + 2
@@ -1681,9 +1681,9 @@ func (a *analysis) scan() {
 				k = i + 3
 			}
 			if c := a.chunkAfter(k); c >= 0 {
-				a.groupBy = appendNew(a.groupBy, a.chunks[c].head())
+				a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
 				a.explicitGroup = true
-				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " by", Term: a.chunks[c].head()})
+				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " by", Term: a.groupTerm(c)})
 			}
 		case w == "by" && !a.isVerb(i-1) && !orderWords[a.w(i-1)] && !orderWords[a.w(i-2)]:
 			if c := a.chunkAfter(i + 1); c >= 0 {
@@ -1692,8 +1692,8 @@ func (a *analysis) scan() {
 					a.chunks[c].used = true
 					a.setOrder(a.chunks[c].phrase())
 				} else if len(a.aggs) > 0 || a.seq(i+1, "each") {
-					a.groupBy = appendNew(a.groupBy, a.chunks[c].head())
-					a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: "by", Term: a.chunks[c].head()})
+					a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
+					a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: "by", Term: a.groupTerm(c)})
 				}
 			}
 		}
@@ -1808,6 +1808,10 @@ func (a *analysis) attrFor(i, end int, implied string) string {
 			a.used[end] = true
 			return "total " + ch.phrase()
 		}
+	}
+	// "2 or more corresponding documents": the noun after the hedge.
+	for end >= 0 && inSet(a.w(end), "corresponding", "different", "distinct", "separate", "unique", "related", "associated", "such") {
+		end++
 	}
 	if end >= 0 && end < len(a.toks) && a.at[end] >= 0 && !a.chunks[a.at[end]].verb {
 		c := &a.chunks[a.at[end]]
@@ -2134,6 +2138,11 @@ func (a *analysis) mentionFilters() {
 				f.Attribute, f.Label = a.chunks[c].phrase(), true
 				a.chunks[c].role = rolePred
 				a.chunks[c].used = true
+			} else if m.Kind == handoff.MentionNumber && inSet(prev, "only", "exactly", "just", "with", "have", "has", "had") && end < len(a.toks) && a.at[end] >= 0 {
+				// "locations with only 1 station", "users that have 3
+				// followers": the noun after the number is what it
+				// counts or measures.
+				f.Attribute = a.attrFor(i, end, "")
 			}
 		}
 		if inSet(prev, "except", "excluding") || a.seq(i-2, "except", "for") || a.seq(i-2, "other", "than") {
@@ -2141,6 +2150,17 @@ func (a *analysis) mentionFilters() {
 		}
 		a.addFilter(f, i)
 	}
+}
+
+// groupTerm is the term a grouping cue names with chunk c: its head
+// ("for each department"), or the whole phrase when the head names an
+// attribute ("for each bed type": bed type, not type).
+func (a *analysis) groupTerm(c int) string {
+	ch := &a.chunks[c]
+	if !ch.verb && len(ch.words) > 1 && attrWords[ch.head()] {
+		return ch.phrase()
+	}
+	return ch.head()
 }
 
 // ownPhrase returns the noun chunk of two or more words that ends at

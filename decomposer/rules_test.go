@@ -1245,8 +1245,28 @@ func TestSharedHeadsAndNamedFilters(t *testing.T) {
 	if len(fs) != 1 || fs[0].Attribute != "role name" || fs[0].Value != "Proof Reader" {
 		t.Errorf("role name filter: got %+v", fs)
 	}
+	if g := decompose(t, "What is the average base price of rooms, for each bed type?").Subgoals[0].Requirements.Output.GroupBy; !slices.Equal(g, []string{"bed type"}) {
+		t.Errorf("for each bed type: group by %v, want [bed type]", g)
+	}
+	if g := decompose(t, "What is the average salary for each department?").Subgoals[0].Requirements.Output.GroupBy; !slices.Equal(g, []string{"department"}) {
+		t.Errorf("for each department: group by %v, want [department]", g)
+	}
 	out := decompose(t, "In which year were most of ships built?").Subgoals[0].Requirements.Output
 	if !slices.Contains(out.Attributes, "year") {
 		t.Errorf("In which year …: attributes %v, want the year", out.Attributes)
+	}
+}
+
+// TestCountedNounAfterNumber: "2 or more corresponding documents" and
+// "with only 1 station" bound how many documents or stations.
+func TestCountedNounAfterNumber(t *testing.T) {
+	for q, want := range map[string]handoff.Filter{
+		"What are project ids of projects that have 2 or more corresponding documents?": {Attribute: "document", Op: handoff.FilterGe, Value: "2", ValueKind: "number"},
+		"Show all locations with only 1 station.":                                        {Attribute: "station", Op: handoff.FilterEq, Value: "1", ValueKind: "number"},
+	} {
+		fs := decompose(t, q).Subgoals[0].Requirements.Filters
+		if len(fs) != 1 || fs[0] != want {
+			t.Errorf("%s: filters %+v, want %+v", q, fs, want)
+		}
 	}
 }

@@ -271,6 +271,24 @@ func Abbreviates(short, long string) bool {
 	return j == len(short)
 }
 
+// SpellingVariant reports whether two words of six letters or more are
+// one spelling apart by a doubled letter ("enrollment" and "enrolment",
+// "travelled" and "traveled", "openning" written for "opening").
+func SpellingVariant(a, b string) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	if len(a) != len(b)+1 || len(b) < 6 {
+		return false
+	}
+	for i := 0; i+1 < len(a); i++ {
+		if a[i] == a[i+1] && a[:i]+a[i+1:] == b {
+			return true
+		}
+	}
+	return false
+}
+
 // SharedModifier reads a one-word column named after a longer one as
 // sharing its modifier: after "color code", "description" may be the
 // color description; after "visit date", "details" the visit details. It

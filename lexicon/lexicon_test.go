@@ -223,3 +223,20 @@ func TestAbbreviates(t *testing.T) {
 		}
 	}
 }
+
+func TestSpellingVariant(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"enrollment", "enrolment", true},
+		{"traveled", "travelled", true},
+		{"country", "county", false},
+		{"planet", "plane", false},
+		{"enrollment", "enrollment", false},
+	} {
+		if got := lexicon.SpellingVariant(c.a, c.b); got != c.want {
+			t.Errorf("SpellingVariant(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}

@@ -1703,8 +1703,8 @@ func (pl *planner) countsEntities(term string) bool {
 		// of a reference: how many patients.
 		return true
 	}
-	if p != nil && identifier(p) {
-		ps = 0 // "at least two players" bounds how many, not player_id
+	if p != nil && (identifier(p) || numberNamed(p)) {
+		ps = 0 // "at least two players" bounds how many, not player_id or train_number
 	}
 	for _, c := range pl.sc.slice.Classes {
 		if termMatches(term, c.IRI, c.Label) >= 0.8 && ps < 0.9 {

@@ -311,7 +311,7 @@ func termMatches(term, iri, label string) float64 {
 	}
 	hit := 0
 	for _, t := range tw {
-		if slices.ContainsFunc(ew, func(e string) bool { return e == t || t == "name" && lexicon.NameWord(e) }) {
+		if slices.ContainsFunc(ew, func(e string) bool { return e == t || t == "name" && lexicon.NameWord(e) || lexicon.SpellingVariant(e, t) }) {
 			hit++
 		}
 	}
@@ -334,7 +334,7 @@ func termMatches(term, iri, label string) float64 {
 	if hit == len(tw) && len(ew) == len(tw) {
 		return 1
 	}
-	if tw[len(tw)-1] == ew[len(ew)-1] {
+	if last, elast := tw[len(tw)-1], ew[len(ew)-1]; last == elast || lexicon.SpellingVariant(last, elast) {
 		s = max(s, 0.8)
 	}
 	return 0.9 * s
