@@ -1262,7 +1262,7 @@ func TestSharedHeadsAndNamedFilters(t *testing.T) {
 func TestCountedNounAfterNumber(t *testing.T) {
 	for q, want := range map[string]handoff.Filter{
 		"What are project ids of projects that have 2 or more corresponding documents?": {Attribute: "document", Op: handoff.FilterGe, Value: "2", ValueKind: "number"},
-		"Show all locations with only 1 station.":                                        {Attribute: "station", Op: handoff.FilterEq, Value: "1", ValueKind: "number"},
+		"Show all locations with only 1 station.":                                       {Attribute: "station", Op: handoff.FilterEq, Value: "1", ValueKind: "number"},
 	} {
 		fs := decompose(t, q).Subgoals[0].Requirements.Filters
 		if len(fs) != 1 || fs[0] != want {

@@ -311,7 +311,9 @@ func termMatches(term, iri, label string) float64 {
 	}
 	hit := 0
 	for _, t := range tw {
-		if slices.ContainsFunc(ew, func(e string) bool { return e == t || t == "name" && lexicon.NameWord(e) || lexicon.SpellingVariant(e, t) }) {
+		if slices.ContainsFunc(ew, func(e string) bool {
+			return e == t || t == "name" && lexicon.NameWord(e) || lexicon.SpellingVariant(e, t)
+		}) {
 			hit++
 		}
 	}
