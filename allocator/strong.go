@@ -123,6 +123,11 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 	}
 	best := func(t term, classes bool) (float64, *element) {
 		score, el := 0.0, (*element)(nil)
+		take := func(m float64, e *element) {
+			if m > score || (m == score && m > 0 && before(e, el)) {
+				score, el = m, e
+			}
+		}
 		seen := map[int]bool{}
 		consider := func(i int, words []string) {
 			e := &g.elements[i]
@@ -148,9 +153,7 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 					m = 0.9
 				}
 			}
-			if m > score || (m == score && m > 0 && before(e, el)) {
-				score, el = m, e
-			}
+			take(m, e)
 		}
 		for _, w := range t.words {
 			for _, i := range g.words[w] {
@@ -184,9 +187,7 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 					ws[k] = gw
 					for _, i := range is {
 						if e := &g.elements[i]; !e.class && slices.Contains(e.primary, gw) {
-							if m := 0.8 * matchScore(ws, e); m > score || (m == score && m > 0 && before(e, el)) {
-								score, el = m, e
-							}
+							take(0.8*matchScore(ws, e), e)
 						}
 					}
 				}

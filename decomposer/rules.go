@@ -1104,6 +1104,13 @@ func (a *analysis) isWord(i int) bool {
 	return i >= 0 && i < len(a.toks) && !a.skip[i] && a.toks[i].kind == tkWord
 }
 
+// listItem reports whether token i stands between a comma and another
+// comma or "and", after a word that names something: an item of a list
+// of columns ("the asset id, details, make and model").
+func (a *analysis) listItem(i int) bool {
+	return a.w(i-1) == "," && inSet(a.w(i+1), ",", "and") && a.isWord(i-2) && !isFunction(a.w(i-2))
+}
+
 // content reports whether token i can be part of a term.
 func (a *analysis) content(i int) bool {
 	if !a.isWord(i) || a.toks[i].ment >= 0 {
@@ -1137,7 +1144,7 @@ func (a *analysis) content(i int) bool {
 		return true // "start year", "end date": a noun, not "start with"
 	case w == "name" && i == 0:
 		return false
-	case fillerWords[w] && a.w(i-1) == "," && inSet(a.w(i+1), ",", "and") && a.isWord(i-2) && !isFunction(a.w(i-2)):
+	case fillerWords[w] && a.listItem(i):
 		return true // "the asset id, details, make and model": a column
 	case strings.HasSuffix(w, "n't"):
 		return false
@@ -1175,7 +1182,7 @@ func (a *analysis) isVerb(i int) bool {
 		}
 		// An item of a list of columns ("the asset id, details, make
 		// and model").
-		if a.w(i-1) == "," && inSet(a.w(i+1), ",", "and") && a.isWord(i-2) && !isFunction(a.w(i-2)) {
+		if a.listItem(i) {
 			return false
 		}
 		return !inSet(a.w(i-1), "the", "a", "an", "each", "every", "of", "their", "its", "his", "her", "which", "what", "many", "all", "no", "any")

@@ -406,7 +406,8 @@ func (pl *planner) score() float64 {
 		for _, iri := range pl.used {
 			label := ""
 			matched := false
-			if p, ok := pl.sc.byIRI[iri]; ok {
+			p, isProp := pl.sc.byIRI[iri]
+			if isProp {
 				label, matched = p.Label, slices.Contains(p.Matched, t)
 			}
 			for _, c := range pl.sc.slice.Classes {
@@ -418,7 +419,7 @@ func (pl *planner) score() float64 {
 			if matched {
 				m = max(m, 0.9)
 			}
-			if p, ok := pl.sc.byIRI[iri]; ok && m == 0 && pl.subjectsNaming(t, p) {
+			if isProp && m == 0 && pl.subjectsNaming(t, p) {
 				m = 0.85
 			}
 			if ordered != nil && iri == ordered.IRI && lexicon.Temporal(t) {
@@ -1045,11 +1046,13 @@ func (pl *planner) hasNaming(c string) bool { return pl.namingIRI(c) != "" }
 // ("language_id", the column of a reference): numbers that are never
 // summed or compared as sizes.
 func identifier(p *handoff.SliceProperty) bool {
-	if p.Key {
-		return true
-	}
+	return p.Key || lastWordIn(p, "id", "code")
+}
+
+// lastWordIn reports whether the last word of p's name is one of ws.
+func lastWordIn(p *handoff.SliceProperty, ws ...string) bool {
 	w := words(p.IRI)
-	return len(w) > 0 && (w[len(w)-1] == "id" || w[len(w)-1] == "code")
+	return len(w) > 0 && slices.Contains(ws, w[len(w)-1])
 }
 
 // asksAnswer reports whether the answer cue's wh-phrase is one for which
@@ -2123,10 +2126,7 @@ func (pl *planner) mergeAlternatives() {
 
 // numberNamed reports whether a column's name ends in "number" or "no":
 // it names its things (room_number), it does not measure them.
-func numberNamed(p *handoff.SliceProperty) bool {
-	w := words(p.IRI)
-	return len(w) > 0 && (w[len(w)-1] == "number" || w[len(w)-1] == "no" || w[len(w)-1] == "num")
-}
+func numberNamed(p *handoff.SliceProperty) bool { return lastWordIn(p, "number", "no", "num") }
 
 // countColumn is a numeric column of the subjects that counts what term
 // names: its name is the term's words and a word of counting
