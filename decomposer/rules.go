@@ -1125,6 +1125,8 @@ func (a *analysis) content(i int) bool {
 	switch {
 	case (w == "first" || w == "last") && inSet(a.w(i+1), "name", "names"):
 		return true
+	case a.agedAt(i):
+		return false // "aged 30 or more" says the age (attrFor)
 	case (w == "first" || w == "last") && (a.w(i-1) == "the" || i+1 < len(a.toks) && a.toks[i+1].kind == tkNum):
 		return false // "the first payment", "the last 5 races": an order
 	case w == "number" && inSet(a.w(i+1), "and", ","):
@@ -1176,8 +1178,9 @@ func (a *analysis) isVerb(i int) bool {
 			return false
 		}
 		// A plural after "have" or "with" is the thing had ("customers
-		// who have orders", "players with stars"), not "have played".
-		if isPlural(w) && inSet(a.w(i-1), "have", "has", "had", "with", "without") {
+		// who have orders", "players with stars"), not "have played";
+		// so is any word after "with" ("students with major 600").
+		if isPlural(w) && inSet(a.w(i-1), "have", "has", "had") || inSet(a.w(i-1), "with", "without") {
 			return false
 		}
 		// An item of a list of columns ("the asset id, details, make
@@ -1319,7 +1322,10 @@ func (a *analysis) addFilter(f handoff.Filter, at int) {
 func (a *analysis) orFilters() {
 	for k := 1; k < len(a.filters) && k < len(a.filterAt); k++ {
 		p, f := a.filters[k-1], &a.filters[k]
-		if p.Attribute == "" || f.Attribute == "" || p.Attribute == f.Attribute || p.Negated != f.Negated {
+		// Bounds on opposite sides of one attribute ("before 2000 or
+		// after 2010") are alternatives only when said with "or".
+		opposite := p.Attribute == f.Attribute && (below(p.Op) && above(f.Op) || above(p.Op) && below(f.Op))
+		if (p.Attribute == "" || f.Attribute == "" || p.Attribute == f.Attribute) && !opposite || p.Negated != f.Negated {
 			continue
 		}
 		lo, hi := min(a.filterAt[k-1], a.filterAt[k]), max(a.filterAt[k-1], a.filterAt[k])
@@ -1334,6 +1340,51 @@ func (a *analysis) orFilters() {
 		}
 	}
 }
+
+// yearsOld returns how many words from k on say that a number before
+// them is an age ("years old", "year old", "years of age"), or 0.
+func (a *analysis) yearsOld(k int) int {
+	if k < 0 || !inSet(a.w(k), "years", "year", "yrs") {
+		return 0
+	}
+	switch {
+	case a.w(k+1) == "old":
+		return 2
+	case a.seq(k+1, "of", "age"):
+		return 3
+	}
+	return 0
+}
+
+// agedAt reports whether token i is "aged" before a number or a bound
+// ("aged 30", "aged over 30", "aged at least 30").
+func (a *analysis) agedAt(i int) bool {
+	if a.w(i) != "aged" {
+		return false
+	}
+	k := i + 1
+	if _, ok := comparatives[a.w(k)]; ok {
+		k++
+	} else if a.seq(k, "at", "least") || a.seq(k, "at", "most") {
+		k += 2
+	}
+	return k < len(a.toks) && a.toks[k].kind == tkNum
+}
+
+// useSpan marks n tokens from k on, and their chunks, as read.
+func (a *analysis) useSpan(k, n int) {
+	for j := k; j < k+n && j < len(a.toks); j++ {
+		a.used[j] = true
+		if c := a.at[j]; c >= 0 {
+			a.chunks[c].used, a.chunks[c].role = true, rolePred
+		}
+	}
+}
+
+// below and above report whether a comparison bounds from above (less
+// than) or from below (more than).
+func below(op handoff.FilterOp) bool { return op == handoff.FilterLt || op == handoff.FilterLe }
+func above(op handoff.FilterOp) bool { return op == handoff.FilterGt || op == handoff.FilterGe }
 
 // negatedAt reports whether a negation word precedes token i closely.
 func (a *analysis) negatedAt(i int) bool {
@@ -1628,7 +1679,10 @@ func (a *analysis) scan() {
 		// or the one the comparative implies.
 		if (a.toks[i].kind == tkNum || a.toks[i].kind == tkDate) && !a.used[i] {
 			or, noun := i+1, -1
-			if i+1 < len(a.toks) {
+			age := a.yearsOld(i + 1) // "30 years old or younger"
+			if age > 0 {
+				or += age
+			} else if i+1 < len(a.toks) {
 				if c := a.at[i+1]; c >= 0 && !a.chunks[c].verb && a.w(a.chunks[c].end) == "or" {
 					or, noun = a.chunks[c].end, c
 				}
@@ -1651,6 +1705,10 @@ func (a *analysis) scan() {
 				a.used[or] = true
 				a.used[or+1] = true
 				attr := cmpw.attr
+				if age > 0 {
+					a.useSpan(i+1, age)
+					attr = "age"
+				}
 				if noun >= 0 {
 					ch := &a.chunks[noun]
 					ch.used, ch.role = true, rolePred
@@ -1799,6 +1857,15 @@ func (a *analysis) addAgg(ag handoff.Aggregate, c int, pred bool) {
 // implied one, a chunk right after the value (end ≥ 0), or a chunk
 // right before the phrase.
 func (a *analysis) attrFor(i, end int, implied string) string {
+	if n := a.yearsOld(end); n > 0 {
+		// "under 30 years old": an age whatever the comparative implies.
+		a.useSpan(end, n)
+		return "age"
+	}
+	if a.agedAt(i - 1) {
+		a.used[i-1] = true
+		return "age"
+	}
 	if implied != "" {
 		return implied
 	}
@@ -2104,6 +2171,13 @@ func (a *analysis) mentionFilters() {
 		ofEntity := m.Kind != handoff.MentionNumber && m.Kind != handoff.MentionDate &&
 			(prev == "of" || a.seq(i-2, "of", "the"))
 		switch {
+		case m.Kind == handoff.MentionNumber && a.yearsOld(end) > 0:
+			// "pilots 30 years old"
+			a.useSpan(end, a.yearsOld(end))
+			f.Attribute = "age"
+		case m.Kind == handoff.MentionNumber && a.agedAt(i-1):
+			a.used[i-1] = true
+			f.Attribute = "age"
 		case inSet(prev, "contains", "contain", "containing", "include", "includes", "including", "like", "substring", "word") ||
 			a.seq(i-2, "the", "word") || a.seq(i-2, "the", "substring") || a.seq(i-2, "the", "string") || a.seq(i-2, "the", "letter") ||
 			inSet(prev, "with") && inSet(a.w(i-2), "start", "starts", "starting", "begin", "begins", "beginning", "end", "ends", "ending"):

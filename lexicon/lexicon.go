@@ -113,8 +113,14 @@ var places = []string{"location", "located", "address", "city", "country", "plac
 	"hometown", "birthplace", "headquarters", "office", "capital"}
 
 // Place reports whether a word names an attribute whose values are
-// places ("city", "address").
-func Place(word string) bool { return slices.Contains(places, word) }
+// places ("city", "address"), also written after another word
+// ("clublocation") when the place word is long enough not to end other
+// words by chance (not "city" of "capacity").
+func Place(word string) bool {
+	return slices.Contains(places, word) || slices.ContainsFunc(places, func(p string) bool {
+		return len(p) >= 6 && len(word) >= len(p)+3 && strings.HasSuffix(word, p)
+	})
+}
 
 // A full name is made of a given name and a family name, which schemas
 // often keep in two columns ("customer_first_name",
@@ -174,7 +180,8 @@ func RouteEnd(words []string) int {
 
 // NamingRank says how well a column named by words names the entities
 // of a class named by class words: 4 for "name", "title" or "label"
-// alone; 3 for the class's own name ("song_name" of "song"); 2 for
+// alone or written after the class's word ("roomname" of "rooms"); 3 for
+// the class's own name ("song_name" of "song"); 2 for
 // another name or title ("artist_name"); 1 for a label, a column with
 // "name" inside, or the column named like its class ("city" of
 // "city", "grape" of "grapes"); 0 for the rest.
@@ -183,10 +190,14 @@ func NamingRank(words, class []string) int {
 		return 0
 	}
 	last := words[len(words)-1]
+	own := OwnColumn(words, class)
 	if NameWord(last) {
 		last = "name"
+	} else if pre, ok := strings.CutSuffix(last, "name"); ok && pre != "" && slices.ContainsFunc(class, func(c string) bool { return Singular(c) == Singular(pre) }) {
+		// The class's word written before "name": "roomname" of rooms,
+		// "clubname" of club.
+		last, own = "name", true
 	}
-	own := OwnColumn(words, class)
 	switch {
 	case len(words) == 1 && (last == "name" || last == "title" || last == "label"):
 		return 4

@@ -127,6 +127,9 @@ func TestNamingRank(t *testing.T) {
 		{[]string{"grape"}, []string{"grapes"}, 1},
 		{[]string{"name", "code"}, []string{"city"}, 1},
 		{[]string{"price"}, []string{"song"}, 0},
+		{[]string{"roomname"}, []string{"rooms"}, 4}, // the class's word written before "name"
+		{[]string{"clubname"}, []string{"club"}, 4},
+		{[]string{"surname"}, []string{"club"}, 0},
 	} {
 		if got := lexicon.NamingRank(c.words, c.class); got != c.want {
 			t.Errorf("NamingRank(%v, %v) = %d, want %d", c.words, c.class, got, c.want)
@@ -237,6 +240,17 @@ func TestSpellingVariant(t *testing.T) {
 	} {
 		if got := lexicon.SpellingVariant(c.a, c.b); got != c.want {
 			t.Errorf("SpellingVariant(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+func TestPlace(t *testing.T) {
+	for w, want := range map[string]bool{
+		"city": true, "address": true, "clublocation": true, "hometown": true,
+		"capacity": false, "velocity": false, "price": false, "location": true,
+	} {
+		if got := lexicon.Place(w); got != want {
+			t.Errorf("Place(%q) = %v, want %v", w, got, want)
 		}
 	}
 }

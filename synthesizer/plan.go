@@ -1076,10 +1076,11 @@ func (pl *planner) answerWith(kind func(*handoff.SliceProperty) bool) {
 		if it.Attr == nil || it.Attr.Property == "" {
 			continue
 		}
-		if p, ok := pl.sc.byIRI[it.Attr.Property]; ok && kind(p) {
+		p, ok := pl.sc.byIRI[it.Attr.Property]
+		if ok && kind(p) {
 			return // already answered
 		}
-		if w := words(it.Attr.Property); len(w) == 0 || !isNamingTerm(w[len(w)-1]) {
+		if w := words(it.Attr.Property); len(w) == 0 || !isNamingTerm(w[len(w)-1]) && !(ok && len(p.Domains) == 1 && lexicon.NamingRank(w, words(p.Domains[0])) == 4) {
 			onlyNames = false
 		}
 	}
@@ -1844,6 +1845,14 @@ func (pl *planner) wordValues() {
 	for _, t := range append(slices.Clone(r.Output.Attributes), r.Output.OrderBy) {
 		if !strings.Contains(t, " ") {
 			asked[lexicon.Fold(t)] = true
+		}
+	}
+	// The constant of a condition is that condition's ("after 2010" is
+	// no drink year "2010").
+	for _, f := range r.Filters {
+		asked[lexicon.Fold(strings.ToLower(f.Value))] = true
+		if f.Value2 != "" {
+			asked[lexicon.Fold(strings.ToLower(f.Value2))] = true
 		}
 	}
 	for _, v := range pl.sc.slice.Values {
