@@ -177,6 +177,28 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			propScore[e.iri] = 0.5
 		}
 	}
+	// A column of a chosen class that counts what a type names ("the
+	// party with the most hosts": party#number_of_hosts, though host is
+	// a class too): the synthesizer may rank by it.
+	for _, t := range sg.Requirements.Types {
+		tw := kg.Words(t)
+		for i, w := range tw {
+			tw[i] = lexicon.Fold(w)
+		}
+		for i := range lex.elements {
+			e := &lex.elements[i]
+			if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) {
+				continue
+			}
+			if _, ok := propScore[e.iri]; ok {
+				continue
+			}
+			if rest, counting := lexicon.CountOf(kg.Words(kg.SplitIRI(e.iri).Column())); counting && slices.Equal(rest, tw) {
+				propScore[e.iri] = 0.5
+				matched[e.iri] = appendNew(matched[e.iri], t)
+			}
+		}
+	}
 	// alsoNamed credits column o with a term another column matched
 	// (score: the match's), unless o scores already.
 	alsoNamed := func(o *element, term string, score float64) {

@@ -152,6 +152,11 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 					lexicon.NamingRank(e.primary, e.context) > 0 {
 					m = 0.9
 				}
+				// "email address" of customer_email, "branch name" of
+				// bname.
+				if lexicon.ModifierNames(words, e.primary) || len(e.primary) == 1 && lexicon.NameOf(words, e.primary[0]) {
+					m = max(m, 0.85)
+				}
 			}
 			take(m, e)
 		}

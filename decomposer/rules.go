@@ -1127,6 +1127,8 @@ func (a *analysis) content(i int) bool {
 		return true
 	case a.agedAt(i):
 		return false // "aged 30 or more" says the age (attrFor)
+	case a.particleAt(i):
+		return true // "the move in dates": one attribute
 	case (w == "first" || w == "last") && (a.w(i-1) == "the" || i+1 < len(a.toks) && a.toks[i+1].kind == tkNum):
 		return false // "the first payment", "the last 5 races": an order
 	case w == "number" && inSet(a.w(i+1), "and", ","):
@@ -1166,6 +1168,9 @@ func (a *analysis) content(i int) bool {
 
 func (a *analysis) isVerb(i int) bool {
 	w := a.w(i)
+	if a.particleAt(i + 1) {
+		return false // "move in date", "check out time"
+	}
 	// "song release year", "order date": a noun inside a noun run.
 	// A plural noun before it is its subject instead ("rivers flow").
 	if nounVerbs[w] && a.content(i-1) && !contentVerbs[a.w(i-1)] && !isPlural(a.w(i-1)) {
@@ -1355,6 +1360,17 @@ func (a *analysis) yearsOld(k int) int {
 	}
 	return 0
 }
+
+// particleAt reports whether token i is the particle of a phrasal verb
+// that, with a date or time word after it, names an attribute ("move in
+// date", "check out time", "sign up dates": date_moved_in, checkout).
+func (a *analysis) particleAt(i int) bool {
+	return inSet(a.w(i), "in", "out", "up", "off") && phrasalVerbs[a.w(i-1)] && lexicon.Temporal(lexicon.Singular(a.w(i+1)))
+}
+
+// phrasalVerbs are verbs whose particle belongs to an attribute's name
+// before a date or time word.
+var phrasalVerbs = set(`move moved check checked log logged sign signed drop dropped pick picked clock clocked take taken set`)
 
 // agedAt reports whether token i is "aged" before a number or a bound
 // ("aged 30", "aged over 30", "aged at least 30").
@@ -2348,7 +2364,8 @@ func (a *analysis) roles() {
 // though "phone" often names an attribute.
 func (a *analysis) ofAttribute(i int) bool {
 	k := i - 1
-	if inSet(a.w(k), "the", "all", "each", "every") {
+	// "of the", "of all", "of all the"
+	for n := 0; n < 2 && inSet(a.w(k), "the", "all", "each", "every"); n++ {
 		k--
 	}
 	return a.w(k) == "of" && attrWords[lemma(a.w(k-1))]

@@ -1207,6 +1207,8 @@ func TestEverydayReadings(t *testing.T) {
 			filters: []handoff.Filter{{Attribute: "age", Op: handoff.FilterGt, Value: "30", ValueKind: "number"}}},
 		{q: "Which films were made before 1990 or after 2010?", types: []string{"film"},
 			filters: []handoff.Filter{{Op: handoff.FilterLt, Value: "1990", ValueKind: "date"}, {Op: handoff.FilterGt, Value: "2010", ValueKind: "date", Or: true}}},
+		{q: "What are the names of all the media types?", types: []string{"media type"}, preds: []string{"name"}},
+		{q: "What are the distinct move in dates of the residents?", types: []string{"resident"}, preds: []string{"move in date"}, noTypes: []string{"move"}},
 		{q: "List the students with major 600.", types: []string{"student"},
 			filters: []handoff.Filter{{Attribute: "major", Op: handoff.FilterEq, Value: "600", ValueKind: "number", Label: true}}},
 		{q: "List all club names in ascending order of start year.",

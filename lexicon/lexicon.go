@@ -122,6 +122,43 @@ func Place(word string) bool {
 	})
 }
 
+// kindHeads are head words that only say what kind of value a phrase
+// names: in "email address", "phone number", "arrival time", "birth
+// date" the modifier names the column (customer_email, customer_phone,
+// arrival, birth).
+var kindHeads = []string{"address", "number", "time", "date"}
+
+// ModifierNames reports whether a column named by words is the one a
+// two-word term of a kind head names by its modifier: the column's last
+// word is the modifier, and the head is none of its words.
+func ModifierNames(term, words []string) bool {
+	if len(term) != 2 || len(words) == 0 || !slices.Contains(kindHeads, term[1]) {
+		return false
+	}
+	return Fold(words[len(words)-1]) == Fold(term[0]) && !slices.ContainsFunc(words, func(w string) bool { return Fold(w) == Fold(term[1]) })
+}
+
+// CountOf reads a column's name as a count of things: "count" anywhere,
+// or "number", "num" or "no" before "of" (room_count, number_of_hosts,
+// no_of_customers; not room_number, which names a room). It returns the
+// other words, folded ([Fold]), and whether the name counts.
+func CountOf(words []string) ([]string, bool) {
+	counting := false
+	var rest []string
+	for i, w := range words {
+		switch {
+		case w == "count":
+			counting = true
+		case (w == "number" || w == "num" || w == "no") && i+1 < len(words) && words[i+1] == "of":
+			counting = true
+		case w == "of" && i > 0 && (words[i-1] == "number" || words[i-1] == "num" || words[i-1] == "no"):
+		default:
+			rest = append(rest, Fold(w))
+		}
+	}
+	return rest, counting
+}
+
 // A full name is made of a given name and a family name, which schemas
 // often keep in two columns ("customer_first_name",
 // "customer_last_name", "fname", "lname").
@@ -234,6 +271,18 @@ func OwnColumn(words, class []string) bool {
 func NameWord(w string) bool {
 	return w == "name" || len(w) >= 5 && len(w) <= 6 && strings.HasSuffix(w, "name") &&
 		!slices.Contains(givenNames, w) && !slices.Contains(familyNames, w)
+}
+
+// NameOf reports whether a one-word column name is the name a
+// two-word term "<modifier> name" asks for, abbreviated to the
+// modifier's first letters ("bname" for "branch name", "dname" for
+// "department name").
+func NameOf(term []string, column string) bool {
+	if len(term) != 2 || Fold(term[1]) != "name" || column == "name" || !NameWord(column) {
+		return false
+	}
+	pre := strings.TrimSuffix(column, "name")
+	return pre != "" && strings.HasPrefix(term[0], pre)
 }
 
 // KeyAbbreviation reads a one-word column name as an abbreviated "<thing>

@@ -2,6 +2,7 @@ package lexicon_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -251,6 +252,60 @@ func TestPlace(t *testing.T) {
 	} {
 		if got := lexicon.Place(w); got != want {
 			t.Errorf("Place(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+func TestModifierNames(t *testing.T) {
+	for _, c := range []struct {
+		term, words []string
+		want        bool
+	}{
+		{[]string{"email", "address"}, []string{"customer", "email"}, true},
+		{[]string{"phone", "number"}, []string{"customer", "phone"}, true},
+		{[]string{"arrival", "time"}, []string{"arrival"}, true},
+		{[]string{"email", "address"}, []string{"customer", "address"}, false},
+		{[]string{"email", "address"}, []string{"email", "address"}, false}, // the whole name matches anyway
+		{[]string{"room", "type"}, []string{"class", "room"}, false},        // "type" says more than the kind
+	} {
+		if got := lexicon.ModifierNames(c.term, c.words); got != c.want {
+			t.Errorf("ModifierNames(%v, %v) = %v, want %v", c.term, c.words, got, c.want)
+		}
+	}
+}
+
+func TestNameOf(t *testing.T) {
+	for _, c := range []struct {
+		term   []string
+		column string
+		want   bool
+	}{
+		{[]string{"branch", "name"}, "bname", true},
+		{[]string{"department", "name"}, "dname", true},
+		{[]string{"course", "name"}, "dname", false},
+		{[]string{"branch", "name"}, "name", false},
+		{[]string{"branch", "id"}, "bname", false},
+	} {
+		if got := lexicon.NameOf(c.term, c.column); got != c.want {
+			t.Errorf("NameOf(%v, %q) = %v, want %v", c.term, c.column, got, c.want)
+		}
+	}
+}
+
+func TestCountOf(t *testing.T) {
+	for _, c := range []struct {
+		words []string
+		rest  []string
+		want  bool
+	}{
+		{[]string{"number", "of", "hosts"}, []string{"host"}, true},
+		{[]string{"no", "of", "customers"}, []string{"customer"}, true},
+		{[]string{"room", "count"}, []string{"room"}, true},
+		{[]string{"room", "number"}, []string{"room", "number"}, false},
+	} {
+		rest, ok := lexicon.CountOf(c.words)
+		if ok != c.want || !slices.Equal(rest, c.rest) {
+			t.Errorf("CountOf(%v) = %v, %v; want %v, %v", c.words, rest, ok, c.rest, c.want)
 		}
 	}
 }

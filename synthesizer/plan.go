@@ -90,7 +90,13 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	// orders by that number instead ("Who scored the most goals?").
 	// Likewise "How many goals has Tiago Mendes scored?" is the sum of
 	// that number over the subjects (his own, for one player).
-	if out.Aggregate == handoff.AggCount && out.AggregateOf != "" && !out.Distinct && !pl.countTerm(out.AggregateOf) {
+	if cc := pl.countColumn(out.AggregateOf); cc != nil && out.Aggregate == handoff.AggCount && !out.Distinct &&
+		out.OrderBy == out.AggregateOf && len(out.GroupBy) == 0 && pl.namesClass(out.AggregateOf) {
+		// "the party with the most hosts" where number_of_hosts counts
+		// each party's hosts: the subjects rank by their own count, not
+		// by the hosts joined to them.
+		out.Aggregate, out.AggregateOf = "", ""
+	} else if out.Aggregate == handoff.AggCount && out.AggregateOf != "" && !out.Distinct && !pl.countTerm(out.AggregateOf) {
 		// Digits kept as text rank the same ("the fewest days held"),
 		// though a room_number, which names a room, does not.
 		ranks := out.OrderBy == out.AggregateOf && len(out.GroupBy) == 0
@@ -458,6 +464,9 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 		}
 		if s == 0 && pl.subjectsNaming(term, p) {
 			s = 0.85
+		}
+		if lexicon.ModifierNames(strings.Fields(term), words(p.IRI)) {
+			s = max(s, 0.95)
 		}
 		if s == 0 {
 			continue
@@ -2150,23 +2159,7 @@ func (pl *planner) countColumn(term string) *handoff.SliceProperty {
 		if !pl.hasNodeOf(p) || !(datatypeKind(p) == kNumber || datatypeKind(p) == kString && numericStrings(p)) {
 			continue
 		}
-		// "count" counts; "number", "num", "no" count only before
-		// "of" (a room_number names a room).
-		pw := words(p.IRI)
-		counting := false
-		var rest []string
-		for i, w := range pw {
-			switch {
-			case w == "count":
-				counting = true
-			case (w == "number" || w == "num" || w == "no") && i+1 < len(pw) && pw[i+1] == "of":
-				counting = true
-			case w == "of" && i > 0 && (pw[i-1] == "number" || pw[i-1] == "num" || pw[i-1] == "no"):
-			default:
-				rest = append(rest, lexicon.Fold(w))
-			}
-		}
-		if counting && len(tw) > 0 && slices.Equal(rest, tw) {
+		if rest, counting := lexicon.CountOf(words(p.IRI)); counting && len(tw) > 0 && slices.Equal(rest, tw) {
 			return p
 		}
 	}

@@ -302,6 +302,10 @@ func termMatches(term, iri, label string) float64 {
 	for i := range ew {
 		ew[i] = stem(ew[i])
 	}
+	// "branch name" of bname.
+	if len(ew) == 1 && lexicon.NameOf(tw, ew[0]) {
+		return 0.95
+	}
 	// The words written together name it ("allergy type" → allergytype).
 	if compound != "" && slices.Contains(ew, compound) {
 		if len(ew) == 1 {
