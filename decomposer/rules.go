@@ -1127,6 +1127,9 @@ func (a *analysis) content(i int) bool {
 		return true
 	case a.agedAt(i):
 		return false // "aged 30 or more" says the age (attrFor)
+	case inSet(w, "often", "frequently", "commonly") && inSet(a.w(i-1), "most", "more", "least", "less"),
+		strings.HasSuffix(w, "ed") && inSet(a.w(i-1), "frequently", "commonly") && inSet(a.w(i-2), "most", "least"):
+		return false // "most often", "most frequently used": how a count ranks
 	case a.particleAt(i):
 		return true // "the move in dates": one attribute
 	case (w == "first" || w == "last") && (a.w(i-1) == "the" || i+1 < len(a.toks) && a.toks[i+1].kind == tkNum):
@@ -2046,6 +2049,21 @@ func (a *analysis) rankAt(i int) {
 	if (w == "maximum" || w == "minimum" || w == "max" || w == "min") && (!a.markerBefore(i) && !a.seq(i+1, "of") || a.nestAt == i) {
 		return // an aggregate, handled in scan
 	}
+	if w == "most" && inSet(a.w(i+1), "often", "frequently", "commonly") && i >= 2 && a.at[i-1] >= 0 && a.chunks[a.at[i-1]].verb {
+		// "the language used most often": the thing before the verb,
+		// counted by its values.
+		v := a.at[i-1]
+		a.chunks[v].used = true
+		a.used[i], a.used[i+1] = true, true
+		a.rank = true
+		a.out.Descending = true
+		a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Descending: true})
+		a.rankCount("")
+		if c := a.chunkBefore(a.chunks[v].start - 1); c >= 0 {
+			a.frequentKey(c, a.chunks[c].start)
+		}
+		return
+	}
 	if w == "most" && a.w(i-1) != "the" && a.w(i-1) != "with" && a.chunkAfter(i+1) < 0 && !inSet(a.w(i+1), "number", "popular", "common", "frequent", "expensive", "recent", "recently") {
 		return // an adverb ("most often")
 	}
@@ -2098,6 +2116,15 @@ func (a *analysis) rankAt(i int) {
 		a.setOrder("date")
 	case inSet(adj, "popular", "common", "frequent", "frequently", "often"):
 		a.rankCount("")
+		// "the most common amenity", "the most frequently used
+		// carrier": the values of that attribute, counted.
+		k := i + 2
+		if inSet(adj, "frequently", "often") {
+			for strings.HasSuffix(a.w(k), "ed") && !a.content(k) {
+				k++ // "most frequently used"
+			}
+		}
+		a.frequentKey(a.at[max(0, min(k, len(a.at)-1))], k)
 	case c >= 0:
 		ch := &a.chunks[c]
 		plural := isPlural(ch.words[len(ch.words)-1])
@@ -2140,6 +2167,23 @@ func (a *analysis) setOrder(term string) {
 	a.out.OrderBy = term
 	a.implied = appendNew(a.implied, term)
 	a.orderSet = true
+}
+
+// frequentKey makes chunk c, holding token k, the attribute whose
+// most frequent value is asked ("the most common amenity"): a singular
+// noun, grouped by and ranked by its count, one value.
+func (a *analysis) frequentKey(c, k int) {
+	if c < 0 || k >= len(a.toks) || a.chunks[c].start > k || a.chunks[c].end <= k || a.chunks[c].verb || len(a.groupBy) > 0 {
+		return
+	}
+	ch := &a.chunks[c]
+	if isPlural(ch.words[len(ch.words)-1]) {
+		return
+	}
+	a.groupBy = []string{a.groupTerm(c)}
+	if a.out.Limit == 0 {
+		a.out.Limit = 1
+	}
 }
 
 func (a *analysis) rankCount(of string) {
@@ -2591,9 +2635,11 @@ func (a *analysis) subgoal() handoff.Subgoal {
 		if inSet(a.w(k), "the", "a", "an") {
 			k--
 		}
-		asked := inSet(a.w(first.start-1), "which", "what") || k >= 0 && commandWords[a.w(k)]
+		// "What are the teams with the most technicians?" too.
+		asked := inSet(a.w(first.start-1), "which", "what") || k >= 0 && commandWords[a.w(k)] ||
+			k >= 1 && inSet(a.w(k), "is", "are", "was", "were") && inSet(a.w(k-1), "what", "which", "who") && inSet(a.w(first.end), "with", "that", "which", "who", "having")
 		if h := first.head(); h != a.aggOf[0] && first.start > 0 && asked {
-			a.groupBy = []string{h}
+			a.groupBy = []string{a.groupTerm(typeChunks[0])}
 		}
 	}
 	if len(a.aggs) > 0 {
