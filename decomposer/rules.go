@@ -1067,6 +1067,7 @@ type analysis struct {
 	ask, compare, filter, group, rank, negate bool
 	aggs                                      []handoff.Aggregate
 	aggOf                                     []string
+	aggCond                                   []bool // the aggregate is said as a condition ("whose average gross")
 	filters                                   []handoff.Filter
 	filterAt                                  []int    // the token each filter was found at
 	implied                                   []string // implied predicates
@@ -1870,6 +1871,41 @@ func (a *analysis) addAgg(ag handoff.Aggregate, c int, pred bool) {
 	}
 	a.aggs = append(a.aggs, ag)
 	a.aggOf = append(a.aggOf, of)
+	// "studios whose average gross …", "directors that have an average
+	// rating …": said of each subject, a condition if a bound follows.
+	cond := false
+	if c >= 0 && ag != handoff.AggCount {
+		k := a.chunks[c].start - 1
+		for k >= 0 && (handoff.AggregateWord(a.w(k)) != "" || inSet(a.w(k), "the", "an", "a", "their", "its")) {
+			k--
+		}
+		cond = inSet(a.w(k), "whose", "which", "with", "having", "have", "has") && k > 0 && a.at[k-1] >= 0 && !a.chunks[a.at[k-1]].verb
+		cond = cond || inSet(a.w(k), "have", "has") && inSet(a.w(k-1), "that", "who", "which") && k > 1 && a.at[k-2] >= 0
+	}
+	a.aggCond = append(a.aggCond, cond)
+}
+
+// aggConditions turns an aggregate said as a condition on each subject
+// into its bound's aggregate ("studios whose average gross is above
+// 4500000": the average is compared, not asked).
+func (a *analysis) aggConditions() {
+	for k := 0; k < len(a.aggs); k++ {
+		if !a.aggCond[k] {
+			continue
+		}
+		for i := range a.filters {
+			f := &a.filters[i]
+			if f.Attribute != a.aggOf[k] || f.Aggregate != "" || f.ValueKind != "number" || f.Op == handoff.FilterEq || f.Op == handoff.FilterContains {
+				continue
+			}
+			f.Aggregate = a.aggs[k]
+			a.aggs = slices.Delete(a.aggs, k, k+1)
+			a.aggOf = slices.Delete(a.aggOf, k, k+1)
+			a.aggCond = slices.Delete(a.aggCond, k, k+1)
+			k--
+			break
+		}
+	}
 }
 
 // attrFor finds the attribute a filter at [i, end) constrains: the
@@ -2190,6 +2226,7 @@ func (a *analysis) rankCount(of string) {
 	if len(a.aggs) == 0 {
 		a.aggs = append(a.aggs, handoff.AggCount)
 		a.aggOf = append(a.aggOf, of)
+		a.aggCond = append(a.aggCond, false)
 	}
 	if !a.orderSet && of != "" {
 		a.out.OrderBy = of
@@ -2601,6 +2638,7 @@ func (a *analysis) subgoal() handoff.Subgoal {
 	attrs = a.sharedHeads(attrs, r)
 	r.Predicates = appendNew(r.Predicates, a.implied...)
 	a.orFilters()
+	a.aggConditions()
 	r.Filters = a.filters
 	// Joins: the first type to each other type, via a relation verb between.
 	var typeChunks []int

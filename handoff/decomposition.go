@@ -233,6 +233,10 @@ type Filter struct {
 	// 'Check'"): either may hold. Values of one attribute ("from 2008
 	// or 2010") need no flag; they are alternatives by themselves.
 	Or bool `json:"or,omitempty"`
+	// Aggregate, when set, compares that aggregate of Attribute over
+	// each subject's rows rather than each row's value: "studios whose
+	// average gross is above 4500000" (HAVING AVG(gross) > 4500000).
+	Aggregate Aggregate `json:"aggregate,omitempty"`
 }
 
 // AttrTimes is the Attribute of a filter that bounds how often the
@@ -269,6 +273,22 @@ const (
 	AggMin   Aggregate = "min"
 	AggMax   Aggregate = "max"
 )
+
+// AggregateWord is the aggregate a word names ("average": AggAvg,
+// "highest": AggMax), or "" for none. Counting words are not included.
+func AggregateWord(w string) Aggregate {
+	switch w {
+	case "minimum", "min", "smallest", "lowest":
+		return AggMin
+	case "maximum", "max", "largest", "highest":
+		return AggMax
+	case "average", "mean", "avg":
+		return AggAvg
+	case "total", "sum":
+		return AggSum
+	}
+	return ""
+}
 
 // Output describes the expected answer of a subgoal.
 type Output struct {
@@ -403,6 +423,11 @@ func (d *Decomposition) Validate() error {
 			case FilterEq, FilterNe, FilterLt, FilterLe, FilterGt, FilterGe, FilterContains, FilterBetween:
 			default:
 				errs = append(errs, fmt.Errorf("%s: unknown filter op %q", where, f.Op))
+			}
+			switch f.Aggregate {
+			case "", AggCount, AggSum, AggAvg, AggMin, AggMax:
+			default:
+				errs = append(errs, fmt.Errorf("%s: unknown filter aggregate %q", where, f.Aggregate))
 			}
 		}
 		switch a := s.Requirements.Output.Aggregate; a {

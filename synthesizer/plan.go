@@ -1281,6 +1281,14 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 		}
 		term := f.Attribute
 		prop, ps := pl.prop(term, kNumber, 0)
+		if f.Aggregate != "" && f.Aggregate != handoff.AggCount && prop != nil && datatypeKind(prop) == kNumber {
+			// "studios whose average gross is above 4500000": the
+			// aggregate over each one's rows is bounded.
+			if at, ok := pl.attrOf(prop); ok {
+				pl.having = append(pl.having, skeletons.Cond{Item: skeletons.Item{Agg: f.Aggregate, Attr: &at}, Op: op, Value: numberLiteral(f.Value)})
+				return
+			}
+		}
 		derived := false
 		if prop == nil || ps < 0.8 {
 			// "more than one million inhabitants": the attribute the
@@ -1921,7 +1929,7 @@ func coordinated(qw []string, agg handoff.Aggregate, aggOf, term string) bool {
 		}
 		// "the average distance and average price": the same
 		// aggregate named again.
-		if j < len(qw) && aggWord(qw[j]) == agg {
+		if j < len(qw) && handoff.AggregateWord(qw[j]) == agg {
 			j++
 		}
 		if j+len(tw) <= len(qw) && slices.Equal(qw[j:j+len(tw)], tw) {
@@ -2166,20 +2174,6 @@ func (pl *planner) countColumn(term string) *handoff.SliceProperty {
 	return nil
 }
 
-// aggWord is the aggregate a word names ("" for none).
-func aggWord(w string) handoff.Aggregate {
-	switch w {
-	case "minimum", "min", "smallest", "lowest":
-		return handoff.AggMin
-	case "maximum", "max", "largest", "highest":
-		return handoff.AggMax
-	case "average", "mean", "avg":
-		return handoff.AggAvg
-	case "total", "sum":
-		return handoff.AggSum
-	}
-	return ""
-}
 
 // ownAggregate reports whether the aggregate a names is a word of the
 // column p's own name that the question says whole, and no other word of
@@ -2187,12 +2181,12 @@ func aggWord(w string) handoff.Aggregate {
 // column average_attendance asks for the column, not its mean.
 func (pl *planner) ownAggregate(p *handoff.SliceProperty, a handoff.Aggregate) bool {
 	qw := kg.Words(pl.sg.Text)
-	if !slices.ContainsFunc(words(p.IRI), func(w string) bool { return aggWord(w) == a }) || !lexicon.SaysName(qw, words(p.IRI)) {
+	if !slices.ContainsFunc(words(p.IRI), func(w string) bool { return handoff.AggregateWord(w) == a }) || !lexicon.SaysName(qw, words(p.IRI)) {
 		return false
 	}
 	n := 0
 	for _, w := range qw {
-		if aggWord(w) == a {
+		if handoff.AggregateWord(w) == a {
 			n++
 		}
 	}
@@ -2206,7 +2200,7 @@ func namedAggregates(words []string) []handoff.Aggregate {
 	var out []handoff.Aggregate
 	last := -1
 	for i, w := range words {
-		a := aggWord(w)
+		a := handoff.AggregateWord(w)
 		if a == "" {
 			continue
 		}
