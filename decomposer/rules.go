@@ -1013,6 +1013,7 @@ const (
 	roleNone role = iota
 	rolePred
 	roleType
+	roleSkip // read by a phrase, names nothing ("years old", "people live")
 )
 
 type chunk struct {
@@ -1068,6 +1069,7 @@ type analysis struct {
 	aggs                                      []handoff.Aggregate
 	aggOf                                     []string
 	aggCond                                   []bool // the aggregate is said as a condition ("whose average gross")
+	asked                                     string // the attribute a "how tall", "how many people live" asks for
 	filters                                   []handoff.Filter
 	filterAt                                  []int    // the token each filter was found at
 	implied                                   []string // implied predicates
@@ -1133,6 +1135,8 @@ func (a *analysis) content(i int) bool {
 		return false // "most often", "most frequently used": how a count ranks
 	case a.particleAt(i):
 		return true // "the move in dates": one attribute
+	case a.w(i-1) == "how" && lexicon.Measure(w) != "":
+		return false // "How tall is …": the height (subgoal)
 	case (w == "first" || w == "last") && (a.w(i-1) == "the" || i+1 < len(a.toks) && a.toks[i+1].kind == tkNum):
 		return false // "the first payment", "the last 5 races": an order
 	case w == "number" && inSet(a.w(i+1), "and", ","):
@@ -1396,7 +1400,7 @@ func (a *analysis) useSpan(k, n int) {
 	for j := k; j < k+n && j < len(a.toks); j++ {
 		a.used[j] = true
 		if c := a.at[j]; c >= 0 {
-			a.chunks[c].used, a.chunks[c].role = true, rolePred
+			a.chunks[c].used, a.chunks[c].role = true, roleSkip
 		}
 	}
 }
@@ -1578,11 +1582,22 @@ func (a *analysis) scan() {
 		if (w == "either" || w == "both" || w == "neither") && !a.used[i] || w == "or" && !bound && a.valueNear(i, -1) && a.valueNear(i, 1) {
 			a.cue(handoff.Cue{Kind: handoff.CueSet, Text: w})
 		}
+		if m := lexicon.Measure(a.w(i + 1)); w == "how" && m != "" && a.asked == "" {
+			a.asked = m
+		}
 		// Aggregates.
 		switch {
 		case a.seq(i, "how", "many", "total"):
 			// "How many total pounds were purchased?": the total of the
 			// pounds (the "total" rule adds it).
+		case a.seq(i, "how", "many") && lexicon.Residents(a.w(i+2)) && inSet(a.w(i+3), "live", "lives", "lived", "living", "are", "were", "reside", "inhabit"):
+			// "How many people live in Tokyo?": its population.
+			for _, k := range []int{i + 2, i + 3} {
+				if c := a.at[k]; c >= 0 {
+					a.chunks[c].used, a.chunks[c].role = true, roleSkip
+				}
+			}
+			a.asked = "population"
 		case a.seq(i, "how", "many"):
 			c := a.chunkAfter(i + 2)
 			a.addAgg(handoff.AggCount, c, false)
@@ -1908,6 +1923,29 @@ func (a *analysis) aggConditions() {
 	}
 }
 
+// peopleMeasure reads a number of people as the measure it bounds: what
+// a place holds ("stadiums that hold more than 40,000 fans": capacity),
+// or how many live there ("countries with more than 10 million
+// people": population). It returns "" when chunk c counts no people.
+func (a *analysis) peopleMeasure(i int, c *chunk) string {
+	if len(c.words) != 1 {
+		return ""
+	}
+	w := c.words[0]
+	spectators := inSet(w, "fans", "spectators", "guests", "visitors", "people", "persons", "seats")
+	for k := i - 1; k >= 0 && k >= i-6; k-- {
+		if inSet(a.w(k), "hold", "holds", "seat", "seats", "accommodate", "accommodates", "fit", "fits", "host", "hosts") && spectators {
+			return "capacity"
+		}
+	}
+	// ("inhabitants" and "residents" may name a column: the synthesizer
+	// derives the population when none does.)
+	if inSet(w, "people", "persons") && inSet(a.w(i-1), "than", "over", "under", "least", "most", "with", "have", "has") {
+		return "population"
+	}
+	return ""
+}
+
 // attrFor finds the attribute a filter at [i, end) constrains: the
 // implied one, a chunk right after the value (end ≥ 0), or a chunk
 // right before the phrase.
@@ -1944,6 +1982,10 @@ func (a *analysis) attrFor(i, end int, implied string) string {
 	}
 	if end >= 0 && end < len(a.toks) && a.at[end] >= 0 && !a.chunks[a.at[end]].verb {
 		c := &a.chunks[a.at[end]]
+		if m := a.peopleMeasure(i, c); m != "" {
+			c.used, c.role = true, roleSkip
+			return m
+		}
 		c.used = true
 		if !isPlural(c.words[len(c.words)-1]) || attrWords[c.head()] {
 			c.role = rolePred
@@ -2590,6 +2632,13 @@ func (a *analysis) subgoal() handoff.Subgoal {
 	var sg handoff.Subgoal
 	r := &sg.Requirements
 	var attrs []string
+	// "How tall is the Eiffel Tower?", "How fast is Boardwalk Bullet?",
+	// "How many people live in Tokyo?": the measure asked for, when the
+	// question names no attribute.
+	if a.asked != "" && !slices.ContainsFunc(a.chunks, func(c chunk) bool { return c.role == rolePred && !c.verb && !c.used }) {
+		attrs = append(attrs, a.asked)
+		r.Predicates = appendNew(r.Predicates, a.asked)
+	}
 	for _, c := range a.chunks {
 		switch c.role {
 		case rolePred:

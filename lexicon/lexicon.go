@@ -61,6 +61,24 @@ func Derives(term string, words []string) (ok, inverted bool) {
 	return false, false
 }
 
+// measures are the adjectives of "how …" questions and the attribute
+// each asks for: "How tall is the tower?" asks its height.
+var measures = map[string]string{
+	"old": "age", "tall": "height", "high": "height", "long": "length", "fast": "speed", "quick": "speed",
+	"heavy": "weight", "far": "distance", "deep": "depth", "wide": "width", "expensive": "price",
+}
+
+// Measure returns the attribute a "how ADJ" question asks for ("tall":
+// height), or "".
+func Measure(adjective string) string { return measures[adjective] }
+
+// residents are the nouns that count the people of a place.
+var residents = []string{"people", "persons", "inhabitants", "residents", "citizens"}
+
+// Residents reports whether a noun counts the people who live somewhere
+// ("How many people live in Tokyo?": its population).
+func Residents(w string) bool { return slices.Contains(residents, w) }
+
 // temporal are the words of attributes that hold a point in time.
 var temporal = []string{"date", "year", "time", "day", "when", "timestamp", "datetime"}
 
