@@ -2174,7 +2174,6 @@ func (pl *planner) countColumn(term string) *handoff.SliceProperty {
 	return nil
 }
 
-
 // ownAggregate reports whether the aggregate a names is a word of the
 // column p's own name that the question says whole, and no other word of
 // the question names it: "the average attendance of stadiums" with a
