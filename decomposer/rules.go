@@ -907,6 +907,11 @@ var superlatives = map[string]supInfo{
 	"min": {known: true, agg: true}, "shortest": {known: true, attr: "length", agg: true}, "youngest": {known: true, attr: "age"},
 	"lightest": {known: true, attr: "weight", agg: true}, "cheapest": {known: true, attr: "price"},
 	"earliest": {known: true, attr: "date", agg: true}, "worst": {known: true}, "poorest": {known: true},
+	"fastest": {known: true, desc: true, attr: "speed", agg: true}, "slowest": {known: true, attr: "speed", agg: true},
+	"widest": {known: true, desc: true, attr: "width", agg: true}, "narrowest": {known: true, attr: "width", agg: true},
+	"deepest": {known: true, desc: true, attr: "depth", agg: true}, "shallowest": {known: true, attr: "depth", agg: true},
+	"farthest": {known: true, desc: true, attr: "distance", agg: true}, "furthest": {known: true, desc: true, attr: "distance", agg: true},
+	"nearest": {known: true, attr: "distance", agg: true}, "closest": {known: true, attr: "distance", agg: true},
 }
 
 // ---------------------------------------------------------------------
@@ -960,11 +965,25 @@ func findMentions(q string, toks []token) []handoff.Mention {
 					j += 2
 					continue
 				}
+				// "The Case of the Mystery Weekend", "Pirates of the
+				// Caribbean"
+				if j+2 < len(toks) && toks[j].kind == tkWord && connectorWords[toks[j].low] && !toks[j].cap &&
+					inSet(toks[j+1].text, "the", "a", "an") && capWord(toks, j+2) {
+					j += 3
+					continue
+				}
 				break
 			}
 			// A sentence-initial capital alone is just the sentence's start.
 			if sentenceStart(toks, i) && j == i+1 {
 				continue
+			}
+			// A number right after the name is part of it ("Hades
+			// 360", "Apollo 11"), unless it measures or counts what
+			// follows ("Spain 3 times") or is a year.
+			if j < len(toks) && toks[j].kind == tkNum && !toks[j].year &&
+				strings.Trim(toks[j].text, "0123456789") == "" && (j+1 >= len(toks) || toks[j+1].kind != tkWord || isFunction(toks[j+1].low)) {
+				j++
 			}
 			mark(i, j, handoff.Mention{Text: q[t.start:toks[j-1].end], Start: t.start, End: toks[j-1].end, Kind: handoff.MentionName})
 			i = j - 1
@@ -1178,6 +1197,10 @@ func (a *analysis) isVerb(i int) bool {
 	w := a.w(i)
 	if a.particleAt(i + 1) {
 		return false // "move in date", "check out time"
+	}
+	// An irregular participle after "be": "are shown", "was written".
+	if lexicon.VerbBase(w) != w && inSet(a.w(i-1), "is", "are", "was", "were", "been", "be", "being") {
+		return true
 	}
 	// "song release year", "order date": a noun inside a noun run.
 	// A plural noun before it is its subject instead ("rivers flow").

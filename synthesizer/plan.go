@@ -1773,7 +1773,9 @@ func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
 	sub.Select = []skeletons.Item{{Attr: &skeletons.Attr{Node: 0, Property: prop.IRI}}}
 	it := skeletons.Item{Attr: &at}
 	if datatypeKind(prop) == kString {
+		// Digits kept as text compare as numbers, on both sides.
 		it.Func = "number"
+		sub.Select[0].Func = "number"
 	}
 	pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: it, Op: op, Sub: sub})
 	pl.used = append(pl.used, name)
