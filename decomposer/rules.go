@@ -2165,7 +2165,7 @@ func (a *analysis) rankAt(i int) {
 		}
 		return
 	}
-	if w == "most" && a.w(i-1) != "the" && a.w(i-1) != "with" && a.chunkAfter(i+1) < 0 && !inSet(a.w(i+1), "number", "popular", "common", "frequent", "expensive", "recent", "recently") {
+	if w == "most" && a.w(i-1) != "the" && a.w(i-1) != "with" && a.chunkAfter(i+1) < 0 && !inSet(a.w(i+1), "number", "popular", "common", "frequent", "frequently", "often", "commonly", "expensive", "recent", "recently") {
 		return // an adverb ("most often")
 	}
 	// Aggregate or rank: "What is the highest age" vs "the singer with the highest age".
@@ -2737,7 +2737,8 @@ func (a *analysis) subgoal() handoff.Subgoal {
 	out.Attributes = attrs
 	// "Which director made the most films?": a ranked count asked of
 	// another type ("which X", before the counted one) is counted per X.
-	if len(a.aggs) > 0 && a.aggs[0] == handoff.AggCount && a.rank && len(a.groupBy) == 0 && !a.ask && len(typeChunks) >= 2 {
+	// "Which program is broadcast most frequently?": its rows counted.
+	if len(a.aggs) > 0 && a.aggs[0] == handoff.AggCount && a.rank && len(a.groupBy) == 0 && !a.ask && (len(typeChunks) >= 2 || len(typeChunks) == 1 && a.aggOf[0] == "") {
 		first := a.chunks[typeChunks[0]]
 		// Likewise "Return the publisher that has published the most
 		// books": the thing asked for, after a request.

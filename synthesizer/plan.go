@@ -99,11 +99,14 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	} else if out.Aggregate == handoff.AggCount && out.AggregateOf != "" && !out.Distinct && !pl.countTerm(out.AggregateOf) {
 		// Digits kept as text rank the same ("the fewest days held"),
 		// though a room_number, which names a room, does not.
-		ranks := out.OrderBy == out.AggregateOf && len(out.GroupBy) == 0
+		// Grouped by the subjects themselves ("Which ship has the
+		// largest amount of tonnage?") is one row each.
+		bySubjects := len(out.GroupBy) == 1 && termMatches(out.GroupBy[0], root, "") >= 0.8
+		ranks := out.OrderBy == out.AggregateOf && (len(out.GroupBy) == 0 || bySubjects)
 		if p, s := pl.prop(out.AggregateOf, kNumber, 0); p != nil && s >= 0.8 && (datatypeKind(p) == kNumber || ranks && datatypeKind(p) == kString && numericStrings(p) && !numberNamed(p)) && !identifier(p) {
 			switch {
-			case out.OrderBy == out.AggregateOf && len(out.GroupBy) == 0:
-				out.Aggregate, out.AggregateOf = "", ""
+			case ranks:
+				out.Aggregate, out.AggregateOf, out.GroupBy = "", "", nil
 			case out.OrderBy == "":
 				out.Aggregate = handoff.AggSum
 			}
