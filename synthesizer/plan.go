@@ -379,6 +379,13 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	if !ask {
 		pl.order(out)
 	}
+	// A count of the subjects grouped by the subjects themselves, with
+	// nothing joined, is 1 for each ("the most popular payment method"
+	// of ref_payment_methods alone): a reading that counts nothing.
+	if len(pl.p.Nodes) == 1 && len(pl.p.GroupBy) > 0 && slices.ContainsFunc(pl.p.Select, func(it skeletons.Item) bool { return it.Agg == handoff.AggCount && it.Attr == nil }) &&
+		!slices.ContainsFunc(pl.p.GroupBy, func(a skeletons.Attr) bool { return a.Property != "" && a.Property != pl.namingIRI(pl.p.Nodes[0].Class) }) {
+		pl.bonus -= 1
+	}
 	// Negation that is not a negated filter: exclude the subjects that
 	// are related to another class of the slice.
 	if slices.Contains(sg.Operations, handoff.OpNegate) && !hasNegatedFilter(r.Filters) && len(negated) == 0 {
