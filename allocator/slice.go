@@ -337,7 +337,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		for _, v := range s.Values {
 			seen[strings.ToLower(v.Value)] = true
 		}
-		for _, w := range kg.Words(sg.Text) {
+		for _, w := range kg.TextWords(sg.Text) {
 			if len(w) < 3 || stopwords[w] || seen[w] {
 				continue
 			}

@@ -2388,7 +2388,8 @@ func (a *analysis) mentionFilters() {
 				f.Attribute = a.attrFor(i, end, "")
 			}
 		}
-		if inSet(prev, "except", "excluding") || a.seq(i-2, "except", "for") || a.seq(i-2, "other", "than") {
+		if inSet(prev, "except", "excluding", "outside") || a.seq(i-2, "except", "for") || a.seq(i-2, "other", "than") ||
+			a.seq(i-2, "outside", "the") || a.seq(i-2, "outside", "of") {
 			f.Negated = true
 		}
 		a.addFilter(f, i)

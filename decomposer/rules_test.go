@@ -1232,6 +1232,8 @@ func TestEverydayReadings(t *testing.T) {
 		{q: "In which country is Hades 360?", filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Hades 360", ValueKind: "string"}}},
 		{q: "Which roller coaster is the fastest?", types: []string{"roller coaster"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "speed", Descending: true, Limit: 1}},
+		{q: "Which roller coasters are outside Austria?", types: []string{"roller coaster"},
+			filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Austria", ValueKind: "string", Negated: true}}},
 		{q: "What are the names of all the media types?", types: []string{"media type"}, preds: []string{"name"}},
 		{q: "What are the distinct move in dates of the residents?", types: []string{"resident"}, preds: []string{"move in date"}, noTypes: []string{"move"}},
 		{q: "List the students with major 600.", types: []string{"student"},

@@ -116,6 +116,14 @@ func Tokens(iri string) []string {
 	return append(out, Words(local)...)
 }
 
+// TextWords splits running text into lower-cased words at any character
+// that is not a letter or digit, keeping letters and digits together
+// ("mp3", "4x4"): the words a value may be written as, where [Words]
+// splits identifiers.
+func TextWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
 // Words splits an identifier or phrase into lower-cased words: at any
 // character that is not a letter or digit, at lower→upper case changes
 // ("birthPlace"), before the last capital of a run of capitals followed by

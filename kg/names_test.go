@@ -1,6 +1,7 @@
 package kg
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -92,5 +93,13 @@ func TestKeyColumnAndReference(t *testing.T) {
 		if got := ReferenceOf(iri); got != want {
 			t.Errorf("ReferenceOf(%q) = %q, want %q", iri, got, want)
 		}
+	}
+}
+
+func TestTextWords(t *testing.T) {
+	got := TextWords("Which files are in MP3 format, 4x4 or room-112?")
+	want := []string{"which", "files", "are", "in", "mp3", "format", "4x4", "or", "room", "112"}
+	if !slices.Equal(got, want) {
+		t.Errorf("TextWords = %q, want %q", got, want)
 	}
 }

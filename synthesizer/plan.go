@@ -1887,7 +1887,7 @@ func (pl *planner) wordValues() {
 	for _, v := range pl.sc.slice.Values {
 		m := strings.ToLower(v.Mention)
 		if strings.ContainsAny(m, " ") || m == "" || pl.consumed["\x00"+m] || pl.consumed[v.Property+"\x00"+v.Value] ||
-			!slices.Contains(kg.Words(pl.sg.Text), m) || asked[lexicon.Fold(m)] {
+			!slices.Contains(kg.TextWords(pl.sg.Text), m) || asked[lexicon.Fold(m)] {
 			continue
 		}
 		if !strings.EqualFold(v.Value, v.Mention) && !strings.EqualFold(v.Value+"s", v.Mention) && !strings.EqualFold(v.Value, v.Mention+"s") {
