@@ -1250,6 +1250,11 @@ func (a *analysis) orderPhrase(i int) (desc, ok bool) {
 			return false, true
 		}
 	}
+	// "from oldest to youngest": the ends of one attribute's scale.
+	s1, s2 := superlatives[a.w(i+1)], superlatives[a.w(i+3)]
+	if s1.known && s2.known && s1.attr != "" && s1.attr == s2.attr && s1.desc != s2.desc {
+		return s1.desc, true
+	}
 	return false, false
 }
 
@@ -1821,8 +1826,13 @@ func (a *analysis) scan() {
 			}
 		}
 		// Ordering.
-		if (inSet(w, "ordered", "sorted", "order", "sort", "arranged", "ranked") || a.seq(i, "rank", "by")) && !(a.at[i] >= 0) {
+		// "listed by descending age", "by descending age" too.
+		byDirection := w == "by" && inSet(a.w(i+1), "descending", "ascending", "increasing", "decreasing")
+		if (inSet(w, "ordered", "sorted", "order", "sort", "arranged", "ranked") || a.seq(i, "rank", "by") || a.seq(i, "listed", "by") || byDirection) && !(a.at[i] >= 0) {
 			k := i + 1
+			if byDirection {
+				k = i
+			}
 			by := false // "sort the planets by mass": the object is not the key
 			for inSet(a.w(k), "by", "in", "of", "the", "their", "its", "ascending", "descending", "increasing", "decreasing", "alphabetical", "reverse", "order", "according", "to") {
 				by = by || inSet(a.w(k), "by", "of", "to")
@@ -1848,6 +1858,7 @@ func (a *analysis) scan() {
 		if desc, ok := a.orderPhrase(i); ok {
 			a.out.Descending = desc
 			a.rank = true
+			a.setOrder(superlatives[a.w(i+1)].attr)
 		}
 		if inSet(w, "descending", "decreasing", "desc", "reverse") || a.seq(i, "from", "highest") || a.seq(i, "from", "largest") ||
 			a.seq(i, "from", "most") || a.seq(i, "high", "to", "low") {

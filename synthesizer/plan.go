@@ -896,6 +896,11 @@ func sortsAll(words []string) bool {
 		switch w {
 		case "ordered", "sort", "sorted", "descending", "ascending", "alphabetical", "alphabetically", "each":
 			return true
+		case "from":
+			// "from oldest to youngest", "from most to least"
+			if i+2 < len(words) && words[i+2] == "to" && (strings.HasSuffix(words[i+1], "est") || words[i+1] == "most" || words[i+1] == "least") {
+				return true
+			}
 		case "all":
 			// "all the information on the airport with the most …"
 			// asks for everything about the one best.
