@@ -117,7 +117,7 @@ func Evidence(rec *handoff.Record, cx Context) map[string]float64 {
 			ev["missed_mention"]++
 		case string(handoff.CueAnswer):
 			ev["missed_answer"]++
-		case string(handoff.CueSuperlative), string(handoff.CueComparative):
+		case string(handoff.CueSuperlative), string(handoff.CueComparative), "order":
 			ev["missed_order"]++
 		case "echo":
 			ev["missed_echo"]++

@@ -511,6 +511,11 @@ func (c *coverer) uncued() {
 		}
 		c.add(string(handoff.CueGrouping), g, c.grouped || perThing, "the query has no GROUP BY", met)
 	}
+	// "sorted by age", "listed by descending age": an order asked for
+	// the whole answer, not a superlative (those have their cue).
+	if ob := c.sg.Requirements.Output.OrderBy; ob != "" && c.sg.Requirements.Output.Limit == 0 && !has(handoff.CueSuperlative) {
+		c.add("order", "by "+ob, len(c.q.OrderBy) > 0, "the query orders by nothing", "realised by ORDER BY")
+	}
 	if c.sg.Has(handoff.OpNegate) && !has(handoff.CueNegation) {
 		c.add(string(handoff.CueNegation), "not", c.negated, "the query excludes nothing (no NOT EXISTS, MINUS, NOT IN, != or !)", "realised by an exclusion")
 	}
