@@ -1618,7 +1618,7 @@ func (a *analysis) scan() {
 		case a.seq(i, "how", "many", "total"):
 			// "How many total pounds were purchased?": the total of the
 			// pounds (the "total" rule adds it).
-		case a.seq(i, "how", "many") && lexicon.Residents(a.w(i+2)) && inSet(a.w(i+3), "live", "lives", "lived", "living", "are", "were", "reside", "inhabit"):
+		case a.seq(i, "how", "many") && lexicon.Residents(a.w(i+2)) && inSet(a.w(i+3), "live", "lives", "lived", "living", "reside", "inhabit"):
 			// "How many people live in Tokyo?": its population.
 			for _, k := range []int{i + 2, i + 3} {
 				if c := a.at[k]; c >= 0 {
