@@ -404,10 +404,24 @@ func init() {
 // nothing of a schema ("the", "which", "show", "average").
 func FunctionWord(w string) bool { return functionWords[w] }
 
+// irregularPlurals are the plurals of people that schemas and questions
+// use ("people" of a person, "children" of a child), and the nouns whose
+// plural is the singular ("series", "species"). WordNet's noun exceptions
+// hold many more, but folding their Latin plurals ("media" → medium,
+// "data" → datum) would part words that schemas keep as they are.
+var irregularPlurals = map[string]string{
+	"people": "person", "children": "child", "men": "man", "women": "woman", "sportsmen": "sportsman",
+	"sportswomen": "sportswoman", "chairmen": "chairman", "series": "series", "species": "species",
+}
+
 // Singular maps a lower-case English plural to its singular with a few
 // suffix rules ("countries" → "country", "classes" → "class", "singers"
-// → "singer"); other words are returned unchanged.
+// → "singer") and the irregular plurals of people ("people" → "person");
+// other words are returned unchanged.
 func Singular(w string) string {
+	if s, ok := irregularPlurals[w]; ok {
+		return s
+	}
 	n := len(w)
 	switch {
 	case n <= 3:

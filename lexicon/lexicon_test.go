@@ -309,3 +309,11 @@ func TestCountOf(t *testing.T) {
 		}
 	}
 }
+
+func TestSingularIrregular(t *testing.T) {
+	for w, want := range map[string]string{"people": "person", "children": "child", "series": "series", "species": "species", "countries": "country", "classes": "class"} {
+		if got := lexicon.Singular(w); got != want {
+			t.Errorf("Singular(%q) = %q, want %q", w, got, want)
+		}
+	}
+}
