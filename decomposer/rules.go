@@ -1147,6 +1147,8 @@ func (a *analysis) content(i int) bool {
 	switch {
 	case (w == "first" || w == "last") && inSet(a.w(i+1), "name", "names"):
 		return true
+	case superlatives[w].attr != "" && i > 0 && (handoff.AggregateWord(a.w(i-1)) != "" || superlatives[a.w(i-1)].known) && a.isWord(i+1) && !isFunction(a.w(i+1)):
+		return true // "the maximum fastest lap speed": a word of a column's name
 	case a.agedAt(i):
 		return false // "aged 30 or more" says the age (attrFor)
 	case inSet(w, "often", "frequently", "commonly") && inSet(a.w(i-1), "most", "more", "least", "less"),
@@ -2152,6 +2154,11 @@ func (a *analysis) rankAt(i int) {
 		return
 	}
 	if !ok || a.used[i] {
+		return
+	}
+	// "the maximum fastest lap speed": after another superlative or an
+	// aggregate, a word of a column's name (fastestlapspeed).
+	if i > 0 && (handoff.AggregateWord(a.w(i-1)) != "" || superlatives[a.w(i-1)].known) && s.attr != "" {
 		return
 	}
 	// "at least/most", "the most number of" as a count.

@@ -1238,6 +1238,8 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "age", Descending: true}},
 		{q: "List pilots by descending age.", types: []string{"pilot"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "age", Descending: true}},
+		{q: "What is the maximum fastest lap speed in 2008?",
+			output: &handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggMax, AggregateOf: "fastest lap speed"}},
 		{q: "What are the names of all the media types?", types: []string{"media type"}, preds: []string{"name"}},
 		{q: "What are the distinct move in dates of the residents?", types: []string{"resident"}, preds: []string{"move in date"}, noTypes: []string{"move"}},
 		{q: "List the students with major 600.", types: []string{"student"},
