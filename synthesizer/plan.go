@@ -449,6 +449,12 @@ func (pl *planner) score() float64 {
 		s += best
 	}
 	s -= 0.15 * float64(len(pl.p.Edges))
+	// Of plans as good, the one whose subjects are the first type the
+	// question names ("Which regions were not affected by any storm?":
+	// regions, not storms).
+	if ts := pl.sg.Requirements.Types; len(ts) > 0 && len(pl.p.Nodes) > 0 && termMatches(ts[0], pl.p.Nodes[0].Class, "") >= 0.8 {
+		s += 0.01
+	}
 	return s
 }
 
@@ -1632,6 +1638,13 @@ func (pl *planner) projectionTerms() []string {
 	}
 	for _, g := range r.Output.GroupBy {
 		usedElsewhere[g] = true
+	}
+	// The verb that relates two types is the link, not a column asked
+	// for ("regions affected by storms": not number_city_affected).
+	for _, j := range r.Joins {
+		if j.Via != "" {
+			usedElsewhere[j.Via] = true
+		}
 	}
 	// Properties the filters use, and the one the ordering will use.
 	reserved := map[string]bool{}
