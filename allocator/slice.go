@@ -199,6 +199,24 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			}
 		}
 	}
+	// A size asked for that no column names ("tracks that can seat more
+	// than 90,000 people": a capacity, where the track has a seating):
+	// the chosen classes' columns that measure size.
+	for _, t := range sg.Requirements.Predicates {
+		if !lexicon.Size(t) || slices.ContainsFunc(gs.Matches, func(m handoff.TermMatch) bool { return m.Term == t && m.Score >= 0.7 }) {
+			continue
+		}
+		for i := range lex.elements {
+			e := &lex.elements[i]
+			if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) || !slices.ContainsFunc(kg.Words(kg.SplitIRI(e.iri).Column()), lexicon.Size) {
+				continue
+			}
+			if _, ok := propScore[e.iri]; !ok {
+				propScore[e.iri] = 0.4
+			}
+			matched[e.iri] = appendNew(matched[e.iri], t)
+		}
+	}
 	// alsoNamed credits column o with a term another column matched
 	// (score: the match's), unless o scores already.
 	alsoNamed := func(o *element, term string, score float64) {

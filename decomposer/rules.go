@@ -1149,6 +1149,8 @@ func (a *analysis) content(i int) bool {
 		return true
 	case superlatives[w].attr != "" && i > 0 && (handoff.AggregateWord(a.w(i-1)) != "" || superlatives[a.w(i-1)].known) && a.isWord(i+1) && !isFunction(a.w(i+1)):
 		return true // "the maximum fastest lap speed": a word of a column's name
+	case decade(w) != "":
+		return false // "in the 1990s": a range of years (scan)
 	case a.agedAt(i):
 		return false // "aged 30 or more" says the age (attrFor)
 	case inSet(w, "often", "frequently", "commonly") && inSet(a.w(i-1), "most", "more", "least", "less"),
@@ -1423,6 +1425,17 @@ func (a *analysis) agedAt(i int) bool {
 		k += 2
 	}
 	return k < len(a.toks) && a.toks[k].kind == tkNum
+}
+
+// decade returns the first year of a decade written "1990s" (or
+// "1990's"), or "".
+func decade(w string) string {
+	w, ok := strings.CutSuffix(w, "s")
+	w = strings.TrimSuffix(w, "'")
+	if !ok || len(w) != 4 || w[3] != '0' || strings.Trim(w, "0123456789") != "" || w[0] != '1' && w[0] != '2' {
+		return ""
+	}
+	return w
 }
 
 // useSpan marks n tokens from k on, and their chunks, as read.
@@ -1739,6 +1752,18 @@ func (a *analysis) scan() {
 				a.addFilter(handoff.Filter{Attribute: a.attrFor(i, -1, ""), Op: handoff.FilterEq, Value: v, ValueKind: "date"}, i)
 			}
 		}
+		// "in the 1990s": the ten years of the decade.
+		if d := decade(w); d != "" && !a.used[i] {
+			a.used[i] = true
+			start := i
+			for start > 0 && inSet(a.w(start-1), "the", "in", "during", "from", "of") {
+				start--
+			}
+			n, _ := strconv.Atoi(d)
+			f := handoff.Filter{Attribute: a.attrFor(start, -1, ""), Op: handoff.FilterBetween, Value: d, Value2: strconv.Itoa(n + 9), ValueKind: "date"}
+			a.addFilter(f, i)
+			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: "between", Term: f.Attribute, Op: handoff.FilterBetween})
+		}
 		// Postfix "5 or more", "10 goals or more", "aged 25 or
 		// younger": a bound, the attribute between the value and "or",
 		// or the one the comparative implies.
@@ -1971,6 +1996,9 @@ func (a *analysis) peopleMeasure(i int, c *chunk) string {
 	spectators := inSet(w, "fans", "spectators", "guests", "visitors", "people", "persons", "seats")
 	for k := i - 1; k >= 0 && k >= i-6; k-- {
 		if inSet(a.w(k), "hold", "holds", "seat", "seats", "accommodate", "accommodates", "fit", "fits", "host", "hosts") && spectators {
+			if v := a.at[k]; v >= 0 && a.chunks[v].end == k+1 && a.chunks[v].start == k {
+				a.chunks[v].used, a.chunks[v].role = true, roleSkip // the verb says the capacity
+			}
 			return "capacity"
 		}
 	}

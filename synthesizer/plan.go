@@ -1310,6 +1310,13 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 				return
 			}
 		}
+		if (prop == nil || ps < 0.8) && lexicon.Size(term) {
+			// "tracks that can seat more than 90,000 people" where the
+			// size is the seating, not a capacity: what measures size.
+			if p := pl.sizeOf(""); p != nil {
+				prop, ps = p, 0.8
+			}
+		}
 		derived := false
 		if prop == nil || ps < 0.8 {
 			// "more than one million inhabitants": the attribute the
