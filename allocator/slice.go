@@ -202,7 +202,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	// A size asked for that no column names ("tracks that can seat more
 	// than 90,000 people": a capacity, where the track has a seating):
 	// the chosen classes' columns that measure size.
-	for _, t := range sg.Requirements.Predicates {
+	for _, t := range append(slices.Clone(sg.Requirements.Predicates), sg.Requirements.Types...) {
 		if !lexicon.Size(t) || slices.ContainsFunc(gs.Matches, func(m handoff.TermMatch) bool { return m.Term == t && m.Score >= 0.7 }) {
 			continue
 		}

@@ -115,7 +115,7 @@ func Temporal(word string) bool { return slices.Contains(temporal, word) }
 // biggest city" the one with the largest population or area.
 var (
 	magnitudes = []string{"large", "larger", "largest", "big", "bigger", "biggest", "small", "smaller", "smallest"}
-	sizes      = []string{"size", "capacity", "area", "population", "volume", "seats", "seating"}
+	sizes      = []string{"size", "capacity", "area", "population", "volume", "seat", "seats", "seating"}
 )
 
 // Magnitude reports whether an adjective speaks of size.

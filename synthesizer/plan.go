@@ -103,7 +103,15 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		// largest amount of tonnage?") is one row each.
 		bySubjects := len(out.GroupBy) == 1 && termMatches(out.GroupBy[0], root, "") >= 0.8
 		ranks := out.OrderBy == out.AggregateOf && (len(out.GroupBy) == 0 || bySubjects)
-		if p, s := pl.prop(out.AggregateOf, kNumber, 0); p != nil && s >= 0.8 && (datatypeKind(p) == kNumber || ranks && datatypeKind(p) == kString && numericStrings(p) && !numberNamed(p)) && !identifier(p) {
+		p, s := pl.prop(out.AggregateOf, kNumber, 0)
+		if (p == nil || s < 0.8) && lexicon.Size(out.AggregateOf) {
+			// "How many seats does Auto Club Speedway have?" of its
+			// seating: what measures its size.
+			if sp := pl.sizeOf(""); sp != nil {
+				p, s = sp, 0.8
+			}
+		}
+		if p != nil && s >= 0.8 && (datatypeKind(p) == kNumber || ranks && datatypeKind(p) == kString && numericStrings(p) && !numberNamed(p)) && !identifier(p) {
 			switch {
 			case ranks:
 				out.Aggregate, out.AggregateOf, out.GroupBy = "", "", nil
