@@ -2705,7 +2705,10 @@ func (a *analysis) subgoal() handoff.Subgoal {
 	// "How tall is the Eiffel Tower?", "How fast is Boardwalk Bullet?",
 	// "How many people live in Tokyo?": the measure asked for, when the
 	// question names no attribute.
-	if a.asked != "" && !slices.ContainsFunc(a.chunks, func(c chunk) bool { return c.role == rolePred && !c.verb && !c.used }) {
+	// The measure is the answer even where other words name the thing
+	// measured ("How many people live in the capital of Australia?": the
+	// capital's population).
+	if a.asked != "" {
 		attrs = append(attrs, a.asked)
 		r.Predicates = appendNew(r.Predicates, a.asked)
 	}
