@@ -118,6 +118,11 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 			if own, elOwn := lexicon.OwnColumn(e.primary, e.context), lexicon.OwnColumn(el.primary, el.context); own != elOwn {
 				return own
 			}
+			// The whole before a part ("passengers": total_passengers
+			// before domestic_passengers).
+			if tot, elTot := len(e.primary) > 1 && e.primary[0] == "total", len(el.primary) > 1 && el.primary[0] == "total"; tot != elTot {
+				return tot
+			}
 		}
 		return e.iri < el.iri
 	}

@@ -517,6 +517,11 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 			if isNamingTerm(term) && len(p.Domains) == 1 && lexicon.NamingRank(words(p.IRI), words(p.Domains[0])) == 3 {
 				s += 0.03
 			}
+			// "passengers" unqualified are all of them: total_passengers
+			// before domestic_passengers.
+			if w := words(p.IRI); len(w) >= 2 && w[0] == "total" && !strings.Contains(term, "total") && termMatches(term, strings.Join(w[1:], "_"), "") >= 1 {
+				s += 0.02
+			}
 			// Likewise "the id of the student" is students#student_id
 			// before students#address_id.
 			if term == "id" && len(p.Domains) == 1 && lexicon.OwnColumn(kg.Words(kg.SplitIRI(p.IRI).Column()), words(p.Domains[0])) {
