@@ -328,11 +328,34 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	}
 	// A naming attribute of each chosen class (name, title, label), so
 	// that entities can be shown by name.
-	for _, c := range classes {
+	for _, c := range slices.Clone(classes) {
 		if iri := namingProperty(lex, c); iri != "" {
 			if _, ok := propScore[iri]; !ok {
 				propScore[iri] = 0.05
 			}
+			continue
+		}
+		// A class whose own key refers to another's row is that thing
+		// (gymnast#ref-gymnast_id → people): named by that one's name.
+		for i := range lex.elements {
+			e := &lex.elements[i]
+			if e.class || len(e.objects) != 1 || !slices.Contains(e.subjects, c) || !lexicon.OwnColumn(e.primary, kg.Tokens(c)) {
+				continue
+			}
+			o := e.objects[0]
+			name := namingProperty(lex, o)
+			if name == "" {
+				continue
+			}
+			for _, iri := range []string{e.iri, name} {
+				if _, ok := propScore[iri]; !ok {
+					propScore[iri] = 0.05
+				}
+			}
+			if !slices.Contains(classes, o) {
+				addClass(o)
+			}
+			break
 		}
 	}
 	// Values.

@@ -720,9 +720,27 @@ func (pl *planner) join(c string) (int, bool) {
 // naming returns the item that shows node i: its naming property if the
 // slice has one, else the node itself.
 func (pl *planner) naming(i int) skeletons.Item {
-	if best := pl.namingIRI(pl.p.Nodes[i].Class); best != "" {
+	c := pl.p.Nodes[i].Class
+	if best := pl.namingIRI(c); best != "" {
 		pl.used = append(pl.used, best)
 		return skeletons.Item{Attr: &skeletons.Attr{Node: i, Property: best}}
+	}
+	// A class whose own key refers to another's row is that thing ("a
+	// gymnast" is a row of people through gymnast#ref-gymnast_id): named
+	// by that one's name.
+	for _, p := range pl.sc.props {
+		if len(p.Ranges) != 1 || !slices.Contains(p.Domains, c) || !lexicon.OwnColumn(kg.Words(kg.SplitIRI(p.IRI).Column()), words(c)) {
+			continue
+		}
+		name := pl.namingIRI(p.Ranges[0])
+		if name == "" {
+			continue
+		}
+		pl.p.Nodes = append(pl.p.Nodes, skeletons.Node{Class: p.Ranges[0]})
+		to := len(pl.p.Nodes) - 1
+		pl.p.Edges = append(pl.p.Edges, skeletons.Edge{From: i, To: to, Property: p.IRI})
+		pl.used = append(pl.used, p.IRI, p.Ranges[0], name)
+		return skeletons.Item{Attr: &skeletons.Attr{Node: to, Property: name}}
 	}
 	return skeletons.Item{Attr: &skeletons.Attr{Node: i}}
 }

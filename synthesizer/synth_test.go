@@ -1029,3 +1029,29 @@ func TestSubjectsTitleIsTheirName(t *testing.T) {
 		t.Errorf("want Jaws from movie#title, got %v\n%s", res.Rows, query)
 	}
 }
+
+// TestNamedThroughOwnKey: a class with no name of its own whose key
+// refers to another's row (a gymnast is a row of people) is shown by that
+// row's name.
+func TestNamedThroughOwnKey(t *testing.T) {
+	const v = "http://valuenet/ontop/"
+	slice := &handoff.Slice{
+		Graph:   "gymnast",
+		Classes: []handoff.SliceClass{{IRI: v + "gymnast", Score: 1}, {IRI: v + "people", Score: 0.05}},
+		Properties: []handoff.SliceProperty{
+			{IRI: v + "gymnast#total_points", Domains: []string{v + "gymnast"}, Datatypes: []string{xsd + "double"}, Score: 1, Matched: []string{"total point"}},
+			{IRI: v + "gymnast#ref-gymnast_id", Domains: []string{v + "gymnast"}, Ranges: []string{v + "people"}, Score: 0.05},
+			{IRI: v + "people#name", Domains: []string{v + "people"}, Datatypes: []string{xsd + "string"}, Score: 0.05},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Who has the most total points?", Operations: []handoff.Operation{handoff.OpRank},
+		Requirements: handoff.Requirements{Predicates: []string{"total point"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "total point", Descending: true, Limit: 1}}}
+	cs, err := New(Config{}).Synthesize(context.Background(), sg, slice, nil, nil)
+	if err != nil || len(cs) == 0 {
+		t.Fatalf("Synthesize: %v, %d candidates", err, len(cs))
+	}
+	if q := cs[0].Query; !strings.Contains(q, "people#name") || !strings.Contains(q, "ref-gymnast_id") {
+		t.Errorf("the gymnast is not named through people:\n%s", q)
+	}
+}
