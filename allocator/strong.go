@@ -184,21 +184,33 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 		// ("latitude": station#lat, "department": dept_name), or spelt
 		// another way ("enrollment": date_of_enrolment): the column
 		// matches, a little below its full name.
-		if !classes {
-			for k, w := range t.words {
-				if len(g.words[w]) > 0 {
-					continue
-				}
-				for gw, is := range g.words {
-					if !lexicon.SpellingVariant(gw, w) && (len(gw) > 5 || len(w) < len(gw)+2 || lexicon.FunctionWord(gw) || !lexicon.Abbreviates(gw, w)) {
+		// So may a type be ("the accounting dept": department), the
+		// class's own name.
+		for k, w := range t.words {
+			if !classes && len(g.words[w]) > 0 || classes && slices.ContainsFunc(g.words[w], func(i int) bool { return g.elements[i].class }) {
+				continue
+			}
+			for gw, is := range g.words {
+				// The question's word abbreviates a class's word
+				// ("dept"), or a column's word abbreviates the
+				// question's ("lat" of latitude).
+				short, long := gw, w
+				if classes {
+					// Not a word that merely begins the class's ("cat"
+					// of catalog): letters left out inside ("dept").
+					short, long = w, gw
+					if strings.HasPrefix(long, short) {
 						continue
 					}
-					ws := slices.Clone(t.words)
-					ws[k] = gw
-					for _, i := range is {
-						if e := &g.elements[i]; !e.class && slices.Contains(e.primary, gw) {
-							take(0.8*matchScore(ws, e), e)
-						}
+				}
+				if !lexicon.SpellingVariant(gw, w) && (len(short) > 5 || len(long) < len(short)+2 || lexicon.FunctionWord(short) || !lexicon.Abbreviates(short, long)) {
+					continue
+				}
+				ws := slices.Clone(t.words)
+				ws[k] = gw
+				for _, i := range is {
+					if e := &g.elements[i]; e.class == classes && slices.Contains(e.primary, gw) {
+						take(0.8*matchScore(ws, e), e)
 					}
 				}
 			}
