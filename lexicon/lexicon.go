@@ -72,6 +72,16 @@ var measures = map[string]string{
 // height), or "".
 func Measure(adjective string) string { return measures[adjective] }
 
+// noValues are the values a yes/no column holds for "no".
+var noValues = []string{"No", "N", "no", "n", "NO", "False", "false", "F"}
+
+// NoValues returns the values a yes/no column may hold for "no" ("No",
+// "N", "false"), most usual first.
+func NoValues() []string { return slices.Clone(noValues) }
+
+// NoValue reports whether a value says "no" in a yes/no column.
+func NoValue(v string) bool { return slices.Contains(noValues, v) }
+
 // residents are the nouns that count the people of a place.
 var residents = []string{"people", "persons", "inhabitants", "residents", "citizens"}
 

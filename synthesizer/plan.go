@@ -396,7 +396,7 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	}
 	// Negation that is not a negated filter: exclude the subjects that
 	// are related to another class of the slice.
-	if slices.Contains(sg.Operations, handoff.OpNegate) && !hasNegatedFilter(r.Filters) && len(negated) == 0 {
+	if slices.Contains(sg.Operations, handoff.OpNegate) && !hasNegatedFilter(r.Filters) && len(negated) == 0 && !pl.negatedFlag() {
 		if !pl.negation() {
 			pl.bonus -= 0.5
 		}
@@ -1251,6 +1251,35 @@ func (pl *planner) countTerm(term string) bool {
 	}
 	prop, s := pl.prop(term, kNumber, 0)
 	return prop == nil || s < 0.5
+}
+
+// negatedFlag realises "models that do not have the wifi function" where
+// a column of the subjects named by a term of the question says yes or no
+// (chip_model#wifi holding "No"): that column equals its "no" value. It
+// reports whether it added the condition.
+func (pl *planner) negatedFlag() bool {
+	if pl.sc.probe == nil {
+		return false
+	}
+	r := &pl.sg.Requirements
+	for _, t := range append(slices.Clone(r.Predicates), r.Types...) {
+		p, s := pl.prop(t, kString, 0)
+		if p == nil || s < 0.8 || datatypeKind(p) != kString || !pl.hasNodeOf(p) || pl.inSelect(p.IRI) {
+			continue
+		}
+		at, ok := pl.attrOf(p)
+		if !ok {
+			continue
+		}
+		for _, no := range lexicon.NoValues() {
+			v := sparql.NewLiteral(no)
+			if pl.sc.probe(pl.p.Nodes[at.Node].Class, p.IRI, v) {
+				pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: &at}, Op: handoff.FilterEq, Value: v})
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // negation excludes the subjects related to the best other class of the

@@ -10,6 +10,7 @@ import (
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
+	"github.com/schemaforge/go-schemaforge/lexicon"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
@@ -292,13 +293,21 @@ func hasNegation(q *sparql.Query) bool {
 		case *sparql.InExpr:
 			found = found || n.Not
 		case *sparql.BinaryExpr:
-			found = found || n.Op == sparql.OpNe
+			// != , or a yes/no column equal to its "no" ("the models
+			// that do not have wifi": wifi = "No").
+			found = found || n.Op == sparql.OpNe || n.Op == sparql.OpEq && (noLiteral(n.X) || noLiteral(n.Y))
 		case *sparql.UnaryExpr:
 			found = found || n.Op == "!"
 		}
 		return !found
 	})
 	return found
+}
+
+// noLiteral reports whether e is a literal that says "no".
+func noLiteral(e sparql.Expr) bool {
+	l, ok := e.(*sparql.Literal)
+	return ok && lexicon.NoValue(l.Lexical)
 }
 
 // disconnected returns, for the first (sub-)query whose patterns fall

@@ -404,3 +404,23 @@ func TestRankPerThing(t *testing.T) {
 		}
 	}
 }
+
+// TestNoValueNegates: a yes/no column equal to its "no" realises a
+// negation ("the models that do not have wifi": wifi = "No"); equal to
+// another value it does not.
+func TestNoValueNegates(t *testing.T) {
+	sg := &handoff.Subgoal{ID: "s1", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpNegate}}
+	for q, want := range map[string]bool{
+		`SELECT (COUNT(*) AS ?n) WHERE { ?m <http://x/wifi> ?w . FILTER(?w = "No") }`:  true,
+		`SELECT (COUNT(*) AS ?n) WHERE { ?m <http://x/wifi> ?w . FILTER(?w = "Yes") }`: false,
+	} {
+		parsed, err := sparql.Parse(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		problems := verifier.Requirements(parsed, sg)
+		if got := !slices.ContainsFunc(problems, func(p string) bool { return strings.Contains(p, "negates") }); got != want {
+			t.Errorf("%s: negation realised = %v, want %v (%q)", q, got, want, problems)
+		}
+	}
+}
