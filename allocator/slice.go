@@ -336,17 +336,22 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			continue
 		}
 		// A class whose own key refers to another's row is that thing
-		// (gymnast#ref-gymnast_id → people): named by that one's name.
+		// (gymnast#ref-gymnast_id → people), and so is one whose only
+		// reference leads to a named class (entrepreneur#ref-people_id):
+		// named by that one's name.
+		var refs []*element
 		for i := range lex.elements {
 			e := &lex.elements[i]
-			if e.class || len(e.objects) != 1 || !slices.Contains(e.subjects, c) || !lexicon.OwnColumn(e.primary, kg.Tokens(c)) {
+			if !e.class && len(e.objects) == 1 && slices.Contains(e.subjects, c) && e.objects[0] != c && namingProperty(lex, e.objects[0]) != "" {
+				refs = append(refs, e)
+			}
+		}
+		for _, e := range refs {
+			if len(refs) > 1 && !lexicon.OwnColumn(e.primary, kg.Tokens(c)) {
 				continue
 			}
 			o := e.objects[0]
 			name := namingProperty(lex, o)
-			if name == "" {
-				continue
-			}
 			for _, iri := range []string{e.iri, name} {
 				if _, ok := propScore[iri]; !ok {
 					propScore[iri] = 0.05

@@ -726,16 +726,20 @@ func (pl *planner) naming(i int) skeletons.Item {
 		return skeletons.Item{Attr: &skeletons.Attr{Node: i, Property: best}}
 	}
 	// A class whose own key refers to another's row is that thing ("a
-	// gymnast" is a row of people through gymnast#ref-gymnast_id): named
-	// by that one's name.
+	// gymnast" is a row of people through gymnast#ref-gymnast_id), and so
+	// is one whose only reference leads to a named class (an
+	// entrepreneur's people_id): named by that one's name.
+	var refs []*handoff.SliceProperty
 	for _, p := range pl.sc.props {
-		if len(p.Ranges) != 1 || !slices.Contains(p.Domains, c) || !lexicon.OwnColumn(kg.Words(kg.SplitIRI(p.IRI).Column()), words(c)) {
+		if len(p.Ranges) == 1 && slices.Contains(p.Domains, c) && p.Ranges[0] != c && pl.namingIRI(p.Ranges[0]) != "" {
+			refs = append(refs, p)
+		}
+	}
+	for _, p := range refs {
+		if len(refs) > 1 && !lexicon.OwnColumn(kg.Words(kg.SplitIRI(p.IRI).Column()), words(c)) {
 			continue
 		}
 		name := pl.namingIRI(p.Ranges[0])
-		if name == "" {
-			continue
-		}
 		pl.p.Nodes = append(pl.p.Nodes, skeletons.Node{Class: p.Ranges[0]})
 		to := len(pl.p.Nodes) - 1
 		pl.p.Edges = append(pl.p.Edges, skeletons.Edge{From: i, To: to, Property: p.IRI})
@@ -1746,6 +1750,11 @@ func (pl *planner) projectionTerms() []string {
 		return slices.ContainsFunc(append(slices.Clone(out), classTerms...), func(a string) bool { return a == p || strings.HasSuffix(a, " "+p) })
 	}
 	for _, p := range r.Predicates {
+		// "Which films are shown at Codling?": a participle relates the
+		// things asked for; it is not a column asked for.
+		if len(r.Output.Attributes) == 0 && len(r.Types) > 0 && !strings.Contains(p, " ") && (lexicon.VerbBase(p) != p || strings.HasSuffix(p, "ed")) {
+			continue
+		}
 		if !usedElsewhere[p] && !slices.Contains(out, p) && !headOf(p) {
 			if prop, s := pl.prop(p, kAny, 0); prop != nil && s >= 0.8 && !reserved[prop.IRI] {
 				out = append(out, p)
