@@ -217,6 +217,20 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			matched[e.iri] = appendNew(matched[e.iri], t)
 		}
 	}
+	// "female students": the chosen classes' column of sex (sex, gender,
+	// is_male), whatever its name.
+	if slices.ContainsFunc(sg.Requirements.Filters, func(f handoff.Filter) bool { return f.Attribute == handoff.AttrGender }) {
+		for i := range lex.elements {
+			e := &lex.elements[i]
+			if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) || !lexicon.GenderColumn(kg.Words(kg.SplitIRI(e.iri).Column())) {
+				continue
+			}
+			if _, ok := propScore[e.iri]; !ok {
+				propScore[e.iri] = 0.4
+			}
+			matched[e.iri] = appendNew(matched[e.iri], handoff.AttrGender)
+		}
+	}
 	// alsoNamed credits column o with a term another column matched
 	// (score: the match's), unless o scores already.
 	alsoNamed := func(o *element, term string, score float64) {

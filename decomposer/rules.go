@@ -1151,6 +1151,8 @@ func (a *analysis) content(i int) bool {
 		return true // "the maximum fastest lap speed": a word of a column's name
 	case decade(w) != "":
 		return false // "in the 1990s": a range of years (scan)
+	case a.genderAt(i):
+		return false // "female students": a condition on their sex (scan)
 	case a.agedAt(i):
 		return false // "aged 30 or more" says the age (attrFor)
 	case inSet(w, "often", "frequently", "commonly") && inSet(a.w(i-1), "most", "more", "least", "less"),
@@ -1307,7 +1309,7 @@ func (a *analysis) chunkAfter(i int, skip ...string) int {
 			return a.at[i]
 		}
 		w := a.w(i)
-		if inSet(w, "the", "a", "an", "of", "their", "its", "his", "her", "all", "different", "distinct", "unique", "each") || slices.Contains(skip, w) {
+		if inSet(w, "the", "a", "an", "of", "their", "its", "his", "her", "all", "different", "distinct", "unique", "each") || slices.Contains(skip, w) || a.genderAt(i) {
 			i++
 			continue
 		}
@@ -1425,6 +1427,17 @@ func (a *analysis) agedAt(i int) bool {
 		k += 2
 	}
 	return k < len(a.toks) && a.toks[k].kind == tkNum
+}
+
+// genderAt reports whether token i says the sex of the noun after it
+// ("female students", "male singers", "women players").
+func (a *analysis) genderAt(i int) bool {
+	w := a.w(i)
+	if lexicon.Gender(w) == "" || !inSet(w, "male", "female", "men", "women", "boys", "girls") || i+1 >= len(a.toks) || !a.isWord(i+1) {
+		return false
+	}
+	n := a.w(i + 1)
+	return !isFunction(n) && lexicon.Gender(n) == "" && a.toks[i+1].ment < 0 && (isPlural(n) || inSet(w, "male", "female"))
 }
 
 // decade returns the first year of a decade written "1990s" (or
@@ -1751,6 +1764,11 @@ func (a *analysis) scan() {
 				a.used[i+1] = true
 				a.addFilter(handoff.Filter{Attribute: a.attrFor(i, -1, ""), Op: handoff.FilterEq, Value: v, ValueKind: "date"}, i)
 			}
+		}
+		// "female students", "women players": their sex.
+		if a.genderAt(i) && !a.used[i] {
+			a.used[i] = true
+			a.addFilter(handoff.Filter{Attribute: handoff.AttrGender, Op: handoff.FilterEq, Value: lexicon.Gender(w), ValueKind: "string"}, i)
 		}
 		// "in the 1990s": the ten years of the decade.
 		if d := decade(w); d != "" && !a.used[i] {

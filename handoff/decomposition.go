@@ -244,6 +244,11 @@ type Filter struct {
 // twice", "ordered more than once"): a count of their rows, per subject.
 const AttrTimes = "times"
 
+// AttrGender is the Attribute of a filter on a sex ("female students":
+// Value "female" or "male"), which a schema may keep as sex, gender or
+// is_male and write as "F", "Female" or "T".
+const AttrGender = "gender"
+
 // Filter value kinds that are not constants (see Filter.ValueKind).
 const (
 	ValueSubgoal = "subgoal"

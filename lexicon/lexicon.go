@@ -72,6 +72,39 @@ var measures = map[string]string{
 // height), or "".
 func Measure(adjective string) string { return measures[adjective] }
 
+// genders maps the words that say a sex ("female students", "women
+// players") to "male" or "female".
+var genders = map[string]string{
+	"male": "male", "males": "male", "men": "male", "man": "male", "boys": "male", "boy": "male",
+	"female": "female", "females": "female", "women": "female", "woman": "female", "girls": "female", "girl": "female",
+}
+
+// Gender returns "male" or "female" for a word that says a sex, or "".
+func Gender(w string) string { return genders[w] }
+
+// GenderColumn reports whether a column named by words holds a sex
+// (sex, gender, is_male, female).
+func GenderColumn(words []string) bool {
+	return slices.ContainsFunc(words, func(w string) bool { return w == "sex" || w == "gender" || genders[w] != "" })
+}
+
+// GenderValues returns the ways a column named by words may write a sex,
+// most usual first: "M", "Male" … for a sex or gender column; "T" or "F",
+// "1" or "0" … for a yes/no column such as is_male.
+func GenderValues(words []string, sex string) []string {
+	yes := slices.ContainsFunc(words, func(w string) bool { return genders[w] == sex })
+	no := slices.ContainsFunc(words, func(w string) bool { return genders[w] != "" && genders[w] != sex })
+	switch {
+	case yes:
+		return []string{"T", "Y", "Yes", "true", "1", "True"}
+	case no:
+		return []string{"F", "N", "No", "false", "0", "False"}
+	case sex == "male":
+		return []string{"M", "Male", "male", "m", "MALE"}
+	}
+	return []string{"F", "Female", "female", "f", "FEMALE"}
+}
+
 // noValues are the values a yes/no column holds for "no".
 var noValues = []string{"No", "N", "no", "n", "NO", "False", "false", "F"}
 

@@ -317,3 +317,18 @@ func TestSingularIrregular(t *testing.T) {
 		}
 	}
 }
+
+func TestGenderValues(t *testing.T) {
+	if got := lexicon.GenderValues([]string{"sex"}, "female")[0]; got != "F" {
+		t.Errorf("sex, female: %q, want F", got)
+	}
+	if got := lexicon.GenderValues([]string{"is", "male"}, "female")[0]; got != "F" {
+		t.Errorf("is_male, female: %q, want F (not male)", got)
+	}
+	if got := lexicon.GenderValues([]string{"is", "male"}, "male")[0]; got != "T" {
+		t.Errorf("is_male, male: %q, want T", got)
+	}
+	if !lexicon.GenderColumn([]string{"gender"}) || lexicon.GenderColumn([]string{"age"}) {
+		t.Error("GenderColumn: gender is one, age is not")
+	}
+}

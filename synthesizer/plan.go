@@ -1257,6 +1257,51 @@ func (pl *planner) countTerm(term string) bool {
 	return prop == nil || s < 0.5
 }
 
+// genderFilter realises "female students": the subjects' column of sex
+// (sex, gender, is_male) equal to the value that says it as the graph
+// writes it ("F", "Female", or "T" of is_female). It reports whether it
+// added the condition.
+func (pl *planner) genderFilter(f handoff.Filter, op handoff.FilterOp) bool {
+	if pl.sc.probe == nil {
+		return false
+	}
+	var cols []*handoff.SliceProperty
+	for _, p := range pl.sc.props {
+		if datatypeKind(p) != kAny && lexicon.GenderColumn(words(p.IRI)) {
+			cols = append(cols, p)
+		}
+	}
+	// The subjects' own first.
+	slices.SortStableFunc(cols, func(a, b *handoff.SliceProperty) int {
+		return cmp.Compare(b2i(!slices.Contains(a.Domains, pl.p.Nodes[0].Class)), b2i(!slices.Contains(b.Domains, pl.p.Nodes[0].Class)))
+	})
+	for _, p := range cols {
+		for _, d := range p.Domains {
+			for _, v := range lexicon.GenderValues(words(p.IRI), f.Value) {
+				lit := sparql.NewLiteral(v)
+				if !pl.sc.probe(d, p.IRI, lit) {
+					continue
+				}
+				at, ok := pl.attrOf(p)
+				if !ok {
+					return false
+				}
+				pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: &at}, Op: op, Value: lit})
+				pl.bonus += 0.5
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // negatedFlag realises "models that do not have the wifi function" where
 // a column of the subjects named by a term of the question says yes or no
 // (chip_model#wifi holding "No"): that column equals its "no" value. It
@@ -1414,6 +1459,9 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 		}
 		pl.p.Filters = append(pl.p.Filters, c)
 	default:
+		if f.Attribute == handoff.AttrGender && pl.genderFilter(f, op) {
+			return
+		}
 		// A string: a value linked in the graph, written as the graph
 		// writes it, else the question's words on the best string
 		// property.
@@ -1752,7 +1800,9 @@ func (pl *planner) projectionTerms() []string {
 	for _, p := range r.Predicates {
 		// "Which films are shown at Codling?": a participle relates the
 		// things asked for; it is not a column asked for.
-		if len(r.Output.Attributes) == 0 && len(r.Types) > 0 && !strings.Contains(p, " ") && (lexicon.VerbBase(p) != p || strings.HasSuffix(p, "ed")) {
+		// ("Who organized the oldest church?" asks organized_by.)
+		if len(r.Output.Attributes) == 0 && len(r.Types) > 0 && !strings.Contains(p, " ") && (lexicon.VerbBase(p) != p || strings.HasSuffix(p, "ed")) &&
+			!asksAnswer(r.Cues, func(ph string) bool { return ph == "who" || ph == "whom" }) {
 			continue
 		}
 		if !usedElsewhere[p] && !slices.Contains(out, p) && !headOf(p) {
