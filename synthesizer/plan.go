@@ -391,7 +391,9 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	// nothing joined, is 1 for each ("the most popular payment method"
 	// of ref_payment_methods alone): a reading that counts nothing.
 	if len(pl.p.Nodes) == 1 && len(pl.p.GroupBy) > 0 && slices.ContainsFunc(pl.p.Select, func(it skeletons.Item) bool { return it.Agg == handoff.AggCount && it.Attr == nil }) &&
-		!slices.ContainsFunc(pl.p.GroupBy, func(a skeletons.Attr) bool { return a.Property != "" && a.Property != pl.namingIRI(pl.p.Nodes[0].Class) }) {
+		!slices.ContainsFunc(pl.p.GroupBy, func(a skeletons.Attr) bool {
+			return a.Property != "" && a.Property != pl.namingIRI(pl.p.Nodes[0].Class)
+		}) {
 		pl.bonus -= 1
 	}
 	// Negation that is not a negated filter: exclude the subjects that
