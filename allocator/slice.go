@@ -219,7 +219,8 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	}
 	// "female students": the chosen classes' column of sex (sex, gender,
 	// is_male), whatever its name.
-	if slices.ContainsFunc(sg.Requirements.Filters, func(f handoff.Filter) bool { return f.Attribute == handoff.AttrGender }) {
+	if slices.ContainsFunc(sg.Requirements.Filters, func(f handoff.Filter) bool { return f.Attribute == handoff.AttrGender }) ||
+		slices.Contains(sg.Requirements.Output.GroupBy, handoff.AttrGender) {
 		for i := range lex.elements {
 			e := &lex.elements[i]
 			if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) || !lexicon.GenderColumn(kg.Words(kg.SplitIRI(e.iri).Column())) {

@@ -1433,7 +1433,8 @@ func (a *analysis) agedAt(i int) bool {
 // ("female students", "male singers", "women players").
 func (a *analysis) genderAt(i int) bool {
 	w := a.w(i)
-	if lexicon.Gender(w) == "" || !inSet(w, "male", "female", "men", "women", "boys", "girls") || i+1 >= len(a.toks) || !a.isWord(i+1) {
+	// Not one of "male and female students": both.
+	if lexicon.Gender(w) == "" || inSet(a.w(i-1), "and", "or") && lexicon.Gender(a.w(i-2)) != "" || !inSet(w, "male", "female", "men", "women", "boys", "girls") || i+1 >= len(a.toks) || !a.isWord(i+1) {
 		return false
 	}
 	n := a.w(i + 1)
@@ -1763,6 +1764,14 @@ func (a *analysis) scan() {
 			if v, k, ok := a.valueOf(i + 1); ok && k == "date" && !a.used[i+1] {
 				a.used[i+1] = true
 				a.addFilter(handoff.Filter{Attribute: a.attrFor(i, -1, ""), Op: handoff.FilterEq, Value: v, ValueKind: "date"}, i)
+			}
+		}
+		// "for male and female students": grouped by sex.
+		if lexicon.Gender(w) != "" && inSet(a.w(i+1), "and", "or") && lexicon.Gender(a.w(i+2)) != "" && lexicon.Gender(a.w(i+2)) != lexicon.Gender(w) {
+			a.used[i], a.used[i+2] = true, true
+			if len(a.aggs) > 0 || inSet(a.w(i-1), "each", "for", "by") {
+				a.groupBy = appendNew(a.groupBy, handoff.AttrGender)
+				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " and " + a.w(i+2), Term: handoff.AttrGender})
 			}
 		}
 		// "female students", "women players": their sex.

@@ -1248,6 +1248,8 @@ func TestEverydayReadings(t *testing.T) {
 			filters: []handoff.Filter{{Attribute: handoff.AttrGender, Op: handoff.FilterEq, Value: "female", ValueKind: "string"}}},
 		{q: "What is the average age of women players?", types: []string{"player"},
 			filters: []handoff.Filter{{Attribute: handoff.AttrGender, Op: handoff.FilterEq, Value: "female", ValueKind: "string"}}},
+		{q: "What is the average age for male and female students?", types: []string{"student"}, filters: noFilters,
+			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggAvg, AggregateOf: "age", GroupBy: []string{handoff.AttrGender}}},
 		{q: "What are the names of all the media types?", types: []string{"media type"}, preds: []string{"name"}},
 		{q: "What are the distinct move in dates of the residents?", types: []string{"resident"}, preds: []string{"move in date"}, noTypes: []string{"move"}},
 		{q: "List the students with major 600.", types: []string{"student"},

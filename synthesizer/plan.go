@@ -754,6 +754,15 @@ func (pl *planner) naming(i int) skeletons.Item {
 // groupKey resolves a GROUP BY term: a property, or a class (grouped by
 // its node and naming attribute).
 func (pl *planner) groupKey(term string) (skeletons.Item, bool) {
+	if term == handoff.AttrGender {
+		// "for male and female students": their column of sex.
+		for _, p := range pl.sc.props {
+			if datatypeKind(p) != kAny && lexicon.GenderColumn(words(p.IRI)) && pl.hasNodeOf(p) {
+				at, ok := pl.attrOf(p)
+				return skeletons.Item{Attr: &at}, ok
+			}
+		}
+	}
 	prop, ps := pl.prop(term, kAny, 0)
 	bestClass, cs := pl.bestClass(term)
 	if bestClass != "" && cs >= ps && cs >= 0.8 {
