@@ -2406,6 +2406,12 @@ func (a *analysis) mentionFilters() {
 		ofEntity := m.Kind != handoff.MentionNumber && m.Kind != handoff.MentionDate &&
 			(prev == "of" || a.seq(i-2, "of", "the"))
 		switch {
+		case a.w(end) == "as" && a.chunkAfter(end+1, "their", "its", "his", "her", "the", "a") >= 0 && !a.chunks[a.chunkAfter(end+1, "their", "its", "his", "her", "the", "a")].verb:
+			// "products with 'white' as their color description": the
+			// value of that attribute.
+			c := &a.chunks[a.chunkAfter(end+1, "their", "its", "his", "her", "the", "a")]
+			f.Attribute = c.phrase()
+			c.role, c.used = rolePred, true
 		case m.Kind == handoff.MentionNumber && a.yearsOld(end) > 0:
 			// "pilots 30 years old"
 			a.useSpan(end, a.yearsOld(end))

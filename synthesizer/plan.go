@@ -187,7 +187,7 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			followed = pl.followRelation()
 		}
 		if !ask && out.Aggregate == "" {
-			terms := pl.projectionTerms()
+			terms := pl.ofColumns(pl.projectionTerms())
 			for i, a := range terms {
 				if i > 0 {
 					a = pl.sharedModifier(terms[i-1], a)
@@ -541,6 +541,27 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 		alt = 0
 	}
 	return list[alt].p, list[alt].s
+}
+
+// ofColumns joins two terms read apart where a column of the subjects is
+// named "<first> of <second>" ("the dates of ceremony and results":
+// date_of_ceremony, then result).
+func (pl *planner) ofColumns(terms []string) []string {
+	out := make([]string, 0, len(terms))
+	for i := 0; i < len(terms); i++ {
+		if i+1 < len(terms) && !strings.Contains(terms[i], " ") && !strings.Contains(terms[i+1], " ") {
+			joined := terms[i] + " of " + terms[i+1]
+			if slices.ContainsFunc(pl.sc.props, func(p *handoff.SliceProperty) bool {
+				return pl.hasNodeOf(p) && termMatches(joined, p.IRI, "") >= 1
+			}) {
+				out = append(out, joined)
+				i++
+				continue
+			}
+		}
+		out = append(out, terms[i])
+	}
+	return out
 }
 
 // sharedModifier reads a one-word column after a longer one as sharing

@@ -378,6 +378,12 @@ func (c *coverer) answer(cue handoff.Cue) {
 		}
 		attrs = append(attrs, attr)
 	}
+	// "the dates of ceremony": one column, date_of_ceremony, for both.
+	for k := 0; k+1 < len(attrs); k++ {
+		if j := attrs[k] + " of " + attrs[k+1]; !strings.Contains(attrs[k], " ") && !strings.Contains(attrs[k+1], " ") && c.projectsTerm(j) {
+			attrs = slices.Replace(attrs, k, k+2, j)
+		}
+	}
 	// Each attribute asked for needs a column of its own.
 	shared := c.matchColumns(attrs)
 	for _, attr := range attrs {
