@@ -459,12 +459,6 @@ func (pl *planner) score() float64 {
 		s += best
 	}
 	s -= 0.15 * float64(len(pl.p.Edges))
-	// Of plans as good, the one whose subjects are the first type the
-	// question names ("Which regions were not affected by any storm?":
-	// regions, not storms).
-	if ts := pl.sg.Requirements.Types; len(ts) > 0 && len(pl.p.Nodes) > 0 && termMatches(ts[0], pl.p.Nodes[0].Class, "") >= 0.8 {
-		s += 0.01
-	}
 	return s
 }
 
