@@ -120,7 +120,12 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 			}
 			// The whole before a part ("passengers": total_passengers
 			// before domestic_passengers).
-			if tot, elTot := len(e.primary) > 1 && e.primary[0] == "total", len(el.primary) > 1 && el.primary[0] == "total"; tot != elTot {
+			// Not before a column another aggregate names ("the average
+			// attendance" is average_attendance itself).
+			aggNamed := func(x *element) bool {
+				return len(x.primary) > 1 && handoff.AggregateWord(x.primary[0]) != "" && x.primary[0] != "total"
+			}
+			if tot, elTot := len(e.primary) > 1 && e.primary[0] == "total", len(el.primary) > 1 && el.primary[0] == "total"; tot != elTot && !aggNamed(e) && !aggNamed(el) {
 				return tot
 			}
 		}

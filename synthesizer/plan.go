@@ -515,7 +515,7 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 			}
 			// "passengers" unqualified are all of them: total_passengers
 			// before domestic_passengers.
-			if w := words(p.IRI); len(w) >= 2 && w[0] == "total" && !strings.Contains(term, "total") && termMatches(term, strings.Join(w[1:], "_"), "") >= 1 {
+			if w := words(p.IRI); len(w) >= 2 && w[0] == "total" && !strings.Contains(term, "total") && termMatches(term, strings.Join(w[1:], "_"), "") >= 1 && !pl.aggregateNamed(term) {
 				s += 0.02
 			}
 			// Likewise "the id of the student" is students#student_id
@@ -535,6 +535,16 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 		alt = 0
 	}
 	return list[alt].p, list[alt].s
+}
+
+// aggregateNamed reports whether a column of the slice is named by an
+// aggregate word other than "total" and term ("average_attendance" for
+// "attendance").
+func (pl *planner) aggregateNamed(term string) bool {
+	return slices.ContainsFunc(pl.sc.props, func(p *handoff.SliceProperty) bool {
+		w := words(p.IRI)
+		return len(w) >= 2 && w[0] != "total" && handoff.AggregateWord(w[0]) != "" && termMatches(term, strings.Join(w[1:], "_"), "") >= 1
+	})
 }
 
 // ofColumns joins two terms read apart where a column of the subjects is
