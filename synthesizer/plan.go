@@ -1331,6 +1331,7 @@ func (pl *planner) genderFilter(f handoff.Filter, op handoff.FilterOp) bool {
 	return false
 }
 
+// b2i is 1 for true and 0 for false.
 func b2i(b bool) int {
 	if b {
 		return 1
