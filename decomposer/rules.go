@@ -2794,6 +2794,14 @@ func (a *analysis) subgoal() handoff.Subgoal {
 	r.Predicates = appendNew(r.Predicates, a.implied...)
 	a.orFilters()
 	a.aggConditions()
+	// "the male dorm (with gender M)": the value said is the condition.
+	if slices.ContainsFunc(a.filters, func(f handoff.Filter) bool {
+		return (f.Attribute == handoff.AttrGender || f.Attribute == "sex") && lexicon.Gender(strings.ToLower(f.Value)) == ""
+	}) {
+		a.filters = slices.DeleteFunc(a.filters, func(f handoff.Filter) bool {
+			return f.Attribute == handoff.AttrGender && lexicon.Gender(f.Value) != ""
+		})
+	}
 	r.Filters = a.filters
 	// Joins: the first type to each other type, via a relation verb between.
 	var typeChunks []int

@@ -1293,11 +1293,11 @@ func (pl *planner) countTerm(term string) bool {
 	return prop == nil || s < 0.5
 }
 
-// genderFilter realises "female students": the subjects' column of sex
-// (sex, gender, is_male) equal to the value that says it as the graph
-// writes it ("F", "Female", or "T" of is_female). It reports whether it
-// added the condition.
-func (pl *planner) genderFilter(f handoff.Filter, op handoff.FilterOp) bool {
+// genderFilter realises "female students" (sex "male" or "female"): the
+// subjects' column of sex (sex, gender, is_male) equal to the value that
+// says it as the graph writes it ("F", "Female", or "T" of is_female). It
+// reports whether it added the condition.
+func (pl *planner) genderFilter(sex string, op handoff.FilterOp) bool {
 	if pl.sc.probe == nil {
 		return false
 	}
@@ -1313,7 +1313,7 @@ func (pl *planner) genderFilter(f handoff.Filter, op handoff.FilterOp) bool {
 	})
 	for _, p := range cols {
 		for _, d := range p.Domains {
-			for _, v := range lexicon.GenderValues(words(p.IRI), f.Value) {
+			for _, v := range lexicon.GenderValues(words(p.IRI), sex) {
 				lit := sparql.NewLiteral(v)
 				if !pl.sc.probe(d, p.IRI, lit) {
 					continue
@@ -1496,7 +1496,7 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 		}
 		pl.p.Filters = append(pl.p.Filters, c)
 	default:
-		if f.Attribute == handoff.AttrGender && pl.genderFilter(f, op) {
+		if v := strings.ToLower(f.Value); f.Attribute == handoff.AttrGender && (v == "male" || v == "female") && pl.genderFilter(v, op) {
 			return
 		}
 		// A string: a value linked in the graph, written as the graph
