@@ -83,17 +83,17 @@ var genders = map[string]string{
 func Gender(w string) string { return genders[w] }
 
 // GenderColumn reports whether a column named by words holds a sex
-// (sex, gender, is_male, female).
+// (sex, gender, is_male, female; not man_of_the_match).
 func GenderColumn(words []string) bool {
-	return slices.ContainsFunc(words, func(w string) bool { return w == "sex" || w == "gender" || genders[w] != "" })
+	return slices.ContainsFunc(words, func(w string) bool { return w == "sex" || w == "gender" || w == "male" || w == "female" })
 }
 
 // GenderValues returns the ways a column named by words may write a sex,
 // most usual first: "M", "Male" … for a sex or gender column; "T" or "F",
 // "1" or "0" … for a yes/no column such as is_male.
 func GenderValues(words []string, sex string) []string {
-	yes := slices.ContainsFunc(words, func(w string) bool { return genders[w] == sex })
-	no := slices.ContainsFunc(words, func(w string) bool { return genders[w] != "" && genders[w] != sex })
+	yes := slices.Contains(words, sex)
+	no := slices.ContainsFunc(words, func(w string) bool { return (w == "male" || w == "female") && w != sex })
 	switch {
 	case yes:
 		return []string{"T", "Y", "Yes", "true", "1", "True"}

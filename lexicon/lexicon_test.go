@@ -332,3 +332,9 @@ func TestGenderValues(t *testing.T) {
 		t.Error("GenderColumn: gender is one, age is not")
 	}
 }
+
+func TestGenderColumnNotMan(t *testing.T) {
+	if lexicon.GenderColumn([]string{"man", "of", "the", "match"}) {
+		t.Error("man_of_the_match holds no sex")
+	}
+}
