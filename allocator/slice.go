@@ -161,20 +161,28 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			}
 		}
 	}
+	// The literal columns of the chosen classes, with the words of their
+	// names, which the rules below look among.
+	type column struct {
+		e     *element
+		words []string
+	}
+	var columns []column
+	for i := range lex.elements {
+		if e := &lex.elements[i]; !e.class && len(e.objects) == 0 && intersects(e.subjects, classes) {
+			columns = append(columns, column{e, kg.Words(kg.SplitIRI(e.iri).Column())})
+		}
+	}
 	// A column of a chosen class whose whole name the question says word
 	// for word ("the date valid from and the date valid to"), though no
 	// term of the question is that name.
 	said := kg.Words(sg.Text)
-	for i := range lex.elements {
-		e := &lex.elements[i]
-		if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) {
+	for _, c := range columns {
+		if _, ok := propScore[c.e.iri]; ok {
 			continue
 		}
-		if _, ok := propScore[e.iri]; ok {
-			continue
-		}
-		if lexicon.SaysName(said, kg.Words(strings.TrimPrefix(kg.SplitIRI(e.iri).Local, "ref-"))) {
-			propScore[e.iri] = 0.5
+		if lexicon.SaysName(said, kg.Words(strings.TrimPrefix(kg.SplitIRI(c.e.iri).Local, "ref-"))) {
+			propScore[c.e.iri] = 0.5
 		}
 	}
 	// A column of a chosen class that counts what a type names ("the
@@ -185,18 +193,27 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		for i, w := range tw {
 			tw[i] = lexicon.Fold(w)
 		}
-		for i := range lex.elements {
-			e := &lex.elements[i]
-			if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) {
+		for _, c := range columns {
+			if _, ok := propScore[c.e.iri]; ok {
 				continue
 			}
-			if _, ok := propScore[e.iri]; ok {
+			if rest, counting := lexicon.CountOf(c.words); counting && slices.Equal(rest, tw) {
+				propScore[c.e.iri] = 0.5
+				matched[c.e.iri] = appendNew(matched[c.e.iri], t)
+			}
+		}
+	}
+	// credit gives the columns for which ok holds the term a rule found
+	// they stand for, at score unless they score already.
+	credit := func(ok func([]string) bool, term string, score float64) {
+		for _, c := range columns {
+			if !ok(c.words) {
 				continue
 			}
-			if rest, counting := lexicon.CountOf(kg.Words(kg.SplitIRI(e.iri).Column())); counting && slices.Equal(rest, tw) {
-				propScore[e.iri] = 0.5
-				matched[e.iri] = appendNew(matched[e.iri], t)
+			if _, scored := propScore[c.e.iri]; !scored {
+				propScore[c.e.iri] = score
 			}
+			matched[c.e.iri] = appendNew(matched[c.e.iri], term)
 		}
 	}
 	// A size asked for that no column names ("tracks that can seat more
@@ -206,31 +223,13 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		if !lexicon.Size(t) || slices.ContainsFunc(gs.Matches, func(m handoff.TermMatch) bool { return m.Term == t && m.Score >= 0.7 }) {
 			continue
 		}
-		for i := range lex.elements {
-			e := &lex.elements[i]
-			if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) || !slices.ContainsFunc(kg.Words(kg.SplitIRI(e.iri).Column()), lexicon.Size) {
-				continue
-			}
-			if _, ok := propScore[e.iri]; !ok {
-				propScore[e.iri] = 0.4
-			}
-			matched[e.iri] = appendNew(matched[e.iri], t)
-		}
+		credit(func(ws []string) bool { return slices.ContainsFunc(ws, lexicon.Size) }, t, 0.4)
 	}
 	// "female students": the chosen classes' column of sex (sex, gender,
 	// is_male), whatever its name.
 	if slices.ContainsFunc(sg.Requirements.Filters, func(f handoff.Filter) bool { return f.Attribute == handoff.AttrGender }) ||
 		slices.Contains(sg.Requirements.Output.GroupBy, handoff.AttrGender) {
-		for i := range lex.elements {
-			e := &lex.elements[i]
-			if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) || !lexicon.GenderColumn(kg.Words(kg.SplitIRI(e.iri).Column())) {
-				continue
-			}
-			if _, ok := propScore[e.iri]; !ok {
-				propScore[e.iri] = 0.4
-			}
-			matched[e.iri] = appendNew(matched[e.iri], handoff.AttrGender)
-		}
+		credit(lexicon.GenderColumn, handoff.AttrGender, 0.4)
 	}
 	// alsoNamed credits column o with a term another column matched
 	// (score: the match's), unless o scores already.

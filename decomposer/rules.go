@@ -2405,11 +2405,17 @@ func (a *analysis) mentionFilters() {
 		// of the Eiffel Tower": an entity after "of" is not the value.
 		ofEntity := m.Kind != handoff.MentionNumber && m.Kind != handoff.MentionDate &&
 			(prev == "of" || a.seq(i-2, "of", "the"))
+		// "products with 'white' as their color description": the value
+		// of that attribute.
+		as := -1
+		if a.w(end) == "as" {
+			if c := a.chunkAfter(end+1, "their", "its", "his", "her", "the", "a"); c >= 0 && !a.chunks[c].verb {
+				as = c
+			}
+		}
 		switch {
-		case a.w(end) == "as" && a.chunkAfter(end+1, "their", "its", "his", "her", "the", "a") >= 0 && !a.chunks[a.chunkAfter(end+1, "their", "its", "his", "her", "the", "a")].verb:
-			// "products with 'white' as their color description": the
-			// value of that attribute.
-			c := &a.chunks[a.chunkAfter(end+1, "their", "its", "his", "her", "the", "a")]
+		case as >= 0:
+			c := &a.chunks[as]
 			f.Attribute = c.phrase()
 			c.role, c.used = rolePred, true
 		case m.Kind == handoff.MentionNumber && a.yearsOld(end) > 0:
