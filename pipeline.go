@@ -307,15 +307,16 @@ func (p *Pipeline) Ask(ctx context.Context, question string) (*handoff.Answer, e
 }
 
 // judge sets the answer's confidence, verdict and reasons from the
-// records it is built from: the product over subgoals of the confidence
-// of the record each used (its accepted or fallback record). Below
-// MinConfidence the answer is withheld.
+// records it is built from: the confidence of the record each subgoal
+// used (its accepted or fallback record), for several subgoals their
+// calibrated product (confidence.Model.Combine). Below MinConfidence the
+// answer is withheld.
 func (p *Pipeline) judge(ans *handoff.Answer) {
 	if ans.Results == nil {
 		ans.Confidence, ans.Verified = 0, false
 		return
 	}
-	conf := 1.0
+	var confs []float64
 	accepted := true
 	var reasons []string
 	for _, sg := range ans.Decomposition.Subgoals {
@@ -325,7 +326,7 @@ func (p *Pipeline) judge(ans *handoff.Answer) {
 			continue
 		}
 		r := recs[best]
-		conf *= r.Confidence
+		confs = append(confs, r.Confidence)
 		if !r.Accepted {
 			accepted = false
 			// The rejection names the missed commitments.
@@ -345,6 +346,7 @@ func (p *Pipeline) judge(ans *handoff.Answer) {
 			reasons = append(reasons, fmt.Sprintf("%s: graph %s also answers, differently (%d rows, confidence %.2f); the answer is %s's", sg.ID, o.Candidate.Graph, o.Rows, o.Confidence, r.Candidate.Graph))
 		}
 	}
+	conf := p.conf.Combine(confs)
 	ans.Confidence = conf
 	// Verified takes both: the verifier accepted the answer of every
 	// subgoal, and the confidence reaches the threshold. A rejected

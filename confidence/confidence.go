@@ -132,9 +132,24 @@ type Model struct {
 	// smallest confidence at which the out-of-fold precision of the
 	// answers at or above it reached the target.
 	Threshold float64 `json:"threshold"`
+	// Joint calibrates the confidence of an answer built from several
+	// subgoals' records ([Model.Combine]); nil: the product of their
+	// confidences.
+	Joint *Joint `json:"joint,omitempty"`
 	// Fit says how the model was fitted (data, folds, settings,
 	// out-of-fold figures).
 	Fit FitInfo `json:"fit"`
+}
+
+// Joint maps the product p of the confidences of the records an answer
+// of several subgoals is built from to the probability that the answer
+// is right: sigmoid(A + B·logit(p)). The subgoals of one question are
+// not independent (one misread question spoils them all; one well-read
+// question serves them all), so the product alone is not calibrated.
+// B is at least 0: a likelier product never lowers the confidence.
+type Joint struct {
+	A float64 `json:"a"`
+	B float64 `json:"b"`
 }
 
 // Tree is one regression tree, its nodes in an array: node 0 is the
@@ -211,6 +226,13 @@ type FitInfo struct {
 	OOFCoverage  float64 `json:"oofCoverage"`
 	Target       float64 `json:"target"`
 	Wanted       float64 `json:"wanted"`
+	// Answers of several subgoals among Answers, the right ones, and
+	// their out-of-fold ECE with the product of their records'
+	// confidences and with the Joint calibration.
+	JointAnswers    int     `json:"jointAnswers,omitempty"`
+	JointRight      int     `json:"jointRight,omitempty"`
+	JointProductECE float64 `json:"jointProductECE,omitempty"`
+	JointECE        float64 `json:"jointECE,omitempty"`
 }
 
 //go:embed weights.json
@@ -299,6 +321,8 @@ func (m *Model) Validate() error {
 		return fmt.Errorf("confidence: base %v and rate %v must be finite (at most 1e6 in size), the rate > 0", m.Base, m.Rate)
 	case m.Threshold < 0 || m.Threshold > 1 || math.IsNaN(m.Threshold):
 		return fmt.Errorf("confidence: threshold %v is not in [0, 1]", m.Threshold)
+	case m.Joint != nil && (!finite(m.Joint.A) || !finite(m.Joint.B) || m.Joint.B < 0):
+		return fmt.Errorf("confidence: joint calibration a=%v b=%v must be finite (at most 1e6 in size), b ≥ 0", m.Joint.A, m.Joint.B)
 	}
 	for t, tr := range m.Trees {
 		if len(tr.Nodes) == 0 {
@@ -330,6 +354,84 @@ func (m *Model) Predict(ev map[string]float64) float64 {
 		x[i] = ev[f]
 	}
 	return sigmoid(m.margin(x))
+}
+
+// Combine returns the confidence of an answer built from records of
+// these confidences, one per subgoal: the one confidence itself, or for
+// several the calibrated product ([Joint]). No record: 0.
+func (m *Model) Combine(confs []float64) float64 {
+	switch len(confs) {
+	case 0:
+		return 0
+	case 1:
+		return confs[0]
+	}
+	p := 1.0
+	for _, c := range confs {
+		p *= c
+	}
+	return m.Joint.Apply(p)
+}
+
+// Apply maps a product of confidences through the calibration; a nil
+// Joint leaves it as it is.
+func (j *Joint) Apply(p float64) float64 {
+	if j == nil {
+		return p
+	}
+	return sigmoid(j.A + j.B*logit(p))
+}
+
+// logit is the log-odds of p, kept off 0 and 1 so that it is finite.
+func logit(p float64) float64 {
+	p = min(max(p, 1e-6), 1-1e-6)
+	return math.Log(p / (1 - p))
+}
+
+// FitJoint fits the calibration of products of confidences (one per
+// answer of several subgoals) to whether each answer is right: a
+// logistic regression on their log-odds by Newton steps, with a small L2
+// penalty (0.1) toward the identity (A 0, B 1) so that a handful of
+// answers cannot push it far, and B kept at least 0.
+func FitJoint(products []float64, right []bool) (Joint, error) {
+	if len(products) != len(right) {
+		return Joint{}, fmt.Errorf("confidence: %d products and %d labels", len(products), len(right))
+	}
+	const penalty = 0.1
+	a, b := 0.0, 1.0
+	for range 50 {
+		// Gradient and Hessian of the penalised negative log-likelihood.
+		ga, gb := penalty*a, penalty*(b-1)
+		haa, hab, hbb := penalty, 0.0, penalty
+		for i, p := range products {
+			x := logit(p)
+			q := sigmoid(a + b*x)
+			y := 0.0
+			if right[i] {
+				y = 1
+			}
+			w := q * (1 - q)
+			ga += q - y
+			gb += (q - y) * x
+			haa += w
+			hab += w * x
+			hbb += w * x * x
+		}
+		det := haa*hbb - hab*hab
+		if det <= 1e-12 {
+			break
+		}
+		da := (hbb*ga - hab*gb) / det
+		db := (haa*gb - hab*ga) / det
+		a, b = a-da, max(b-db, 0)
+		if math.Abs(da) < 1e-9 && math.Abs(db) < 1e-9 {
+			break
+		}
+	}
+	if math.IsNaN(a) || math.IsNaN(b) {
+		return Joint{}, errors.New("confidence: the joint calibration did not converge")
+	}
+	return Joint{A: a, B: b}, nil
 }
 
 // margin is the model's log-odds for the feature vector x.
@@ -557,13 +659,23 @@ func Fold(group string, folds int) int {
 // CrossValidate returns out-of-fold predictions: each sample is predicted
 // by a model fitted on the folds that do not hold its group.
 func CrossValidate(samples []Sample, features []string, p Params, folds int) ([]float64, error) {
+	out, _, err := CrossPredict(samples, nil, features, p, folds)
+	return out, err
+}
+
+// CrossPredict is [CrossValidate] that also predicts other records
+// (their labels unused) out of fold: each by the model fitted on the
+// folds that do not hold its group. It returns the predictions of
+// samples and of others.
+func CrossPredict(samples, others []Sample, features []string, p Params, folds int) ([]float64, []float64, error) {
 	if folds < 2 {
-		return nil, fmt.Errorf("confidence: %d folds (want at least 2)", folds)
+		return nil, nil, fmt.Errorf("confidence: %d folds (want at least 2)", folds)
 	}
 	out := make([]float64, len(samples))
+	outOthers := make([]float64, len(others))
 	for f := range folds {
 		var train []Sample
-		var test []int
+		var test, testOthers []int
 		for i, s := range samples {
 			if Fold(s.Group, folds) == f {
 				test = append(test, i)
@@ -571,18 +683,26 @@ func CrossValidate(samples []Sample, features []string, p Params, folds int) ([]
 				train = append(train, s)
 			}
 		}
-		if len(test) == 0 {
+		for i, s := range others {
+			if Fold(s.Group, folds) == f {
+				testOthers = append(testOthers, i)
+			}
+		}
+		if len(test) == 0 && len(testOthers) == 0 {
 			continue
 		}
 		m, err := Fit(train, features, p)
 		if err != nil {
-			return nil, fmt.Errorf("confidence: fold %d: %w", f+1, err)
+			return nil, nil, fmt.Errorf("confidence: fold %d: %w", f+1, err)
 		}
 		for _, i := range test {
 			out[i] = m.Predict(samples[i].Evidence)
 		}
+		for _, i := range testOthers {
+			outOthers[i] = m.Predict(others[i].Evidence)
+		}
 	}
-	return out, nil
+	return out, outOthers, nil
 }
 
 // ChooseThreshold returns the smallest confidence t such that the answers

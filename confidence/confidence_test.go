@@ -277,3 +277,83 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestFitJointRecoversTheLaw(t *testing.T) {
+	// Answers of two subgoals whose records are right together: the
+	// product of two confidences c·c understates the answer's chance c.
+	r := rand.New(rand.NewPCG(5, 6))
+	var ps []float64
+	var right []bool
+	for range 3000 {
+		c := 0.05 + 0.9*r.Float64()
+		ps = append(ps, c*c)
+		right = append(right, r.Float64() < c)
+	}
+	j, err := confidence.FitJoint(ps, right)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []float64{0.3, 0.6, 0.9} {
+		if got := j.Apply(c * c); math.Abs(got-c) > 0.07 {
+			t.Errorf("joint(%.2f²) = %.3f, want ≈ %.2f (a %.3f, b %.3f)", c, got, c, j.A, j.B)
+		}
+	}
+	if j.B < 0 {
+		t.Errorf("b %.3f < 0", j.B)
+	}
+	// Labels that fall with the product: b is held at 0, not negative.
+	j, err = confidence.FitJoint([]float64{0.1, 0.2, 0.8, 0.9, 0.1, 0.9}, []bool{true, true, false, false, true, false})
+	if err != nil || j.B < 0 {
+		t.Errorf("falling labels: %+v, %v", j, err)
+	}
+	if _, err := confidence.FitJoint([]float64{0.5}, nil); err == nil {
+		t.Error("mismatched lengths: no error")
+	}
+}
+
+func TestCombine(t *testing.T) {
+	m := &confidence.Model{}
+	if got := m.Combine(nil); got != 0 {
+		t.Errorf("no record: %v", got)
+	}
+	if got := m.Combine([]float64{0.7}); got != 0.7 {
+		t.Errorf("one record: %v", got)
+	}
+	if got := m.Combine([]float64{0.5, 0.5}); math.Abs(got-0.25) > 1e-12 {
+		t.Errorf("two records without a joint calibration: %v, want the product", got)
+	}
+	m.Joint = &confidence.Joint{A: 0, B: 0.5}
+	// logit(0.25)·0.5 = logit(1/(1+√3)).
+	if got, want := m.Combine([]float64{0.5, 0.5}), 1/(1+math.Sqrt(3)); math.Abs(got-want) > 1e-9 {
+		t.Errorf("two records: %v, want %v", got, want)
+	}
+	if _, err := confidence.Parse([]byte(`{"features":["a"],"rate":0.1,"joint":{"a":0,"b":-1},"trees":[{"nodes":[{"v":1}]}]}`)); err == nil {
+		t.Error("a negative joint b: no error")
+	}
+}
+
+func TestCrossPredictOthers(t *testing.T) {
+	s := synthetic(1200, 7)
+	// Others of a group no sample has, and of one every fold model but
+	// one saw: each is predicted by a model that did not see its group.
+	others := []confidence.Sample{{Evidence: map[string]float64{"x": 2}, Group: "zz"}, {Evidence: map[string]float64{"x": -2}, Group: "a"}}
+	oof, po, err := confidence.CrossPredict(s, others, []string{"x", "noise"}, confidence.Params{}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(oof) != len(s) || len(po) != 2 {
+		t.Fatalf("%d and %d predictions", len(oof), len(po))
+	}
+	if math.Abs(po[0]-law(2)) > 0.1 || math.Abs(po[1]-law(-2)) > 0.1 {
+		t.Errorf("others predicted %.3f and %.3f, want ≈ %.3f and %.3f", po[0], po[1], law(2), law(-2))
+	}
+	cv, err := confidence.CrossValidate(s, []string{"x", "noise"}, confidence.Params{}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range cv {
+		if cv[i] != oof[i] {
+			t.Fatalf("sample %d: CrossValidate %v, CrossPredict %v", i, cv[i], oof[i])
+		}
+	}
+}

@@ -2,8 +2,10 @@
 // (package confidence) on questions with gold answers: it asks each
 // question, labels the records of a one-subgoal question that can be
 // its answer (accepted, or the fallback) by whether that answer equals
-// the gold one, chooses the L2 penalty by
-// out-of-fold log-loss with folds by graph, chooses the threshold of
+// the gold one, chooses the model's settings by
+// out-of-fold log-loss with folds by graph, calibrates the answers of
+// several subgoals (the product of their records' out-of-fold
+// confidences, confidence.FitJoint), chooses the threshold of
 // verified answers for a target out-of-fold precision, and fits the final
 // model on everything.
 package calibration
@@ -15,10 +17,12 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 	"sync"
 
 	"github.com/schemaforge/go-schemaforge/benchmarks/qa"
 	"github.com/schemaforge/go-schemaforge/confidence"
+	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
@@ -53,10 +57,16 @@ type Result struct {
 	// LogLoss is the out-of-fold log-loss of each setting tried, by
 	// its String.
 	LogLoss map[string]float64
-	// Skipped counts the questions asked and left out: several subgoals,
-	// an error. Questions without a gold answer, or whose gold answer is
+	// Skipped counts the questions asked and left out: an error, no
+	// answer. Questions without a gold answer, or whose gold answer is
 	// empty, are not asked.
 	Skipped int
+	// Joint counts the answers of several subgoals (among Answers), and
+	// JointRight the right ones; JointProductECE and JointECE are their
+	// out-of-fold ECE with the product of their records' confidences and
+	// with the calibrated product (the model's Joint, fitted by folds).
+	Joint, JointRight         int
+	JointProductECE, JointECE float64
 	// Samples are the labelled records, and Answers, for each answered
 	// question, the index in Samples of the record its answer used, its
 	// out-of-fold confidence and whether the answer is right.
@@ -68,18 +78,23 @@ type Result struct {
 type Answer struct {
 	ID         string  `json:"id"`
 	Question   string  `json:"question"`
-	Query      string  `json:"query"` // the query of the record the answer used
-	Sample     int     `json:"sample"`
+	Query      string  `json:"query"`              // the query of the record the answer used
+	Sample     int     `json:"sample"`             // -1 for an answer of several subgoals
+	Subgoals   int     `json:"subgoals,omitempty"` // its subgoals, when several
 	Confidence float64 `json:"confidence"`
 	Right      bool    `json:"right"`
 }
 
 // answer is one question's answer: the index of the record it used
-// among the samples, and whether the answer is right.
+// among the samples, and whether the answer is right. An answer of
+// several subgoals has sample −1 and the records it used (one per
+// subgoal, unlabelled) in joint.
 type answer struct {
 	id, question, query string
 	sample              int
 	right               bool
+	group               string
+	joint               []confidence.Sample
 }
 
 // Run asks every question of qs with the asker askerFor gives for it,
@@ -100,12 +115,18 @@ func Run(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Ques
 	if len(samples) == 0 || len(answers) == 0 {
 		return nil, errors.New("calibration: no labelled record (no one-subgoal question was answered)")
 	}
+	// The records the answers of several subgoals used, predicted out of
+	// fold with the labelled ones.
+	var others []confidence.Sample
+	for _, an := range answers {
+		others = append(others, an.joint...)
+	}
 	res := &Result{LogLoss: map[string]float64{}, Skipped: skipped, Samples: samples}
 	var best confidence.Params
 	bestLoss := math.Inf(1)
-	var bestOOF []float64
+	var bestOOF, bestOthers []float64
 	for _, l := range o.Settings {
-		oof, err := confidence.CrossValidate(samples, nil, l, o.Folds)
+		oof, oofOthers, err := confidence.CrossPredict(samples, others, nil, l, o.Folds)
 		if err != nil {
 			return nil, err
 		}
@@ -121,15 +142,22 @@ func Run(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Ques
 		loss /= float64(len(samples))
 		res.LogLoss[l.String()] = loss
 		if loss < bestLoss {
-			best, bestLoss, bestOOF = l, loss, oof
+			best, bestLoss, bestOOF, bestOthers = l, loss, oof, oofOthers
 		}
+	}
+	joint, err := calibrateJoint(answers, bestOthers, o.Folds, res)
+	if err != nil {
+		return nil, err
 	}
 	conf := make([]float64, len(answers))
 	right := make([]bool, len(answers))
 	positives := 0
 	for i, an := range answers {
-		conf[i], right[i] = bestOOF[an.sample], an.right
-		res.Answers = append(res.Answers, Answer{ID: an.id, Question: an.question, Query: an.query, Sample: an.sample, Confidence: conf[i], Right: an.right})
+		conf[i], right[i] = joint.oof[i], an.right
+		if an.sample >= 0 {
+			conf[i] = bestOOF[an.sample]
+		}
+		res.Answers = append(res.Answers, Answer{ID: an.id, Question: an.question, Query: an.query, Sample: an.sample, Subgoals: len(an.joint), Confidence: conf[i], Right: an.right})
 	}
 	for _, s := range samples {
 		if s.Right {
@@ -153,26 +181,98 @@ func Run(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Ques
 		return nil, err
 	}
 	m.Threshold = threshold
+	if res.Joint > 0 {
+		m.Joint = &joint.all
+	}
 	groups := map[string]bool{}
 	for _, s := range samples {
 		groups[s.Group] = true
 	}
 	m.Fit = confidence.FitInfo{Data: o.Data, Command: o.Command, Samples: len(samples), Positives: positives, Groups: len(groups),
 		Folds: o.Folds, Params: best, Answers: len(answers), OOFECE: qa.ECE(conf, right, qa.CalibrationBins),
-		OOFPrecision: precision, OOFCoverage: coverage, Target: target, Wanted: o.Targets[0]}
+		OOFPrecision: precision, OOFCoverage: coverage, Target: target, Wanted: o.Targets[0],
+		JointAnswers: res.Joint, JointRight: res.JointRight, JointProductECE: res.JointProductECE, JointECE: res.JointECE}
 	res.Model = m
 	return res, m.Validate()
 }
 
+// jointFit is the calibration of the answers of several subgoals: the
+// out-of-fold confidence of each answer (of those answers; 0 for the
+// others) and the calibration fitted on all of them.
+type jointFit struct {
+	oof []float64
+	all confidence.Joint
+}
+
+// calibrateJoint fits the calibration of the answers of several
+// subgoals on the product of their records' out-of-fold confidences
+// (pred holds them, in the order of the answers' joint records), by
+// folds of graph for the out-of-fold figures, and on all of them for the
+// model. It records their figures in res.
+func calibrateJoint(answers []answer, pred []float64, folds int, res *Result) (jointFit, error) {
+	out := jointFit{oof: make([]float64, len(answers)), all: confidence.Joint{A: 0, B: 1}}
+	var idx []int
+	products := make([]float64, len(answers))
+	k := 0
+	for i, an := range answers {
+		if an.sample >= 0 {
+			continue
+		}
+		p := 1.0
+		for range an.joint {
+			p *= pred[k]
+			k++
+		}
+		products[i] = p
+		idx = append(idx, i)
+	}
+	if len(idx) == 0 {
+		return out, nil
+	}
+	fit := func(keep func(int) bool) (confidence.Joint, error) {
+		var ps []float64
+		var rs []bool
+		for _, i := range idx {
+			if keep(i) {
+				ps, rs = append(ps, products[i]), append(rs, answers[i].right)
+			}
+		}
+		if len(ps) == 0 {
+			return confidence.Joint{A: 0, B: 1}, nil
+		}
+		return confidence.FitJoint(ps, rs)
+	}
+	var err error
+	if out.all, err = fit(func(int) bool { return true }); err != nil {
+		return out, fmt.Errorf("calibration: answers of several subgoals: %w", err)
+	}
+	for f := range folds {
+		j, err := fit(func(i int) bool { return confidence.Fold(answers[i].group, folds) != f })
+		if err != nil {
+			return out, fmt.Errorf("calibration: answers of several subgoals, fold %d: %w", f+1, err)
+		}
+		for _, i := range idx {
+			if confidence.Fold(answers[i].group, folds) == f {
+				out.oof[i] = j.Apply(products[i])
+			}
+		}
+	}
+	var pc, jc []float64
+	var rs []bool
+	for _, i := range idx {
+		pc, jc, rs = append(pc, products[i]), append(jc, out.oof[i]), append(rs, answers[i].right)
+		if answers[i].right {
+			res.JointRight++
+		}
+	}
+	res.Joint = len(idx)
+	res.JointProductECE = qa.ECE(pc, rs, qa.CalibrationBins)
+	res.JointECE = qa.ECE(jc, rs, qa.CalibrationBins)
+	return out, nil
+}
+
 // collect asks the questions and labels the records.
 func collect(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Question, conc int, progress io.Writer) ([]confidence.Sample, []answer, int, error) {
-	type outcome struct {
-		samples             []confidence.Sample
-		id, question, query string
-		used                int // index in samples of the record the answer used, -1 if none
-		right               bool
-		ok                  bool
-	}
 	outs := make([]outcome, len(qs))
 	sem := make(chan struct{}, conc)
 	var wg sync.WaitGroup
@@ -207,10 +307,14 @@ func collect(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.
 				fmt.Fprintf(progress, "\r  %d/%d", done, len(qs))
 			}
 			mu.Unlock()
-			if err != nil || ans == nil || ans.Decomposition == nil || len(ans.Decomposition.Subgoals) != 1 {
+			if err != nil || ans == nil || ans.Decomposition == nil || len(ans.Decomposition.Subgoals) == 0 {
 				return
 			}
-			o := outcome{id: q.ID, question: q.Text, used: -1, ok: true}
+			if len(ans.Decomposition.Subgoals) > 1 {
+				outs[i] = severalSubgoals(q, ans)
+				return
+			}
+			o := outcome{id: q.ID, question: q.Text, group: q.Graph, used: -1, ok: true}
 			for _, rec := range ans.Records[ans.Decomposition.Subgoals[0].ID] {
 				if rec.Results == nil || rec.Evidence == nil || rec.SetAside {
 					continue
@@ -246,12 +350,55 @@ func collect(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.
 			skipped++
 			continue
 		}
-		if o.used >= 0 {
-			answers = append(answers, answer{id: o.id, question: o.question, query: o.query, sample: len(samples) + o.used, right: o.right})
+		switch {
+		case len(o.joint) > 0:
+			answers = append(answers, answer{id: o.id, question: o.question, query: o.query, sample: -1, right: o.right, group: o.group, joint: o.joint})
+		case o.used >= 0:
+			answers = append(answers, answer{id: o.id, question: o.question, query: o.query, sample: len(samples) + o.used, right: o.right, group: o.group})
 		}
 		samples = append(samples, o.samples...)
 	}
 	return samples, answers, skipped, nil
+}
+
+// outcome is what collect makes of one question: the labelled records of
+// a one-subgoal answer (used: the index among them of the record the
+// answer used, -1 if none), or the records an answer of several
+// subgoals used (joint, one per subgoal).
+type outcome struct {
+	samples             []confidence.Sample
+	joint               []confidence.Sample
+	id, question, query string
+	group               string
+	used                int
+	right               bool
+	ok                  bool
+}
+
+// severalSubgoals is the outcome of an answer of several subgoals: the
+// record each subgoal's answer used (the one that can be the answer and
+// is not set aside), unlabelled, or none when some subgoal has none.
+func severalSubgoals(q *qa.Question, ans *handoff.Answer) outcome {
+	o := outcome{id: q.ID, question: q.Text, group: q.Graph, used: -1, ok: true, right: q.Right(ans.Results)}
+	var queries []string
+	for _, sg := range ans.Decomposition.Subgoals {
+		found := false
+		for _, rec := range ans.Records[sg.ID] {
+			if rec.Results == nil || rec.Evidence == nil || rec.SetAside || (!rec.Accepted && !rec.Fallback) {
+				continue
+			}
+			o.joint = append(o.joint, confidence.Sample{Evidence: rec.Evidence, Group: q.Graph})
+			queries = append(queries, rec.Candidate.Query)
+			found = true
+			break
+		}
+		if !found {
+			o.joint = nil
+			return o
+		}
+	}
+	o.query = strings.Join(queries, "\n# next subgoal\n")
+	return o
 }
 
 // noValues reports whether a SELECT result binds no value: no rows, or

@@ -3,6 +3,7 @@ package calibration_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -77,5 +78,56 @@ func TestRunWithoutAnswers(t *testing.T) {
 	_, err := calibration.Run(context.Background(), func(*qa.Question) qa.Asker { return nil }, []qa.Question{{ID: "1", Text: "q", Answer: value("x")}}, calibration.Options{})
 	if err == nil {
 		t.Error("no error without a labelled record")
+	}
+}
+
+// twoSubgoals answers the questions of scripted, and each question whose
+// number is a multiple of 3 with two subgoals, each record as strong as
+// scripted's one: the answer is right as often as scripted's, not as
+// often as the product of its records' confidences says.
+type twoSubgoals struct{ scripted }
+
+func (s twoSubgoals) Ask(ctx context.Context, q string) (*handoff.Answer, error) {
+	ans, err := s.scripted.Ask(ctx, q)
+	if err != nil || s.qs[q]%3 != 0 {
+		return ans, err
+	}
+	rec := ans.Records["s1"][0]
+	ans.Decomposition.Subgoals = append(ans.Decomposition.Subgoals, handoff.Subgoal{ID: "s2"})
+	ans.Records["s2"] = []handoff.Record{rec}
+	return ans, nil
+}
+
+func TestRunSeveralSubgoals(t *testing.T) {
+	var qs []qa.Question
+	a := twoSubgoals{scripted{qs: map[string]int{}}}
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 1500 {
+		text := fmt.Sprintf("question %d", i)
+		a.qs[text] = i
+		qs = append(qs, qa.Question{ID: fmt.Sprint(i), Text: text, Graph: fmt.Sprintf("g%d", r.IntN(15)), Answer: value("gold")})
+	}
+	res, err := calibration.Run(context.Background(), func(*qa.Question) qa.Asker { return a }, qs, calibration.Options{Folds: 3, Data: "scripted"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := res.Model
+	if res.Joint != 500 || m.Fit.JointAnswers != 500 || m.Fit.Samples != 1000 || m.Fit.Answers != 1500 || len(res.Answers) != 1500 {
+		t.Fatalf("%d answers of two subgoals; fit %+v", res.Joint, m.Fit)
+	}
+	if m.Joint == nil {
+		t.Fatal("no joint calibration")
+	}
+	strong := m.Predict(map[string]float64{"accepted": 1, "rank": 1})
+	if got := m.Combine([]float64{strong, strong}); math.Abs(got-0.8) > 0.08 {
+		t.Errorf("two strong records: confidence %.3f, want ≈ 0.8 (the product is %.3f)", got, strong*strong)
+	}
+	if res.JointECE >= res.JointProductECE || res.JointECE > 0.06 {
+		t.Errorf("ECE of the answers of two subgoals: %.3f calibrated, %.3f with the product", res.JointECE, res.JointProductECE)
+	}
+	for _, an := range res.Answers {
+		if (an.Sample < 0) != (an.Subgoals == 2) {
+			t.Fatalf("answer %+v", an)
+		}
 	}
 }

@@ -142,6 +142,10 @@ func benchCalibrate(ctx context.Context, e *env, b *benchRun) int {
 	f := res.Model.Fit
 	fmt.Fprintf(e.stderr, "calibrate: %d records (%d right) of %d answers over %d graphs, %d folds, %s; out of fold: ECE %.3f, precision %.3f at coverage %.3f with threshold %.3f\n",
 		f.Samples, f.Positives, f.Answers, f.Groups, f.Folds, f.Params, f.OOFECE, f.OOFPrecision, f.OOFCoverage, res.Model.Threshold)
+	if j := res.Model.Joint; j != nil {
+		fmt.Fprintf(e.stderr, "calibrate: %d answers of several subgoals (%d right): out-of-fold ECE %.3f with the product of their confidences, %.3f calibrated (a %.3f, b %.3f)\n",
+			f.JointAnswers, f.JointRight, f.JointProductECE, f.JointECE, j.A, j.B)
+	}
 	if path := strings.TrimSpace(*b.pipe.calibrateOut); path != "" {
 		if err := os.WriteFile(path, out, 0o644); err != nil {
 			b.stderr("write the model: %v", err)
