@@ -164,9 +164,16 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			// ("the card type code with the most cards", "each
 			// destination and its number of flights").
 			for _, a := range pl.groupTerms() {
-				if prop, s := pl.prop(a, kNumber, 0); prop != nil && s >= 0.9 && datatypeKind(prop) == kNumber && out.Aggregate != handoff.AggCount && coordinated(kg.Words(sg.Text), out.Aggregate, out.AggregateOf, a) {
-					// "the average rating and resolution": the
-					// aggregate applies to both.
+				// "the average rating and resolution": the aggregate
+				// applies to both, when the column is named well; said
+				// again ("the average score and average staff number"),
+				// to a column named less well (num_of_staff).
+				co, again := coordinated(kg.Words(sg.Text), out.Aggregate, out.AggregateOf, a)
+				least := 0.9
+				if again {
+					least = 0.7
+				}
+				if prop, s := pl.prop(a, kNumber, 0); prop != nil && s >= least && (datatypeKind(prop) == kNumber || numericStrings(prop)) && out.Aggregate != handoff.AggCount && co {
 					coAgg = append(coAgg, prop)
 					continue
 				}
@@ -2099,10 +2106,12 @@ func (pl *planner) wordValues() {
 
 // coordinated reports whether, in the question's words, term directly
 // follows the aggregated term after "and" ("the average rating and
-// resolution"), so that the aggregate applies to it too.
-func coordinated(qw []string, agg handoff.Aggregate, aggOf, term string) bool {
+// resolution"), so that the aggregate applies to it too, and whether the
+// aggregate is named again before it ("the average distance and average
+// price").
+func coordinated(qw []string, agg handoff.Aggregate, aggOf, term string) (ok, again bool) {
 	if aggOf == "" || term == "" {
-		return false
+		return false, false
 	}
 	fold := func(ws []string) []string {
 		out := make([]string, len(ws))
@@ -2122,14 +2131,15 @@ func coordinated(qw []string, agg handoff.Aggregate, aggOf, term string) bool {
 		}
 		// "the average distance and average price": the same
 		// aggregate named again.
-		if j < len(qw) && handoff.AggregateWord(qw[j]) == agg {
+		again := j < len(qw) && handoff.AggregateWord(qw[j]) == agg
+		if again {
 			j++
 		}
 		if j+len(tw) <= len(qw) && slices.Equal(qw[j:j+len(tw)], tw) {
-			return true
+			return true, again
 		}
 	}
-	return false
+	return false, false
 }
 
 // groupTerms are the terms that name what an aggregate is grouped by when
