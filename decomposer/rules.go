@@ -2441,6 +2441,13 @@ func (a *analysis) mentionFilters() {
 			c := &a.chunks[a.ownPhrase(i-1)]
 			f.Attribute = c.phrase()
 			c.role, c.used = rolePred, true
+		case m.Kind != handoff.MentionNumber && m.Kind != handoff.MentionDate && a.valueNoun(end) >= 0 &&
+			inSet(prev, "in", "with", "of", "the", "a", "an", "at", "from", "on", "to", "for", "by", "under", "within"):
+			// "wines in the North Coast area", "the Closed status":
+			// the noun after the value is its attribute.
+			c := &a.chunks[a.valueNoun(end)]
+			f.Attribute = c.phrase()
+			c.role, c.used = rolePred, true
 		case inSet(prev, "named", "called", "name", "names"):
 			f.Attribute = "name"
 		case inSet(prev, "titled", "entitled", "title"):
@@ -2479,6 +2486,30 @@ func (a *analysis) mentionFilters() {
 		}
 		a.addFilter(f, i)
 	}
+}
+
+// valueNoun returns the noun chunk that starts at token i and names the
+// attribute of the value before it ("the North Coast area", "the Closed
+// status"): one or two words, singular, its head an attribute word other
+// than a name's, ending the phrase (the question, a punctuation mark, a
+// conjunction, a relative pronoun or a preposition other than "of"
+// follows it, not a value or a comparison: "RAM size greater than 32",
+// "the FDA approval status 'No'" compare the noun itself); else -1.
+func (a *analysis) valueNoun(i int) int {
+	if i < 0 || i >= len(a.toks) || a.at[i] < 0 {
+		return -1
+	}
+	c := &a.chunks[a.at[i]]
+	h := c.head()
+	if c.verb || c.start != i || len(c.words) > 2 || isPlural(c.words[len(c.words)-1]) || !attrWords[h] ||
+		inSet(h, "name", "title", "id", "identifier", "number", "code", "total", "count", "value", "term", "share") {
+		return -1
+	}
+	if k := c.end; k < len(a.toks) && (a.toks[k].ment >= 0 || a.isWord(k) &&
+		!inSet(a.w(k), "and", "but", "or", "with", "who", "that", "which", "whose", "in", "at", "from", "for", "on", "by", "to")) {
+		return -1
+	}
+	return a.at[i]
 }
 
 // groupTerm is the term a grouping cue names with chunk c: its head

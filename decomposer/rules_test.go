@@ -1327,3 +1327,30 @@ func TestCountedNounAfterNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestValueBeforeItsAttribute: "in the North Coast area", "orders in
+// Cancelled status", "an R rating": the noun after the value is the
+// attribute compared (and not shown); "RAM size greater than 32", "the
+// FDA approval status 'No'", "the average James Cameron film rating" are
+// not such pairs.
+func TestValueBeforeItsAttribute(t *testing.T) {
+	for q, want := range map[string]string{
+		"What are the distinct names of wines that have appellations in the North Coast area?":   "area=North Coast",
+		"List the order id, customer id for orders in Cancelled status.":                         "status=Cancelled",
+		"Return the titles of any movies with an R rating.":                                      "rating=R",
+		"Find the countries that have never participated in any competition with Friendly type.": "type=Friendly",
+		"List the hardware model name for the phones that have RAM size greater than 32.":        "size>32 =RAM",
+		"How many medicines have the FDA approval status 'No'?":                                  "=FDA approval status=No",
+	} {
+		var got []string
+		for _, f := range decompose(t, q).Subgoals[0].Requirements.Filters {
+			got = append(got, f.Attribute+string(f.Op)+f.Value)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%q: filters %q, want %q", q, strings.Join(got, " "), want)
+		}
+	}
+	if attrs := decompose(t, "List the order id, customer id for orders in Cancelled status.").Subgoals[0].Requirements.Output.Attributes; slices.Contains(attrs, "status") {
+		t.Errorf("the status compared is shown: %v", attrs)
+	}
+}
