@@ -432,7 +432,7 @@ func formatDecimal(r *big.Rat) string {
 	if r.IsInt() {
 		return r.Num().String() + ".0"
 	}
-	return canonicalDecimal(r.FloatString(18))
+	return sparql.CanonicalDecimal(r.FloatString(18))
 }
 
 // formatDouble writes an xsd:double lexical form.

@@ -114,14 +114,14 @@ func validZone(s string) bool {
 // floating-point type, 0 for decimals and integers.
 func numberValue(lex string, bits int) value {
 	if bits == 0 {
-		if !isDecimal(lex) {
+		if !sparql.IsDecimalLexical(lex) {
 			return value{}
 		}
 		r, ok := new(big.Rat).SetString(lex)
 		if !ok {
 			return value{}
 		}
-		return value{kind: kindNumber, num: r, key: "n:" + canonicalDecimal(lex)}
+		return value{kind: kindNumber, num: r, key: "n:" + sparql.CanonicalDecimal(lex)}
 	}
 	switch lex {
 	case "NaN":
@@ -140,54 +140,7 @@ func numberValue(lex string, bits int) value {
 	}
 	s := strconv.FormatFloat(f, 'f', -1, bits)
 	r, _ := new(big.Rat).SetString(s)
-	return value{kind: kindNumber, num: r, float: f, key: "n:" + canonicalDecimal(s)}
-}
-
-// isDecimal reports whether s is an xsd:decimal lexical form: an
-// optional sign, digits with at most one point, at least one digit.
-func isDecimal(s string) bool {
-	if s != "" && (s[0] == '+' || s[0] == '-') {
-		s = s[1:]
-	}
-	digits, point := 0, false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= '0' && c <= '9':
-			digits++
-		case c == '.' && !point:
-			point = true
-		default:
-			return false
-		}
-	}
-	return digits > 0
-}
-
-// canonicalDecimal returns the shortest form of a decimal lexical form:
-// no plus sign, no leading zeros in the integer part, no trailing zeros
-// in the fraction, no point without a fraction, "0" for zero.
-func canonicalDecimal(s string) string {
-	neg := false
-	switch {
-	case strings.HasPrefix(s, "-"):
-		neg, s = true, s[1:]
-	case strings.HasPrefix(s, "+"):
-		s = s[1:]
-	}
-	intPart, frac, _ := strings.Cut(s, ".")
-	intPart = strings.TrimLeft(intPart, "0")
-	frac = strings.TrimRight(frac, "0")
-	if intPart == "" {
-		intPart = "0"
-	}
-	out := intPart
-	if frac != "" {
-		out += "." + frac
-	}
-	if neg && out != "0" {
-		out = "-" + out
-	}
-	return out
+	return value{kind: kindNumber, num: r, float: f, key: "n:" + sparql.CanonicalDecimal(s)}
 }
 
 // termKey returns the canonical key of a term; align maps IRIs to the

@@ -16,8 +16,9 @@ import (
 )
 
 // SummaryVersion is the version of the summary extractor; cached
-// summaries written by another version are recomputed.
-const SummaryVersion = 1
+// summaries written by another version are recomputed (2: literal values
+// in their canonical lexical form).
+const SummaryVersion = 2
 
 // SummaryOptions bound the cost of [Summarize]. The zero value of each
 // field means its documented default.
@@ -512,7 +513,7 @@ func (x *extractor) describeProperty(ctx context.Context, p *PropertyInfo) {
 	}
 	if r := x.run(ctx, "frequent values of "+name, top.text(slots, "", nil, 0)); r != nil {
 		for _, row := range r.Rows {
-			vs.Samples = append(vs.Samples, sparql.TermValue(row["o"]))
+			vs.Samples = append(vs.Samples, summaryValue(row["o"]))
 		}
 	}
 	numeric, temporal := false, p.Temporal()
@@ -527,7 +528,7 @@ func (x *extractor) describeProperty(ctx context.Context, p *PropertyInfo) {
 	mm := func(t *template, what string) {
 		r := x.run(ctx, what+" of "+name, t.text(slots, "", nil, 0))
 		if r != nil && len(r.Rows) == 1 {
-			vs.Min, vs.Max = sparql.TermValue(r.Rows[0]["min"]), sparql.TermValue(r.Rows[0]["max"])
+			vs.Min, vs.Max = summaryValue(r.Rows[0]["min"]), summaryValue(r.Rows[0]["max"])
 		}
 	}
 	if numeric {
@@ -536,6 +537,17 @@ func (x *extractor) describeProperty(ctx context.Context, p *PropertyInfo) {
 		mm(minmaxDate, "date range")
 	}
 	p.Values = vs
+}
+
+// summaryValue is the form of a value in a summary: a literal's
+// canonical lexical form (sparql.CanonicalLexical: Virtuoso writes
+// "728"^^xsd:double as 728.0 and true as 1), so that a graph's summary,
+// and what is read from it, is the same on every store.
+func summaryValue(t sparql.Term) string {
+	if l, ok := t.(*sparql.Literal); ok {
+		return sparql.CanonicalLexical(l)
+	}
+	return sparql.TermValue(t)
 }
 
 // perClass fetches sample instances of every class.

@@ -1,6 +1,10 @@
 package sparql
 
-import "strings"
+import (
+	"math"
+	"strconv"
+	"strings"
+)
 
 // Terms are the project's own RDF term types, used both in the syntax tree
 // and in [Results]. We do not use knakk/rdf's terms because (1) its
@@ -196,6 +200,93 @@ func TermValue(t Term) string {
 		return "_:" + t.Label
 	}
 	return ""
+}
+
+// CanonicalLexical returns the lexical form of a literal with the
+// variants of XML Schema's numeric and boolean types taken out, so that
+// stores writing one value differently agree ("728.0"^^xsd:double from
+// one, "728"^^xsd:double from another): a number of a numeric datatype
+// in its shortest decimal form ("728", "0.5", "-3"; written with an
+// exponent, below 1e-6 or from 1e15 on, "1e+21"), a boolean as true or false ("1" →
+// "true"). Other literals, and lexical forms their datatype does not
+// admit, are returned as written.
+func CanonicalLexical(l *Literal) string {
+	if l.Datatype == nil || !strings.HasPrefix(l.Datatype.Value, XSD) {
+		return l.Lexical
+	}
+	dt := strings.TrimPrefix(l.Datatype.Value, XSD)
+	lex := strings.TrimSpace(l.Lexical)
+	switch dt {
+	case "boolean":
+		switch lex {
+		case "1", "true":
+			return "true"
+		case "0", "false":
+			return "false"
+		}
+	case "integer", "decimal", "double", "float", "int", "long", "short", "byte",
+		"nonNegativeInteger", "positiveInteger", "negativeInteger", "nonPositiveInteger",
+		"unsignedInt", "unsignedLong", "unsignedShort", "unsignedByte":
+		if IsDecimalLexical(lex) {
+			return CanonicalDecimal(lex)
+		}
+		f, err := strconv.ParseFloat(lex, 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			break
+		}
+		if a := math.Abs(f); f == 0 || a >= 1e-6 && a < 1e15 {
+			return strconv.FormatFloat(f, 'f', -1, 64)
+		}
+		return strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	return l.Lexical
+}
+
+// IsDecimalLexical reports whether s is an xsd:decimal lexical form: an
+// optional sign, digits with at most one point, at least one digit.
+func IsDecimalLexical(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	digits, point := 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.' && !point:
+			point = true
+		default:
+			return false
+		}
+	}
+	return digits > 0
+}
+
+// CanonicalDecimal returns the shortest form of a decimal lexical form:
+// no plus sign, no leading zeros in the integer part, no trailing zeros
+// in the fraction, no point without a fraction, "0" for zero.
+func CanonicalDecimal(s string) string {
+	neg := false
+	switch {
+	case strings.HasPrefix(s, "-"):
+		neg, s = true, s[1:]
+	case strings.HasPrefix(s, "+"):
+		s = s[1:]
+	}
+	intPart, frac, _ := strings.Cut(s, ".")
+	intPart = strings.TrimLeft(intPart, "0")
+	frac = strings.TrimRight(frac, "0")
+	if intPart == "" {
+		intPart = "0"
+	}
+	out := intPart
+	if frac != "" {
+		out += "." + frac
+	}
+	if neg && out != "0" {
+		out = "-" + out
+	}
+	return out
 }
 
 // IsDatatypeIRI reports whether iri names a datatype rather than a class:
