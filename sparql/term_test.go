@@ -28,3 +28,20 @@ func TestCanonicalLexical(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCanonicalLexical: the canonical form never panics and is its own
+// canonical form.
+func FuzzCanonicalLexical(f *testing.F) {
+	for _, s := range []string{"728.0", "7.28E2", "+007.50", "-0", "1", "true", "INF", "1e21", ".5", "1."} {
+		for _, dt := range []string{"double", "decimal", "integer", "boolean", "string"} {
+			f.Add(s, dt)
+		}
+	}
+	f.Fuzz(func(t *testing.T, lex, dt string) {
+		l := &Literal{Lexical: lex, Datatype: &IRI{Value: XSD + dt}}
+		c := CanonicalLexical(l)
+		if again := CanonicalLexical(&Literal{Lexical: c, Datatype: l.Datatype}); again != c {
+			t.Errorf("%q^^xsd:%s → %q → %q", lex, dt, c, again)
+		}
+	})
+}
