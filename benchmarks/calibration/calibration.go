@@ -316,14 +316,7 @@ func collect(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.
 			}
 			o := outcome{id: q.ID, question: q.Text, group: q.Graph, used: -1, ok: true}
 			for _, rec := range ans.Records[ans.Decomposition.Subgoals[0].ID] {
-				if rec.Results == nil || rec.Evidence == nil || rec.SetAside {
-					continue
-				}
-				// Only a record that can be the answer is labelled:
-				// the model calibrates answers, and a rejected
-				// candidate's evidence (fallbacks aside) comes from
-				// another population.
-				if !rec.Accepted && !rec.Fallback {
+				if !canAnswer(&rec) {
 					continue
 				}
 				if o.used < 0 {
@@ -375,6 +368,14 @@ type outcome struct {
 	ok                  bool
 }
 
+// canAnswer reports whether a record can be its subgoal's answer, and so
+// is labelled: it ran with evidence, is not set aside, and was accepted
+// or is the fallback. The model calibrates answers, and a rejected
+// candidate's evidence (fallbacks aside) comes from another population.
+func canAnswer(rec *handoff.Record) bool {
+	return rec.Results != nil && rec.Evidence != nil && !rec.SetAside && (rec.Accepted || rec.Fallback)
+}
+
 // severalSubgoals is the outcome of an answer of several subgoals: the
 // record each subgoal's answer used (the one that can be the answer and
 // is not set aside), unlabelled, or none when some subgoal has none.
@@ -384,7 +385,7 @@ func severalSubgoals(q *qa.Question, ans *handoff.Answer) outcome {
 	for _, sg := range ans.Decomposition.Subgoals {
 		found := false
 		for _, rec := range ans.Records[sg.ID] {
-			if rec.Results == nil || rec.Evidence == nil || rec.SetAside || (!rec.Accepted && !rec.Fallback) {
+			if !canAnswer(&rec) {
 				continue
 			}
 			o.joint = append(o.joint, confidence.Sample{Evidence: rec.Evidence, Group: q.Graph})

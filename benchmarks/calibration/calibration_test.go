@@ -43,15 +43,23 @@ func (s scripted) Ask(_ context.Context, q string) (*handoff.Answer, error) {
 		Records: map[string][]handoff.Record{"s1": {rec}}}, nil
 }
 
-func TestRun(t *testing.T) {
+// scriptedQuestions makes n questions with the gold answer "gold", each
+// on one of 15 graphs drawn with the seed, and numbers them in index (the
+// scripted asker's map).
+func scriptedQuestions(index map[string]int, n int, seed uint64) []qa.Question {
+	r := rand.New(rand.NewPCG(seed, seed+1))
 	var qs []qa.Question
-	a := scripted{qs: map[string]int{}}
-	r := rand.New(rand.NewPCG(1, 2))
-	for i := range 600 {
+	for i := range n {
 		text := fmt.Sprintf("question %d", i)
-		a.qs[text] = i
+		index[text] = i
 		qs = append(qs, qa.Question{ID: fmt.Sprint(i), Text: text, Graph: fmt.Sprintf("g%d", r.IntN(15)), Answer: value("gold")})
 	}
+	return qs
+}
+
+func TestRun(t *testing.T) {
+	a := scripted{qs: map[string]int{}}
+	qs := scriptedQuestions(a.qs, 600, 1)
 	res, err := calibration.Run(context.Background(), func(*qa.Question) qa.Asker { return a }, qs, calibration.Options{Folds: 3, Data: "scripted"})
 	if err != nil {
 		t.Fatal(err)
@@ -99,14 +107,8 @@ func (s twoSubgoals) Ask(ctx context.Context, q string) (*handoff.Answer, error)
 }
 
 func TestRunSeveralSubgoals(t *testing.T) {
-	var qs []qa.Question
 	a := twoSubgoals{scripted{qs: map[string]int{}}}
-	r := rand.New(rand.NewPCG(3, 4))
-	for i := range 1500 {
-		text := fmt.Sprintf("question %d", i)
-		a.qs[text] = i
-		qs = append(qs, qa.Question{ID: fmt.Sprint(i), Text: text, Graph: fmt.Sprintf("g%d", r.IntN(15)), Answer: value("gold")})
-	}
+	qs := scriptedQuestions(a.qs, 1500, 3)
 	res, err := calibration.Run(context.Background(), func(*qa.Question) qa.Asker { return a }, qs, calibration.Options{Folds: 3, Data: "scripted"})
 	if err != nil {
 		t.Fatal(err)
