@@ -21,6 +21,7 @@ import (
 	"github.com/schemaforge/go-schemaforge/integrator"
 	"github.com/schemaforge/go-schemaforge/kg"
 	"github.com/schemaforge/go-schemaforge/llm"
+	"github.com/schemaforge/go-schemaforge/sparql"
 	"github.com/schemaforge/go-schemaforge/synthesizer"
 	"github.com/schemaforge/go-schemaforge/verifier"
 )
@@ -575,6 +576,24 @@ func allocContext(a *handoff.Allocation, id string) confidence.Context {
 	return cx
 }
 
+// withAnswers returns sg with the answer of each subgoal it compares
+// with (a [handoff.ValueSubgoal] filter) set on the filter, so that the
+// verifier knows the value the synthesizer put in the query; sg itself
+// is not changed (the decomposition in the answer stays as decided).
+func withAnswers(sg *handoff.Subgoal, deps map[string][]handoff.Record) *handoff.Subgoal {
+	if !slices.ContainsFunc(sg.Requirements.Filters, func(f handoff.Filter) bool { return f.ValueKind == handoff.ValueSubgoal }) {
+		return sg
+	}
+	c := *sg
+	c.Requirements.Filters = slices.Clone(sg.Requirements.Filters)
+	for i, f := range c.Requirements.Filters {
+		if f.ValueKind == handoff.ValueSubgoal {
+			c.Requirements.Filters[i].Answer = sparql.TermValue(handoff.DependencyValue(deps[f.Value]))
+		}
+	}
+	return &c
+}
+
 func (p *Pipeline) onGraph(ctx context.Context, sg *handoff.Subgoal, slice *handoff.Slice, g *kg.Graph, deps map[string][]handoff.Record, cx confidence.Context, tr *tracer) ([]handoff.Record, error) {
 	sctx, cancel := context.WithTimeout(ctx, p.cfg.SynthesizeTimeout)
 	cands, err := p.synth.Synthesize(sctx, sg, slice, g, deps)
@@ -588,6 +607,7 @@ func (p *Pipeline) onGraph(ctx context.Context, sg *handoff.Subgoal, slice *hand
 	}
 	tr.add(handoff.Event{Stage: "synthesize", Subgoal: sg.ID, Graph: g.ID, Message: fmt.Sprintf("%d candidate(s)", len(cands)),
 		Numbers: map[string]float64{"candidates": float64(len(cands)), "slice_tokens": float64(slice.Tokens)}})
+	vsg := withAnswers(sg, deps)
 	var recs []handoff.Record
 	var cxs []confidence.Context
 	tried := 0
@@ -614,7 +634,7 @@ func (p *Pipeline) onGraph(ctx context.Context, sg *handoff.Subgoal, slice *hand
 		if p.ablated(NoVerifier) {
 			rec = p.runUnverified(ctx, g, c)
 		} else {
-			rs, err := p.verif.Verify(ctx, sg, slice, g, []handoff.Candidate{c})
+			rs, err := p.verif.Verify(ctx, vsg, slice, g, []handoff.Candidate{c})
 			if err != nil {
 				if ctx.Err() != nil {
 					return nil, ctx.Err()

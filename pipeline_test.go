@@ -264,3 +264,41 @@ func TestAskWithLLM(t *testing.T) {
 		t.Errorf("the decomposition is not the model's:\n%s", msgs(ans))
 	}
 }
+
+// TestNestedComparisonVerified checks a question that compares with
+// another subgoal's answer: the query that realises the comparison is
+// accepted (the value put in it is that answer, not a constant of its
+// own), and a query that does not realise it is not.
+func TestNestedComparisonVerified(t *testing.T) {
+	p, err := New(demoCollection(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := p.Ask(context.Background(), "Which players scored more goals than the average?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := ans.Records["s2"]
+	if len(recs) == 0 {
+		t.Fatalf("no record for s2: %+v", ans.Records)
+	}
+	compared := false
+	for _, r := range recs {
+		hasFilter := strings.Contains(r.Candidate.Query, "FILTER")
+		for _, c := range r.Commitments {
+			if c.Kind == "constant" && !c.Met {
+				t.Errorf("the average, put in the query, is taken for a constant of its own: %s\n%s", c.Detail, r.Candidate.Query)
+			}
+		}
+		if r.Accepted && !hasFilter {
+			t.Errorf("a query that compares nothing was accepted: %s", r.Candidate.Query)
+		}
+		compared = compared || r.Accepted && hasFilter
+	}
+	if !compared {
+		t.Errorf("no accepted s2 query compares with the average: %+v", recs)
+	}
+	if got := len(ans.Results.Rows); got == 0 || got >= 6 {
+		t.Errorf("%d players, want some, not all", got)
+	}
+}

@@ -2102,6 +2102,15 @@ func (a *analysis) attrFor(i, end int, implied string) string {
 	return ""
 }
 
+// verbPhrase reports whether phrase is the phrase of a verb chunk, or of
+// a chunk right after a relative pronoun ("employees who earn": the
+// tagger may take "earn" for a noun).
+func (a *analysis) verbPhrase(phrase string) bool {
+	return slices.ContainsFunc(a.chunks, func(c chunk) bool {
+		return c.phrase() == phrase && (c.verb || inSet(a.w(c.start-1), "who", "that", "which"))
+	})
+}
+
 func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, date bool, v int) {
 	for k := i; k < v && k < len(a.toks); k++ {
 		a.used[k] = true
@@ -2109,7 +2118,12 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 	// Nested aggregate: the value is the answer of an earlier subgoal.
 	if a.nestID != "" && v <= a.nestAt && a.nestAt <= v+3 {
 		at := a.attrFor(i, -1, attr)
-		if at == "" {
+		// "employees who earn more than the average salary", "projects
+		// that have taken longer than the average number of hours": where
+		// no noun names what is compared (a verb, or the comparative's
+		// own sense), the aggregate's attribute does; "whose average
+		// salary is above the average payment" keeps the noun.
+		if at == "" || a.nestAttr != "" && (at == attr || a.verbPhrase(at)) {
 			at = a.nestAttr
 		}
 		a.addFilter(handoff.Filter{Attribute: at, Op: op, Value: a.nestID, ValueKind: SubgoalValue}, i)

@@ -653,6 +653,10 @@ func TestNestedAggregate(t *testing.T) {
 		{"Which students have grades below the average grade of all students?", "What is the average grade of all students?", "grade", handoff.FilterLt, "student", handoff.AggAvg},
 		{"Which lakes are deeper than average?", "What is average?", "depth", handoff.FilterGt, "lake", handoff.AggAvg},
 		{"Which hills are lower than the maximum elevation of the volcanoes?", "What is the maximum elevation of the volcanoes?", "elevation", handoff.FilterLt, "hill", handoff.AggMax},
+		// A verb or the comparative's own sense names nothing: the
+		// aggregate's attribute is what is compared.
+		{"Find the workers who earn more than the average salary.", "What is the average salary?", "salary", handoff.FilterGt, "worker", handoff.AggAvg},
+		{"Which trips took longer than the average duration?", "What is the average duration?", "duration", handoff.FilterGt, "trip", handoff.AggAvg},
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {

@@ -222,6 +222,11 @@ type Filter struct {
 	// Value names a thing whose own Attribute is the bound ("more goals
 	// than Magnus Dahl").
 	ValueKind string `json:"valueKind,omitempty"`
+	// Answer, for a ValueSubgoal filter, is the lexical form of that
+	// subgoal's answer once it is known ([DependencyValue]): the pipeline
+	// sets it on the subgoal it verifies, so that the verifier counts the
+	// value as one the question names. Empty otherwise.
+	Answer string `json:"answer,omitempty"`
 	// Negated is true for an excluding condition ("not from France").
 	Negated bool `json:"negated,omitempty"`
 	// Label is true when the value labels a thing the attribute names

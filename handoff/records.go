@@ -193,3 +193,18 @@ func (t *Trace) Add(e Event) {
 		t.Events = append(t.Events, e)
 	}
 }
+
+// DependencyValue returns the value a subgoal's records answer, for a
+// subgoal that compares with it ([ValueSubgoal]): the first value of the
+// first accepted record that returned a row, or nil when none did.
+func DependencyValue(recs []Record) sparql.Term {
+	for _, r := range recs {
+		if !r.Accepted || r.Results == nil || len(r.Results.Rows) == 0 || len(r.Results.Vars) == 0 {
+			continue
+		}
+		if t, ok := r.Results.Rows[0][r.Results.Vars[0]]; ok {
+			return t
+		}
+	}
+	return nil
+}

@@ -1433,7 +1433,7 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 			return
 		}
 		c := skeletons.Cond{Item: skeletons.Item{Attr: &at}, Op: op}
-		if v := depValue(deps[f.Value]); v != nil {
+		if v := handoff.DependencyValue(deps[f.Value]); v != nil {
 			c.Value = v
 		} else {
 			// The other subgoal's value, computed in place: the average
@@ -1754,20 +1754,6 @@ func numberLiteral(s string) sparql.Term {
 		return sparql.NewLiteral(s)
 	}
 	return &sparql.Literal{Lexical: s, Datatype: sparql.NewIRI(dt), Form: sparql.BareLiteral}
-}
-
-// depValue returns the single value of the first accepted record of a
-// dependency, if it has one.
-func depValue(recs []handoff.Record) sparql.Term {
-	for _, r := range recs {
-		if !r.Accepted || r.Results == nil || len(r.Results.Rows) == 0 || len(r.Results.Vars) == 0 {
-			continue
-		}
-		if t, ok := r.Results.Rows[0][r.Results.Vars[0]]; ok {
-			return t
-		}
-	}
-	return nil
 }
 
 // projectionTerms are the terms to project: the output's attributes, the

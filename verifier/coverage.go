@@ -39,7 +39,9 @@ var mentionKinds = []handoff.MentionKind{handoff.MentionQuoted, handoff.MentionN
 //     linking found for it does;
 //   - every superlative is realised by ORDER BY with LIMIT, or MIN/MAX,
 //     on an attribute the cue can mean and in its direction; every
-//     comparative by a comparison in its direction;
+//     comparative by a comparison in its direction, and so is every
+//     comparison with another subgoal's answer ("more than the
+//     average salary");
 //   - negation by NOT EXISTS, MINUS, NOT IN, != or !; grouping cues by
 //     GROUP BY; "or"/"either" by UNION, || or IN, and "both" by not
 //     joining the values with a disjunction;
@@ -96,6 +98,7 @@ func cover(q *sparql.Query, res *sparql.Results, sg *handoff.Subgoal, slice *han
 		c.answer(handoff.Cue{Kind: handoff.CueAnswer})
 	}
 	c.uncued()
+	c.nested()
 	c.ungrouped()
 	c.filtered()
 	c.foreign()
@@ -527,6 +530,29 @@ func (c *coverer) uncued() {
 	}
 }
 
+// nested checks that a value the question compares with another
+// subgoal's answer ("employees who earn more than the average salary",
+// s1 being the average) is compared in the query, in the filter's
+// direction, unless a comparative cue of the same direction says it
+// already.
+func (c *coverer) nested() {
+	for _, f := range c.sg.Requirements.Filters {
+		if f.ValueKind != handoff.ValueSubgoal {
+			continue
+		}
+		switch f.Op {
+		case handoff.FilterGt, handoff.FilterGe, handoff.FilterLt, handoff.FilterLe:
+		default:
+			continue
+		}
+		if slices.ContainsFunc(c.sg.Requirements.Cues, func(x handoff.Cue) bool { return x.Kind == handoff.CueComparative && x.Op == f.Op }) {
+			continue
+		}
+		text := strings.TrimSpace(fmt.Sprintf("%s %s the answer of %s", f.Attribute, f.Op, f.Value))
+		c.comparative(handoff.Cue{Kind: handoff.CueComparative, Text: text, Op: f.Op, Term: f.Attribute})
+	}
+}
+
 // foreign checks the converse of mentions: every literal the query
 // compares with (in a FILTER or as a triple's object) is something the
 // question names (a mention, a value linked to it, a filter value), so
@@ -539,7 +565,7 @@ func (c *coverer) foreign() {
 		forms = append(forms, m.Text, m.Normalized, m.Value)
 	}
 	for _, f := range c.sg.Requirements.Filters {
-		forms = append(forms, f.Value, f.Value2)
+		forms = append(forms, f.Value, f.Value2, f.Answer)
 	}
 	// The question's attribute and type words are not values: a query
 	// comparing a label with "city" or "country" invents a condition.

@@ -258,8 +258,25 @@ func start(ctx context.Context, server, isql, dir string, o Options) (*Server, e
 		_ = s.Stop()
 		return nil, fmt.Errorf("virtuosotest: %s did not come online: %w; its output: %s", server, err, s.tail())
 	}
+	if _, err := s.ISQL(wctx, sparqlGrants); err != nil {
+		_ = s.Stop()
+		return nil, fmt.Errorf("virtuosotest: granting the SPARQL user its procedures: %w", err)
+	}
 	return s, nil
 }
+
+// sparqlGrants gives the endpoint's user ("SPARQL") itself the right to
+// execute the procedures that compiled queries call to turn SQL values
+// into RDF terms. It has them through the SPARQL_SELECT role, but a CI
+// run once had two queries refused with "SR186:SECURITY: No permission
+// to execute procedure DB.DBA.RDF_LONG_OF_SQLVAL", which did not happen
+// again in any run here; the direct grant rules that out.
+const sparqlGrants = `GRANT EXECUTE ON DB.DBA.RDF_LONG_OF_OBJ TO "SPARQL";
+GRANT EXECUTE ON DB.DBA.RDF_LONG_OF_SQLVAL TO "SPARQL";
+GRANT EXECUTE ON DB.DBA.RDF_MAKE_LONG_OF_SQLVAL TO "SPARQL";
+GRANT EXECUTE ON DB.DBA.RDF_MAKE_LONG_OF_TYPEDSQLVAL TO "SPARQL";
+GRANT EXECUTE ON DB.DBA.RDF_MAKE_LONG_OF_TYPEDSQLVAL_STRINGS TO "SPARQL";
+GRANT EXECUTE ON DB.DBA.RQ_LONG_OF_O TO "SPARQL";`
 
 // waitOnline polls the SPARQL endpoint until it answers ASK {}.
 func (s *Server) waitOnline(ctx context.Context) error {
