@@ -3245,9 +3245,16 @@ func findNested(toks []token) (int, int, bool) {
 		for start < len(toks) && inSet(toks[start].low, "that", "those") {
 			start++
 		}
+		if start+1 < len(toks) && toks[start+1].kind == tkNum {
+			continue // "more than total 10 hours": a value
+		}
 		end := start + 1
+		// The phrase ends at a clause or a grouping of the question:
+		// "How many students are older than average for each gender?"
+		// counts per gender; one bound compares every student.
 		for end < len(toks) && !(toks[end].kind == tkPunct && inSet(toks[end].low, ",", ";", "?", ".", "!", ")")) &&
-			!inSet(toks[end].low, "and", "but", "or", "who", "which", "that", "whose", "where") {
+			!inSet(toks[end].low, "and", "but", "or", "who", "which", "that", "whose", "where", "per") &&
+			!(inSet(toks[end].low, "for", "in", "by") && end+1 < len(toks) && inSet(toks[end+1].low, "each", "every")) {
 			end++
 		}
 		if start < len(toks) {

@@ -1358,3 +1358,22 @@ func TestValueBeforeItsAttribute(t *testing.T) {
 		t.Errorf("the status compared is shown: %v", attrs)
 	}
 }
+
+// TestNestedAggregateGroupedOutside checks that a grouping after the
+// nested phrase groups the question, not the bound: one average
+// compares every thing, and the count is given per group.
+func TestNestedAggregateGroupedOutside(t *testing.T) {
+	for _, q := range []string{
+		"How many players are taller than the average height for each team?",
+		"Count the cars that are heavier than average per maker.",
+	} {
+		d := decompose(t, q)
+		if len(d.Subgoals) != 2 {
+			t.Fatalf("%s: %d subgoals, want 2:\n%s", q, len(d.Subgoals), dump(d))
+		}
+		s1, s2 := d.Subgoals[0].Requirements.Output, d.Subgoals[1].Requirements.Output
+		if len(s1.GroupBy) > 0 || len(s2.GroupBy) == 0 {
+			t.Errorf("%s: s1 grouped by %q, s2 by %q; want s2 grouped:\n%s", q, s1.GroupBy, s2.GroupBy, dump(d))
+		}
+	}
+}

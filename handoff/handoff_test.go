@@ -3,6 +3,8 @@ package handoff
 import (
 	"strings"
 	"testing"
+
+	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
 func TestValidate(t *testing.T) {
@@ -112,6 +114,33 @@ func TestSetOperation(t *testing.T) {
 		sg := &Subgoal{Operations: c.ops}
 		if got := sg.SetOperation(); got != c.want {
 			t.Errorf("%v: %q, want %q", c.ops, got, c.want)
+		}
+	}
+}
+
+func TestDependencyValue(t *testing.T) {
+	lit := func(s string) sparql.Term { return &sparql.Literal{Lexical: s} }
+	rec := func(accepted bool, vars []string, rows ...sparql.Row) Record {
+		return Record{Accepted: accepted, Results: &sparql.Results{Vars: vars, Rows: rows}}
+	}
+	for _, c := range []struct {
+		name string
+		recs []Record
+		want string // "" for nil
+	}{
+		{"one value", []Record{rec(true, []string{"avg"}, sparql.Row{"avg": lit("19.5")})}, "19.5"},
+		{"the number beside a key", []Record{rec(true, []string{"sex", "avg"}, sparql.Row{"sex": lit("F"), "avg": lit("19.5")})}, "19.5"},
+		{"no number", []Record{rec(true, []string{"name"}, sparql.Row{"name": lit("Ann")})}, "Ann"},
+		{"one row per group is no single value", []Record{rec(true, []string{"sex", "avg"},
+			sparql.Row{"sex": lit("F"), "avg": lit("19.5")}, sparql.Row{"sex": lit("M"), "avg": lit("20")})}, ""},
+		{"not accepted", []Record{rec(false, []string{"avg"}, sparql.Row{"avg": lit("19.5")})}, ""},
+		{"the first accepted with rows", []Record{rec(true, []string{"avg"}), rec(false, []string{"avg"}, sparql.Row{"avg": lit("1")}),
+			rec(true, []string{"avg"}, sparql.Row{"avg": lit("2")})}, "2"},
+		{"none", nil, ""},
+	} {
+		got := sparql.TermValue(DependencyValue(c.recs))
+		if got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
 	}
 }

@@ -195,16 +195,32 @@ func (t *Trace) Add(e Event) {
 }
 
 // DependencyValue returns the value a subgoal's records answer, for a
-// subgoal that compares with it ([ValueSubgoal]): the first value of the
-// first accepted record that returned a row, or nil when none did.
+// subgoal that compares with it ([ValueSubgoal]): the first accepted
+// record that returned rows answers with one value only if it returned
+// one row, and that value is the row's first number (an average beside
+// its group key is the number), else its first value. It is nil when no
+// record was accepted with rows, or the first returned several rows
+// ("the average age for each gender" is no single bound).
 func DependencyValue(recs []Record) sparql.Term {
 	for _, r := range recs {
 		if !r.Accepted || r.Results == nil || len(r.Results.Rows) == 0 || len(r.Results.Vars) == 0 {
 			continue
 		}
-		if t, ok := r.Results.Rows[0][r.Results.Vars[0]]; ok {
+		if len(r.Results.Rows) > 1 {
+			return nil
+		}
+		row := r.Results.Rows[0]
+		for _, v := range r.Results.Vars {
+			if l, ok := row[v].(*sparql.Literal); ok {
+				if _, num := sparql.CanonicalNumber(l.Lexical); num {
+					return l
+				}
+			}
+		}
+		if t, ok := row[r.Results.Vars[0]]; ok {
 			return t
 		}
+		return nil
 	}
 	return nil
 }
