@@ -1435,6 +1435,11 @@ func (c *coverer) gives(v, term string) bool {
 // reaches through a relation term can mean ("Valdheim FK's home ground"
 // answered by the name of the stadium linked by homeGround).
 func (c *coverer) namesRelated(v, term string) bool {
+	if ws := kg.Words(term); len(ws) > 0 && slices.Contains([]string{"id", "ids", "identifier", "code"}, ws[len(ws)-1]) {
+		// "the name and id of accounts": an identifier asked for is a
+		// column of its own, not the name of what a key links to.
+		return false
+	}
 	var subjects []string
 	for _, t := range c.triples {
 		o, ok := t.Object.(*sparql.Var)

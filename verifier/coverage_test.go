@@ -432,3 +432,28 @@ func TestNoValueNegates(t *testing.T) {
 		}
 	}
 }
+
+// TestCoverageIdentifierIsAColumn checks that an identifier asked for is
+// a column of its own: the name of the thing a key links to is not it.
+func TestCoverageIdentifierIsAColumn(t *testing.T) {
+	slice := peopleSlice()
+	for i, p := range slice.Properties {
+		if strings.HasSuffix(p.IRI, "worksFor") {
+			slice.Properties[i].Matched = append(slices.Clone(p.Matched), "id")
+		}
+	}
+	sg := subgoal(handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"name", "id"}}, nil)
+	query := prefix + `SELECT ?n WHERE { ?p :worksFor ?c . ?c :label ?n }`
+	q, err := sparql.Parse(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := peopleGraph(t).Query(context.Background(), query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	missed := verifier.Missed(verifier.Coverage(q, res, sg, slice))
+	if !strings.Contains(strings.Join(missed, "; "), `"id"`) {
+		t.Errorf("missed %q, want the id missed", missed)
+	}
+}
