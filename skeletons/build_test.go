@@ -131,3 +131,49 @@ func TestPlanQueries(t *testing.T) {
 		})
 	}
 }
+
+// TestNegateBranch checks that an inequality on a joined node that
+// nothing else reads becomes an exclusion: singers with no concert in
+// 2015, not singers with a concert in another year.
+func TestNegateBranch(t *testing.T) {
+	st := testStore(t)
+	sc := []Node{{Class: ex + "singer"}, {Class: ex + "concert"}}
+	perf := []Edge{{From: 1, To: 0, Property: ex + "performer"}}
+	name := attr(0, "name")
+	p := &Plan{Distinct: true, Nodes: sc, Edges: perf, Select: []Item{{Attr: name}},
+		Filters: []Cond{{Item: Item{Attr: attr(1, "year")}, Op: handoff.FilterNe, Value: num("2015")}},
+		Order:   []Order{{Item: Item{Attr: name}}}}
+	if got := strings.Join(run(t, st, p.Clone()), ","); got != "Ann" {
+		t.Fatalf("the inequality itself: %q, want Ann (her 2014 concert)", got)
+	}
+	if !p.NegateBranch(0, nil) {
+		t.Fatalf("not negated: %s", p)
+	}
+	if len(p.Nodes) != 1 || len(p.Edges) != 0 || len(p.Filters) != 0 || len(p.Negs) != 1 {
+		t.Fatalf("plan after: %s", p)
+	}
+	if got := strings.Join(run(t, st, p), ","); got != `Cy,Di "the" {x} #1 >` {
+		t.Errorf("got %q, want the singers with no concert in 2015", got)
+	}
+
+	// Not when something else reads the node, when the condition is on
+	// node 0, or when it is not an inequality.
+	for _, q := range []*Plan{
+		{Nodes: sc, Edges: perf, Select: []Item{{Attr: name}, {Attr: attr(1, "title")}}, Filters: []Cond{{Item: Item{Attr: attr(1, "year")}, Op: handoff.FilterNe, Value: num("2015")}}},
+		{Nodes: sc, Edges: perf, Select: []Item{{Attr: name}}, Filters: []Cond{{Item: Item{Attr: attr(0, "country")}, Op: handoff.FilterNe, Value: lit("Peru")}}},
+		{Nodes: sc, Edges: perf, Select: []Item{{Attr: name}}, Filters: []Cond{{Item: Item{Attr: attr(1, "year")}, Op: handoff.FilterEq, Value: num("2015")}}},
+		{Nodes: sc, Edges: perf, Select: []Item{{Attr: name}}, Order: []Order{{Item: Item{Attr: attr(1, "year")}}}, Filters: []Cond{{Item: Item{Attr: attr(1, "year")}, Op: handoff.FilterNe, Value: num("2015")}}},
+	} {
+		before := q.String()
+		if q.NegateBranch(0, nil) || q.String() != before {
+			t.Errorf("negated %s", before)
+		}
+	}
+	kept := &Plan{Nodes: sc, Edges: perf, Select: []Item{{Attr: name}}, Filters: []Cond{{Item: Item{Attr: attr(1, "year")}, Op: handoff.FilterNe, Value: num("2015")}}}
+	if kept.NegateBranch(0, func(n Node) bool { return n.Class == ex+"concert" }) {
+		t.Error("negated a branch with a node to keep")
+	}
+	if (&Plan{}).NegateBranch(0, nil) {
+		t.Error("negated a filter of an empty plan")
+	}
+}

@@ -21,6 +21,8 @@
 package skeletons
 
 import (
+	"slices"
+
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
@@ -211,4 +213,153 @@ func cloneConds(xs []Cond) []Cond {
 		out[i] = c
 	}
 	return out
+}
+
+// NegateBranch turns the condition Filters[i], an inequality (FilterNe
+// with a value) on a node that nothing else of the plan reads, into an
+// exclusion: the nodes that only this condition reaches leave the main
+// pattern for a [Neg] whose pattern requires equality. "Countries that do
+// not speak Spanish" then excludes every country with a Spanish row,
+// where FILTER(?language != "Spanish") keeps each country once per other
+// language it has. The branch must hang from the rest of the plan by one
+// edge, and hold no node for which keep (when not nil) is true: the
+// things the question asks about stay in the main pattern ("entrepreneurs
+// whose investor is not X" are entrepreneurs). It reports whether it
+// changed p.
+func (p *Plan) NegateBranch(i int, keep func(Node) bool) bool {
+	if i < 0 || i >= len(p.Filters) {
+		return false
+	}
+	c := p.Filters[i]
+	if c.Op != handoff.FilterNe || c.Item.Attr == nil || c.Item.Agg != "" || c.Value == nil || c.Right != nil || c.Sub != nil || len(c.Or) > 0 {
+		return false
+	}
+	k := c.Item.Attr.Node
+	if k <= 0 || k >= len(p.Nodes) {
+		return false
+	}
+	used := map[int]bool{0: true}
+	p.eachAttr(func(a *Attr) { used[a.Node] = true }, i)
+	for _, n := range p.Negs {
+		used[n.Node] = true
+	}
+	if used[k] {
+		return false
+	}
+	// The branch: the nodes reached from k without passing a used one.
+	branch := map[int]bool{k: true}
+	for grew := true; grew; {
+		grew = false
+		for _, e := range p.Edges {
+			for _, pair := range [][2]int{{e.From, e.To}, {e.To, e.From}} {
+				if branch[pair[0]] && !branch[pair[1]] && !used[pair[1]] {
+					branch[pair[1]] = true
+					grew = true
+				}
+			}
+		}
+	}
+	for n := range branch {
+		if keep != nil && keep(p.Nodes[n]) {
+			return false
+		}
+	}
+	// Exactly one edge joins it to the rest: its attachment node.
+	attach, links := -1, 0
+	for _, e := range p.Edges {
+		switch {
+		case branch[e.From] && !branch[e.To]:
+			attach, links = e.To, links+1
+		case branch[e.To] && !branch[e.From]:
+			attach, links = e.From, links+1
+		}
+	}
+	if links != 1 {
+		return false
+	}
+	// The pattern: node 0 is the attachment node, then the branch.
+	inner := map[int]int{attach: 0}
+	pat := &Plan{Nodes: []Node{{}}}
+	for n := range p.Nodes {
+		if branch[n] {
+			inner[n] = len(pat.Nodes)
+			pat.Nodes = append(pat.Nodes, p.Nodes[n])
+		}
+	}
+	for _, e := range p.Edges {
+		if branch[e.From] || branch[e.To] {
+			pat.Edges = append(pat.Edges, Edge{From: inner[e.From], To: inner[e.To], Property: e.Property})
+		}
+	}
+	eq := cloneConds([]Cond{c})[0]
+	eq.Op = handoff.FilterEq
+	eq.Item.Attr.Node = inner[k]
+	pat.Filters = []Cond{eq}
+	// The main plan without the branch and the condition.
+	outer := map[int]int{}
+	var nodes []Node
+	for n := range p.Nodes {
+		if !branch[n] {
+			outer[n] = len(nodes)
+			nodes = append(nodes, p.Nodes[n])
+		}
+	}
+	var edges []Edge
+	for _, e := range p.Edges {
+		if !branch[e.From] && !branch[e.To] {
+			edges = append(edges, Edge{From: outer[e.From], To: outer[e.To], Property: e.Property})
+		}
+	}
+	p.Filters = slices.Delete(p.Filters, i, i+1)
+	p.Nodes, p.Edges = nodes, edges
+	seen := map[*Attr]bool{} // items may share an attribute
+	p.eachAttr(func(a *Attr) {
+		if !seen[a] {
+			seen[a] = true
+			a.Node = outer[a.Node]
+		}
+	}, -1)
+	for j := range p.Negs {
+		p.Negs[j].Node = outer[p.Negs[j].Node]
+	}
+	p.Negs = append(p.Negs, Neg{Node: outer[attach], Pattern: pat})
+	return true
+}
+
+// eachAttr calls f on every attribute of p's own nodes that an item or
+// condition reads (sub-plans and negated patterns have nodes of their
+// own), leaving out Filters[skip].
+func (p *Plan) eachAttr(f func(*Attr), skip int) {
+	item := func(it *Item) {
+		if it.Attr != nil {
+			f(it.Attr)
+		}
+	}
+	var cond func(c *Cond)
+	cond = func(c *Cond) {
+		item(&c.Item)
+		if c.Right != nil {
+			f(c.Right)
+		}
+		for j := range c.Or {
+			cond(&c.Or[j])
+		}
+	}
+	for j := range p.Select {
+		item(&p.Select[j])
+	}
+	for j := range p.Filters {
+		if j != skip {
+			cond(&p.Filters[j])
+		}
+	}
+	for j := range p.GroupBy {
+		f(&p.GroupBy[j])
+	}
+	for j := range p.Having {
+		cond(&p.Having[j])
+	}
+	for j := range p.Order {
+		item(&p.Order[j].Item)
+	}
 }

@@ -403,6 +403,17 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		}) {
 		pl.bonus -= 1
 	}
+	// A negated value of a related thing excludes the subjects that
+	// have it ("countries that do not speak Spanish": NOT EXISTS a
+	// Spanish row), rather than keep them for their other rows.
+	if hasNegatedFilter(r.Filters) || len(negated) > 0 {
+		asked := func(n skeletons.Node) bool { return pl.subjectClass(n.Class) }
+		for i := len(pl.p.Filters) - 1; i >= 0; i-- {
+			if pl.p.NegateBranch(i, asked) {
+				pl.notes = append(pl.notes, "a negated value of a related thing excludes the subjects that have it")
+			}
+		}
+	}
 	// Negation that is not a negated filter: exclude the subjects that
 	// are related to another class of the slice.
 	if slices.Contains(sg.Operations, handoff.OpNegate) && !hasNegatedFilter(r.Filters) && len(negated) == 0 && !pl.negatedFlag() {
@@ -820,6 +831,18 @@ func (pl *planner) bestClass(term string) (string, float64) {
 		}
 	}
 	return best, score
+}
+
+// subjectClass reports whether class is the class that the question's
+// first type term, what it asks about, names best ("names of
+// entrepreneurs whose investor is not X": entrepreneur).
+func (pl *planner) subjectClass(class string) bool {
+	ts := pl.sg.Requirements.Types
+	if len(ts) == 0 {
+		return false
+	}
+	c, cs := pl.bestClass(ts[0])
+	return c == class && cs >= 0.8
 }
 
 // namedKeys returns the group keys the question lists when it groups by

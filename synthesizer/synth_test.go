@@ -1088,3 +1088,46 @@ ex:s3 a ex:shop ; ex:score 50 ; ex:num_of_staff "20" .
 		t.Errorf("means %v, want 40 and 16.67\n%s", got, query)
 	}
 }
+
+// TestNegatedRelatedValue: "countries that do not speak Spanish"
+// excludes each country with a Spanish row (NOT EXISTS), where an
+// inequality would keep Peru for its other language; the things asked
+// about stay in the main pattern.
+func TestNegatedRelatedValue(t *testing.T) {
+	const data = `@prefix c: <http://example.org/c/> .
+c:pe a c:Country ; c:name "Peru" .
+c:br a c:Country ; c:name "Brazil" .
+c:cl a c:Country ; c:name "Chile" .
+c:l1 a c:Language ; c:language "Spanish" ; c:country c:pe .
+c:l2 a c:Language ; c:language "Quechua" ; c:country c:pe .
+c:l3 a c:Language ; c:language "Portuguese" ; c:country c:br .
+c:l4 a c:Language ; c:language "Spanish" ; c:country c:cl .
+`
+	g := loadGraph(t, "countries", data)
+	const c = "http://example.org/c/"
+	sl := &handoff.Slice{Graph: "countries",
+		Classes: []handoff.SliceClass{{IRI: c + "Country", Score: 1, Matched: []string{"country"}}, {IRI: c + "Language", Score: 0.6, Matched: []string{"speak"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: c + "name", Domains: []string{c + "Country"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: c + "language", Domains: []string{c + "Language"}, Datatypes: []string{xsd + "string"}, Score: 0.8, Matched: []string{"speak"}},
+			{IRI: c + "country", Domains: []string{c + "Language"}, Ranges: []string{c + "Country"}, Score: 0.3, Join: true},
+		},
+		Values: []handoff.SliceValue{{Property: c + "language", Value: "Spanish", Mention: "Spanish", Score: 3}},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which countries do not speak Spanish?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter, handoff.OpNegate},
+		Requirements: handoff.Requirements{Types: []string{"country"}, Predicates: []string{"speak"},
+			Filters: []handoff.Filter{{Attribute: "speak", Op: handoff.FilterEq, Value: "Spanish", ValueKind: "string", Negated: true}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}}}
+	res, query := runTop(t, sg, sl, g)
+	var got []string
+	for _, r := range res.Rows {
+		for _, v := range res.Vars {
+			if l, ok := r[v].(*sparql.Literal); ok {
+				got = append(got, l.Lexical)
+			}
+		}
+	}
+	if strings.Join(got, ",") != "Brazil" || !strings.Contains(query, "NOT EXISTS") {
+		t.Errorf("answer %q, want Brazil alone\n%s", got, query)
+	}
+}
