@@ -2313,6 +2313,14 @@ func (a *analysis) rankAt(i int) {
 			}
 		}
 		a.frequentKey(a.at[max(0, min(k, len(a.at)-1))], k)
+	case c >= 0 && inSet(w, "most", "fewest", "least") && a.peopleMeasure(i, &a.chunks[c]) == "capacity":
+		// "Which venue can hold the most people?": the capacity, not a
+		// count of people.
+		a.chunks[c].used, a.chunks[c].role = true, roleSkip
+		a.setOrder("capacity")
+		if a.out.Limit == 0 {
+			a.out.Limit = 1
+		}
 	case c >= 0:
 		ch := &a.chunks[c]
 		plural := isPlural(ch.words[len(ch.words)-1])

@@ -1248,6 +1248,8 @@ func TestEverydayReadings(t *testing.T) {
 			filters: []handoff.Filter{{Attribute: "opened", Op: handoff.FilterBetween, Value: "1990", Value2: "1999", ValueKind: "date"}}},
 		{q: "Which tracks can seat more than 90000 people?", types: []string{"track"}, noTypes: []string{"seat"},
 			filters: []handoff.Filter{{Attribute: "capacity", Op: handoff.FilterGt, Value: "90000", ValueKind: "number"}}},
+		{q: "Which hall can hold the most guests?", types: []string{"hall"}, noTypes: []string{"guest"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "capacity", Descending: true, Limit: 1}},
 		{q: "How many female students are there?", types: []string{"student"}, noTypes: []string{"female student"},
 			filters: []handoff.Filter{{Attribute: handoff.AttrGender, Op: handoff.FilterEq, Value: "female", ValueKind: "string"}}},
 		{q: "What is the average age of women players?", types: []string{"player"},
