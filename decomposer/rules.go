@@ -2115,6 +2115,14 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 	for k := i; k < v && k < len(a.toks); k++ {
 		a.used[k] = true
 	}
+	// "countries that have more people than Argentina": the population;
+	// "stadiums that hold more fans than": the capacity.
+	if c := a.at[min(i+1, len(a.at)-1)]; c >= 0 && v == i+3 && a.w(i+2) == "than" {
+		if m := a.peopleMeasure(i, &a.chunks[c]); m != "" {
+			a.chunks[c].used, a.chunks[c].role = true, roleSkip
+			attr = m
+		}
+	}
 	// Nested aggregate: the value is the answer of an earlier subgoal.
 	if a.nestID != "" && v <= a.nestAt && a.nestAt <= v+3 {
 		at := a.attrFor(i, -1, attr)
