@@ -403,3 +403,26 @@ func TestSliceColumnOfNamedClass(t *testing.T) {
 		}
 	}
 }
+
+// TestSliceGivenAndFamilyNames: a class with a given and a family name
+// and no name of its own is shown by both, so both are in the slice.
+func TestSliceGivenAndFamilyNames(t *testing.T) {
+	const ttl = `@prefix s: <http://x/student#> .
+<http://x/s1> a <http://x/student> ; s:fname "Linda" ; s:lname "Smith" ; s:age 18 ; s:city_code "BAL" .
+<http://x/s2> a <http://x/student> ; s:fname "Tracy" ; s:lname "Kim" ; s:age 27 ; s:city_code "HKG" .
+`
+	ctx := context.Background()
+	coll := oneGraph(t, "school", ttl)
+	sg := subgoal("Which students are older than 25?", []string{"student"}, []string{"age"})
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("school")
+	if sl == nil || !sl.HasProperty("http://x/student#fname") || !sl.HasProperty("http://x/student#lname") {
+		t.Errorf("the given and family names are not both in the slice:\n%s", sl.Text())
+	}
+	if sl.HasProperty("http://x/student#city_code") {
+		t.Errorf("city_code matched nothing said:\n%s", sl.Text())
+	}
+}

@@ -343,7 +343,18 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	// A naming attribute of each chosen class (name, title, label), so
 	// that entities can be shown by name.
 	for _, c := range slices.Clone(classes) {
-		if iri := namingProperty(lex, c); iri != "" {
+		// A class of people with a given and a family name (fname and
+		// lname, first_name and last_name) and no name: both name them.
+		iri := namingProperty(lex, c)
+		if parts := nameParts(lex, c); len(parts) == 2 && (iri == "" || slices.Contains(parts, iri)) {
+			for _, iri := range parts {
+				if _, ok := propScore[iri]; !ok {
+					propScore[iri] = 0.05
+				}
+			}
+			continue
+		}
+		if iri != "" {
 			if _, ok := propScore[iri]; !ok {
 				propScore[iri] = 0.05
 			}
@@ -569,6 +580,29 @@ func sortedKeys(m map[string]float64) []string {
 	}
 	slices.SortFunc(keys, func(x, y string) int { return cmp.Or(cmp.Compare(m[y], m[x]), cmp.Compare(x, y)) })
 	return keys
+}
+
+// nameParts returns the literal-valued properties of class c that hold a
+// given name and a family name ([lexicon.NamePart]), in that order, or
+// nil unless it has both.
+func nameParts(lex *graphLex, c string) []string {
+	var given, family string
+	for i := range lex.elements {
+		e := &lex.elements[i]
+		if e.class || len(e.objects) > 0 || !slices.Contains(e.subjects, c) {
+			continue
+		}
+		switch lexicon.NamePart(e.primary) {
+		case 1:
+			given = cmp.Or(given, e.iri)
+		case 2:
+			family = cmp.Or(family, e.iri)
+		}
+	}
+	if given == "" || family == "" {
+		return nil
+	}
+	return []string{given, family}
 }
 
 // namingProperty returns the literal-valued property of class c whose

@@ -1852,8 +1852,16 @@ func (a *analysis) scan() {
 				a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
 				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " " + a.w(i+1), Term: a.groupTerm(c)})
 			}
-		case w == "per" || w == "each" && a.isWord(i+1) && a.at[i+1] >= 0 && i > 0 && !inSet(a.w(i-1), "of", "for", "in", "list", "show"):
-			if c := a.chunkAfter(i + 1); c >= 0 {
+		case w == "per" || w == "each" && a.isWord(i+1) && (a.at[i+1] >= 0 || a.namedBefore(i+1)) && i > 0 && !inSet(a.w(i-1), "of", "for", "in", "list", "show"):
+			k := i + 1
+			if a.at[k] < 0 && a.namedBefore(k) {
+				// "each Nordic country": the name is a value of the
+				// things grouped (a filter), the noun what groups.
+				for k < len(a.toks) && a.toks[k].ment >= 0 && a.at[k] < 0 {
+					k++
+				}
+			}
+			if c := a.chunkAfter(k); c >= 0 {
 				a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
 				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w, Term: a.groupTerm(c)})
 			}
@@ -2100,6 +2108,19 @@ func (a *analysis) attrFor(i, end int, implied string) string {
 		}
 	}
 	return ""
+}
+
+// namedBefore reports whether token i starts a mention (a name, not a
+// chunk) that a chunk follows right after: "each Nordic country".
+func (a *analysis) namedBefore(i int) bool {
+	if i >= len(a.toks) || a.toks[i].ment < 0 || a.at[i] >= 0 {
+		return false
+	}
+	k := i
+	for k < len(a.toks) && a.toks[k].ment == a.toks[i].ment {
+		k++
+	}
+	return k < len(a.toks) && a.at[k] >= 0
 }
 
 // verbPhrase reports whether phrase is the phrase of a verb chunk, or of

@@ -1383,3 +1383,16 @@ func TestNestedAggregateGroupedOutside(t *testing.T) {
 		}
 	}
 }
+
+// TestEachNamedGroup: "each Nordic country" groups by country; the name
+// is a value the countries have, not what groups them.
+func TestEachNamedGroup(t *testing.T) {
+	d := decompose(t, "How many stores does each Canadian province have?")
+	sg := d.Subgoals[0]
+	if got := sg.Requirements.Output.GroupBy; len(got) != 1 || got[0] != "province" {
+		t.Errorf("grouped by %q, want province:\n%s", got, dump(d))
+	}
+	if !slices.ContainsFunc(sg.Requirements.Filters, func(f handoff.Filter) bool { return f.Value == "Canadian" }) {
+		t.Errorf("no filter on Canadian:\n%s", dump(d))
+	}
+}

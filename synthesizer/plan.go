@@ -340,7 +340,7 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			pl.p.Select = append(pl.p.Select, skeletons.Item{Agg: handoff.AggCount})
 		}
 		if followed >= 0 {
-			pl.p.Select = append([]skeletons.Item{pl.naming(followed)}, pl.p.Select...)
+			pl.p.Select = append(pl.namings(followed), pl.p.Select...)
 		}
 		if !ask && out.Aggregate == "" && out.OrderBy != "" && asksAnswer(r.Cues, lexicon.WhenPhrase) && len(pl.p.Select) == 0 {
 			// "When was the newest stadium opened?": the date the order
@@ -352,7 +352,7 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			}
 		}
 		if len(pl.p.Select) == 0 || (len(keys) > 0 && len(pl.p.Select) == len(keys)) {
-			pl.p.Select = append(pl.p.Select, pl.naming(0))
+			pl.p.Select = append(pl.p.Select, pl.namings(0)...)
 		}
 		if !ask && out.Aggregate == "" && len(keys) == 0 {
 			// "When was The Salt Road released?", "Where is Harbour
@@ -762,6 +762,33 @@ func (pl *planner) join(c string) (int, bool) {
 	return 0, false
 }
 
+// namings returns the items that show node i in a projection: its
+// given and family names when its class has both and no name of its own
+// ("Which students are older than 25?" with student#fname and
+// student#lname, or first_name and last_name); else [planner.naming].
+func (pl *planner) namings(i int) []skeletons.Item {
+	c := pl.p.Nodes[i].Class
+	if best := pl.namingIRI(c); best == "" || lexicon.NamePart(words(best)) != 0 {
+		var given, family *handoff.SliceProperty
+		for _, p := range pl.sc.props {
+			if !slices.Contains(p.Domains, c) || len(p.Ranges) > 0 || datatypeKind(p) == kAny {
+				continue
+			}
+			switch lexicon.NamePart(words(p.IRI)) {
+			case 1:
+				given = cmp.Or(given, p)
+			case 2:
+				family = cmp.Or(family, p)
+			}
+		}
+		if given != nil && family != nil {
+			pl.used = append(pl.used, given.IRI, family.IRI)
+			return []skeletons.Item{{Attr: &skeletons.Attr{Node: i, Property: given.IRI}}, {Attr: &skeletons.Attr{Node: i, Property: family.IRI}}}
+		}
+	}
+	return []skeletons.Item{pl.naming(i)}
+}
+
 // naming returns the item that shows node i: its naming property if the
 // slice has one, else the node itself.
 func (pl *planner) naming(i int) skeletons.Item {
@@ -918,7 +945,7 @@ func (pl *planner) order(out handoff.Output) {
 			pl.p.GroupBy = nil
 			pl.p.Select = slices.DeleteFunc(pl.p.Select, func(x skeletons.Item) bool { return x.IsAggregate() })
 			if len(pl.p.Select) == 0 {
-				pl.p.Select = append(pl.p.Select, pl.naming(0))
+				pl.p.Select = append(pl.p.Select, pl.namings(0)...)
 			}
 			it = skeletons.Item{Attr: it.Attr, Func: it.Func}
 			grouped = false
@@ -1573,6 +1600,7 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 func (pl *planner) linked(f handoff.Filter) (sparql.Term, *handoff.SliceProperty) {
 	var best *handoff.SliceValue
 	bestScore := 0.0
+	exact := slices.ContainsFunc(pl.sc.slice.Values, func(v handoff.SliceValue) bool { return strings.EqualFold(v.Value, f.Value) })
 	for i := range pl.sc.slice.Values {
 		v := &pl.sc.slice.Values[i]
 		s := 0.0
@@ -1608,6 +1636,12 @@ func (pl *planner) linked(f handoff.Filter) (sparql.Term, *handoff.SliceProperty
 			if pl.hasNodeOf(p) {
 				s += 0.5
 			}
+		}
+		// Where no value is the one said, a value that has every word
+		// said ("Nordic Countries" for "Nordic") before one that only
+		// shares a stem or a prefix ("Nord").
+		if vw := kg.Words(v.Value); !exact && len(vw) > 0 && !slices.ContainsFunc(kg.Words(f.Value), func(w string) bool { return !slices.Contains(vw, w) }) {
+			s += 0.6
 		}
 		s += v.Score / 100
 		if s > bestScore || (s == bestScore && best != nil && v.Property < best.Property) {

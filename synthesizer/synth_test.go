@@ -329,6 +329,10 @@ ex:p2 a ex:person ; ex:first_name "Bo" ; ex:last_name "Ng" ; ex:age 40 ; ex:heig
 		{"shared aggregate", &handoff.Subgoal{ID: "s1", Text: "What is the average age and height of all people?", Operations: []handoff.Operation{handoff.OpAggregate},
 			Requirements: handoff.Requirements{Types: []string{"person"}, Predicates: []string{"age", "height"},
 				Output: handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"height"}, Aggregate: handoff.AggAvg, AggregateOf: "age"}}}, "35.0 170.0"},
+		{"people named by their first and last names", &handoff.Subgoal{ID: "s1", Text: "Who is older than 35?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+			Requirements: handoff.Requirements{Types: []string{"person"}, Predicates: []string{"age"},
+				Filters: []handoff.Filter{{Attribute: "age", Op: handoff.FilterGt, Value: "35", ValueKind: "number"}},
+				Output:  handoff.Output{Shape: handoff.ShapeEntities}}}, "Bo Ng"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res, query := runTop(t, c.sg, slice, g)
@@ -1129,5 +1133,41 @@ c:l4 a c:Language ; c:language "Spanish" ; c:country c:cl .
 	}
 	if strings.Join(got, ",") != "Brazil" || !strings.Contains(query, "NOT EXISTS") {
 		t.Errorf("answer %q, want Brazil alone\n%s", got, query)
+	}
+}
+
+// TestLinkedValueWithEveryWord: of two values linked to "Nordic", the
+// one that has the word ("Nordic Countries", a region of countries)
+// comes before one that only shares its start ("Nord", a district of
+// the cities counted), though that one needs no join.
+func TestLinkedValueWithEveryWord(t *testing.T) {
+	const data = `@prefix c: <http://example.org/c/> .
+c:oslo a c:City ; c:district "Oslo" ; c:country c:no .
+c:lille a c:City ; c:district "Nord" ; c:country c:fr .
+c:no a c:Country ; c:name "Norway" ; c:region "Nordic Countries" .
+c:fr a c:Country ; c:name "France" ; c:region "Western Europe" .
+`
+	g := loadGraph(t, "cities", data)
+	const c = "http://example.org/c/"
+	sl := &handoff.Slice{Graph: "cities",
+		Classes: []handoff.SliceClass{{IRI: c + "City", Score: 1, Matched: []string{"city"}}, {IRI: c + "Country", Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: c + "district", Domains: []string{c + "City"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: c + "region", Domains: []string{c + "Country"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: c + "name", Domains: []string{c + "Country"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: c + "country", Domains: []string{c + "City"}, Ranges: []string{c + "Country"}, Score: 0.1, Join: true},
+		},
+		Values: []handoff.SliceValue{
+			{Property: c + "region", Value: "Nordic Countries", Mention: "Nordic", Score: 1.7},
+			{Property: c + "district", Value: "Nord", Mention: "Nordic", Score: 1.2},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "How many Nordic cities are there?", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"city"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Nordic", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "city"}}}
+	_, query := runTop(t, sg, sl, g)
+	if !strings.Contains(query, `"Nordic Countries"`) {
+		t.Errorf("not the value with the word:\n%s", query)
 	}
 }

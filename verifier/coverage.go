@@ -1161,10 +1161,25 @@ func (c *coverer) unasked() string {
 			allowed++
 		}
 	}
+	if len(attrs) == 0 && c.givenAndFamily() {
+		allowed++ // "Which students …?" shown by first and last name
+	}
 	if len(plain) <= allowed || c.allMentioned(plain, said) {
 		return ""
 	}
 	return strings.Join(plain[allowed:], ", ")
+}
+
+// givenAndFamily reports whether the projection has a given-name and a
+// family-name column ([lexicon.NamePart]): together they name a person.
+func (c *coverer) givenAndFamily() bool {
+	parts := map[int]bool{}
+	for _, v := range c.projected() {
+		for _, p := range c.preds[v] {
+			parts[lexicon.NamePart(kg.Tokens(p))] = true
+		}
+	}
+	return parts[1] && parts[2]
 }
 
 // allMentioned reports whether the question mentions every column of

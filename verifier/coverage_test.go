@@ -105,6 +105,8 @@ func TestCoverage(t *testing.T) {
 			`SELECT ?c WHERE { ?p :city ?c ; :age ?a } ORDER BY ?a`, "returns no name"},
 		{"the subjects' class asked as an attribute", subgoal(handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"age", "city", "person"}}, nil),
 			`SELECT ?a ?c WHERE { ?p a :Person ; :age ?a ; :city ?c }`, ""},
+		{"a person by first and last name", subgoal(entities, nil, who), `SELECT ?f ?l WHERE { ?p :first_name ?f ; :last_name ?l }`, ""},
+		{"a person by first name and city", subgoal(entities, nil, who), `SELECT ?f ?c WHERE { ?p :first_name ?f ; :city ?c }`, "adds ?c"},
 		{"identifiers for an answer", subgoal(entities, paris), `SELECT ?p WHERE { ?p :city "Paris" }`, "identifiers"},
 		{"extra column", subgoal(entities, paris), `SELECT ?n ?a WHERE { ?p :name ?n ; :age ?a ; :city "Paris" }`, "adds ?a"},
 		{"echo of a mention", subgoal(entities, alice, who), `SELECT ?n WHERE { ?p :name ?n FILTER(?n = "Alice") }`, "only repeats"},
