@@ -1028,7 +1028,7 @@ func (pl *planner) order(out handoff.Output) {
 func sortsAll(words []string) bool {
 	for i, w := range words {
 		switch w {
-		case "ordered", "sort", "sorted", "descending", "ascending", "alphabetical", "alphabetically", "each":
+		case "ordered", "sort", "sorted", "descending", "ascending", "alphabetical", "alphabetically", "each", "every":
 			return true
 		case "from":
 			// "from oldest to youngest", "from most to least"
@@ -1046,7 +1046,8 @@ func sortsAll(words []string) bool {
 				return true
 			}
 		case "order":
-			if i+1 < len(words) && (words[i+1] == "by" || words[i+1] == "of") ||
+			// "order by", "order of", "Order the results by age".
+			if i+1 < len(words) && (words[i+1] == "by" || words[i+1] == "of") || i+3 < len(words) && words[i+3] == "by" && words[i+1] == "the" ||
 				i > 0 && slices.Contains([]string{"in", "ascending", "descending", "alphabetical", "reverse", "increasing", "decreasing", "chronological"}, words[i-1]) && (i+1 == len(words) || lexicon.FunctionWord(words[i+1])) {
 				return true
 			}

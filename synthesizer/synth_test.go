@@ -876,14 +876,16 @@ func TestArgmaxShowsItsCount(t *testing.T) {
 
 func TestSortsAll(t *testing.T) {
 	for q, want := range map[string]bool{
-		"Which order deals with the most items? Return the order id.": false,
-		"List the names of singers in descending order of age.":       true,
-		"List the names of singers in descending order.":              true,
-		"Show the names of all singers sorted by age.":                true,
-		"Which singer is the oldest?":                                 false,
-		"Who placed the order that has the most items?":               false,
-		"What is all the information on the oldest singer?":           false,
-		"List all singers by age, the oldest first.":                  true,
+		"Which order deals with the most items? Return the order id.":    false,
+		"List the names of singers in descending order of age.":          true,
+		"List the names of singers in descending order.":                 true,
+		"Show the names of all singers sorted by age.":                   true,
+		"Which singer is the oldest?":                                    false,
+		"Who placed the order that has the most items?":                  false,
+		"What is all the information on the oldest singer?":              false,
+		"List all singers by age, the oldest first.":                     true,
+		"What is the name of every dancer? Order the results by height.": true,
+		"Who is the tallest dancer? Give the order the results came in.": false,
 	} {
 		if got := sortsAll(kg.Words(q)); got != want {
 			t.Errorf("sortsAll(%q) = %v, want %v", q, got, want)
