@@ -241,6 +241,7 @@ func (a *Allocator) Allocate(ctx context.Context, sg *handoff.Subgoal, coll *kg.
 	}
 	al := &handoff.Allocation{Subgoal: sg.ID}
 	q := a.requirementTerms(sg)
+	weak = a.cut(p, weak, q)
 	p.weigh(q.preds)
 	p.weigh(q.types)
 	for _, w := range weak {
@@ -276,9 +277,9 @@ type weakHit struct {
 	score float64
 }
 
-// weakStage returns the top K graphs by cosine similarity, the scores
+// weakStage returns every graph by cosine similarity, the scores
 // rescaled so that the best is 1 (0 for all when nothing is similar), by
-// descending score then ID.
+// descending score then ID; [Allocator.cut] keeps the top K.
 func (a *Allocator) weakStage(ctx context.Context, p *pool, sg *handoff.Subgoal) ([]weakHit, error) {
 	n := p.weak.Count()
 	res, err := p.weak.Query(ctx, weakQueryText(sg), n, nil, nil)
@@ -297,9 +298,6 @@ func (a *Allocator) weakStage(ctx context.Context, p *pool, sg *handoff.Subgoal)
 		}
 		return hits[i].id < hits[j].id
 	})
-	if len(hits) > a.cfg.K {
-		hits = hits[:a.cfg.K]
-	}
 	for i := range hits {
 		if best > 0 {
 			hits[i].score = max(hits[i].score, 0) / best
@@ -308,6 +306,34 @@ func (a *Allocator) weakStage(ctx context.Context, p *pool, sg *handoff.Subgoal)
 		}
 	}
 	return hits, nil
+}
+
+// cut keeps the top K of the weak stage's hits, and also every graph
+// with a class whose name or label has every word of a type term of the
+// subgoal: the weak
+// stage ranks whole summaries, in which one class ("how many dependents
+// are there?", company_1's dependent) weighs little, and a graph that has
+// the very class asked about must reach the strong stage. Such a graph
+// gets the weak score of the last graph kept, the least the weak stage
+// passes on.
+func (a *Allocator) cut(p *pool, hits []weakHit, q *query) []weakHit {
+	if len(hits) <= a.cfg.K {
+		return hits
+	}
+	out := slices.Clone(hits[:a.cfg.K])
+	floor := hits[a.cfg.K-1].score
+	for _, h := range hits[a.cfg.K:] {
+		g := p.lex[h.id]
+		if g == nil {
+			continue
+		}
+		if slices.ContainsFunc(q.types, func(t term) bool {
+			return slices.ContainsFunc(g.elements, func(e element) bool { return e.class && matchScore(t.words, &e) >= 0.9 })
+		}) {
+			out = append(out, weakHit{id: h.id, score: max(h.score, floor)})
+		}
+	}
+	return out
 }
 
 // weakQueryText is the subgoal's text with its requirement terms.

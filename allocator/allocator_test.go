@@ -426,3 +426,43 @@ func TestSliceGivenAndFamilyNames(t *testing.T) {
 		t.Errorf("city_code matched nothing said:\n%s", sl.Text())
 	}
 }
+
+// TestWeakCutKeepsNamedClass: a graph whose class the question names
+// reaches the strong stage though the weak stage ranks it below the top
+// K, and a question's sex matches a column named sex.
+func TestWeakCutKeepsNamedClass(t *testing.T) {
+	coll := testCollection(t)
+	ctx := context.Background()
+	sg := subgoal("How many pupils are there?", []string{"pupil"}, nil)
+	full, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(full.Scores) < 2 || full.Scores[0].Graph != "school" {
+		t.Fatalf("scores %+v", full.Scores)
+	}
+	// With K = 1 the weak stage passes on the graph whose summary is
+	// most like the text (music, for its singers and concerts); school,
+	// whose class "pupil" the question names, is kept too.
+	sg = subgoal("How many pupils sang at concerts of singers?", []string{"pupil"}, nil)
+	al, err := New(Config{K: 1}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(al.Selected) == 0 || al.Selected[0] != "school" {
+		t.Errorf("K = 1: selected %v, scores %+v", al.Selected, al.Scores)
+	}
+
+	g := oneGraph(t, "people", `@prefix p: <http://x/person#> .
+<http://x/p1> a <http://x/person> ; p:name "Ann" ; p:sex "F" .
+<http://x/p2> a <http://x/person> ; p:name "Bo" ; p:sex "M" .
+`)
+	female := subgoal("How many female people are there?", []string{"person"}, []string{handoff.AttrGender})
+	a, err := New(Config{}).Allocate(ctx, female, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Scores) != 1 || a.Scores[0].PredicateCoverage < 0.9 {
+		t.Errorf("the sex column does not cover gender: %+v", a.Scores)
+	}
+}

@@ -220,6 +220,15 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 				}
 			}
 		}
+		// "female students": a column of sex or gender, however named
+		// (sex, gender, is_male), as the synthesizer reads it.
+		if !classes && t.text == handoff.AttrGender {
+			for i := range g.elements {
+				if e := &g.elements[i]; !e.class && len(e.objects) == 0 && lexicon.GenderColumn(e.primary) {
+					take(0.9, e)
+				}
+			}
+		}
 		return score, el
 	}
 	coverage := func(ts []term, classes bool) (float64, bool) {
