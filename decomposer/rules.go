@@ -1848,20 +1848,12 @@ func (a *analysis) scan() {
 			a.seq(i, "in", "different") && len(a.aggs) > 0:
 			// "across all X", "for all the X" ask about all of them at
 			// once, not per X.
-			if c := a.chunkAfter(i+1, "for", "all", "different", "the", "every"); c >= 0 {
+			if c := a.groupChunkAfter(i+1, "for", "all", "different", "the", "every"); c >= 0 {
 				a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
 				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " " + a.w(i+1), Term: a.groupTerm(c)})
 			}
 		case w == "per" || w == "each" && a.isWord(i+1) && (a.at[i+1] >= 0 || a.namedBefore(i+1)) && i > 0 && !inSet(a.w(i-1), "of", "for", "in", "list", "show"):
-			k := i + 1
-			if a.at[k] < 0 && a.namedBefore(k) {
-				// "each Nordic country": the name is a value of the
-				// things grouped (a filter), the noun what groups.
-				for k < len(a.toks) && a.toks[k].ment >= 0 && a.at[k] < 0 {
-					k++
-				}
-			}
-			if c := a.chunkAfter(k); c >= 0 {
+			if c := a.groupChunkAfter(i + 1); c >= 0 {
 				a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
 				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w, Term: a.groupTerm(c)})
 			}
@@ -2108,6 +2100,28 @@ func (a *analysis) attrFor(i, end int, implied string) string {
 		}
 	}
 	return ""
+}
+
+// groupChunkAfter is [analysis.chunkAfter] for what groups: past the
+// light words and a name that a chunk follows ("for each Orange county
+// campus", "each Nordic country": the name is a value of the things
+// grouped, a filter; the noun is what groups).
+func (a *analysis) groupChunkAfter(i int, skip ...string) int {
+	if c := a.chunkAfter(i, skip...); c >= 0 {
+		return c
+	}
+	for k := 0; k < 8 && i < len(a.toks); k++ {
+		if a.namedBefore(i) {
+			for m := a.toks[i].ment; i < len(a.toks) && a.toks[i].ment == m; i++ {
+			}
+			return a.chunkAfter(i)
+		}
+		if w := a.w(i); !inSet(w, "the", "a", "an", "of", "their", "its", "all", "each") && !slices.Contains(skip, w) {
+			return -1
+		}
+		i++
+	}
+	return -1
 }
 
 // namedBefore reports whether token i starts a mention (a name, not a

@@ -1387,12 +1387,17 @@ func TestNestedAggregateGroupedOutside(t *testing.T) {
 // TestEachNamedGroup: "each Nordic country" groups by country; the name
 // is a value the countries have, not what groups them.
 func TestEachNamedGroup(t *testing.T) {
-	d := decompose(t, "How many stores does each Canadian province have?")
-	sg := d.Subgoals[0]
-	if got := sg.Requirements.Output.GroupBy; len(got) != 1 || got[0] != "province" {
-		t.Errorf("grouped by %q, want province:\n%s", got, dump(d))
-	}
-	if !slices.ContainsFunc(sg.Requirements.Filters, func(f handoff.Filter) bool { return f.Value == "Canadian" }) {
-		t.Errorf("no filter on Canadian:\n%s", dump(d))
+	for q, want := range map[string][2]string{
+		"How many stores does each Canadian province have?": {"province", "Canadian"},
+		"Count the orders for each Dutch customer.":         {"customer", "Dutch"},
+	} {
+		d := decompose(t, q)
+		sg := d.Subgoals[0]
+		if got := sg.Requirements.Output.GroupBy; len(got) != 1 || got[0] != want[0] {
+			t.Errorf("%s: grouped by %q, want %s:\n%s", q, got, want[0], dump(d))
+		}
+		if !slices.ContainsFunc(sg.Requirements.Filters, func(f handoff.Filter) bool { return f.Value == want[1] }) {
+			t.Errorf("%s: no filter on %s:\n%s", q, want[1], dump(d))
+		}
 	}
 }
