@@ -653,8 +653,12 @@ func (ix *Index) matchWords(qt []textToken) map[int32]*ixMatch {
 				put(w, ixAcronymMatch, false, false, i, j+1)
 			}
 		}
-		// Codes: "CA" for "California", "F" for "female".
+		// Codes: "CA" for "California", "F" for "female"; not one letter
+		// for a name ("M" for "Mergenthaler").
 		for l := 1; l <= 4 && l < n-1; l++ {
+			if l == 1 && t.upper && i > 0 {
+				continue
+			}
 			if w, ok := ix.vocab[string(rs[:l])]; ok && ix.wflag[w]&ixCode != 0 && !isStopword(ix.words[w]) {
 				put(w, ixCodeMatch, false, false, i, i+1)
 			}

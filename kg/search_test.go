@@ -206,6 +206,7 @@ func TestSearchLinksValues(t *testing.T) {
 		{"code by initials", "ships from the United Kingdom", "UK@country", 2},
 		{"code by first letters", "How many students from California?", "CA@state", 1},
 		{"capital letter inside the sentence", "students with sex F", "F@sex", 1},
+		{"one-letter code of a word", "How many female students?", "F@sex", 1},
 		{"number stored as a string", "How many concerts in 2014?", "2014@year", 1},
 		{"edit distance", "orders of Rian", "Ryan@name", 1},
 		{"accents folded", "population of Zurich", "Zürich@http://www.w3.org/2000/01/rdf-schema#label", 2},
@@ -238,6 +239,12 @@ func TestSearchDoesNotLink(t *testing.T) {
 	} {
 		if hits := ix.Search(q, 10); len(hits) != 0 {
 			t.Errorf("Search(%q) linked %v", q, hitTop(hits, 10))
+		}
+	}
+	// A name is no one-letter code: "Fairchild" is not "F".
+	for _, h := range ix.Search("Which offices are in Fairchild?", 10) {
+		if h.Value == "F" {
+			t.Errorf("a name linked a one-letter code: %v", hitTop(ix.Search("Which offices are in Fairchild?", 10), 10))
 		}
 	}
 	// Numbers alone link only values that are numbers: "2014", not
