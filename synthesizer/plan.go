@@ -767,26 +767,35 @@ func (pl *planner) join(c string) (int, bool) {
 // ("Which students are older than 25?" with student#fname and
 // student#lname, or first_name and last_name); else [planner.naming].
 func (pl *planner) namings(i int) []skeletons.Item {
-	c := pl.p.Nodes[i].Class
-	if best := pl.namingIRI(c); best == "" || lexicon.NamePart(words(best)) != 0 {
-		var given, family *handoff.SliceProperty
-		for _, p := range pl.sc.props {
-			if !slices.Contains(p.Domains, c) || len(p.Ranges) > 0 || datatypeKind(p) == kAny {
-				continue
-			}
-			switch lexicon.NamePart(words(p.IRI)) {
-			case 1:
-				given = cmp.Or(given, p)
-			case 2:
-				family = cmp.Or(family, p)
-			}
-		}
-		if given != nil && family != nil {
-			pl.used = append(pl.used, given.IRI, family.IRI)
-			return []skeletons.Item{{Attr: &skeletons.Attr{Node: i, Property: given.IRI}}, {Attr: &skeletons.Attr{Node: i, Property: family.IRI}}}
-		}
+	if given, family := pl.personNames(pl.p.Nodes[i].Class); given != nil {
+		pl.used = append(pl.used, given.IRI, family.IRI)
+		return []skeletons.Item{{Attr: &skeletons.Attr{Node: i, Property: given.IRI}}, {Attr: &skeletons.Attr{Node: i, Property: family.IRI}}}
 	}
 	return []skeletons.Item{pl.naming(i)}
+}
+
+// personNames returns the given-name and family-name properties of class
+// c when it has both and no name of its own (its naming property is
+// none, or one of them); nil, nil otherwise.
+func (pl *planner) personNames(c string) (given, family *handoff.SliceProperty) {
+	if best := pl.namingIRI(c); best != "" && lexicon.NamePart(words(best)) == 0 {
+		return nil, nil
+	}
+	for _, p := range pl.sc.props {
+		if !slices.Contains(p.Domains, c) || len(p.Ranges) > 0 || datatypeKind(p) == kAny {
+			continue
+		}
+		switch lexicon.NamePart(words(p.IRI)) {
+		case 1:
+			given = cmp.Or(given, p)
+		case 2:
+			family = cmp.Or(family, p)
+		}
+	}
+	if given == nil || family == nil {
+		return nil, nil
+	}
+	return given, family
 }
 
 // naming returns the item that shows node i: its naming property if the
@@ -2007,11 +2016,28 @@ func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
 	}
 	class := pl.p.Nodes[at.Node].Class
 	sub := &skeletons.Plan{Nodes: []skeletons.Node{{Class: class}}}
-	name := pl.namingIRI(class)
-	if name == "" {
+	// The named thing, by its name, or by its given and family names
+	// ("older than Dinesh Kumar": fname "Dinesh", lname "Kumar").
+	var named, self []skeletons.Cond
+	ws := strings.Fields(f.Value)
+	if given, family := pl.personNames(class); given != nil && len(ws) >= 2 {
+		first, last := strings.Join(ws[:len(ws)-1], " "), ws[len(ws)-1]
+		g, fa := skeletons.Attr{Node: 0, Property: given.IRI}, skeletons.Attr{Node: 0, Property: family.IRI}
+		named = []skeletons.Cond{{Item: skeletons.Item{Attr: &g}, Op: handoff.FilterEq, Value: sparql.NewLiteral(first)},
+			{Item: skeletons.Item{Attr: &fa}, Op: handoff.FilterEq, Value: sparql.NewLiteral(last)}}
+		sg, sf := skeletons.Attr{Node: at.Node, Property: given.IRI}, skeletons.Attr{Node: at.Node, Property: family.IRI}
+		self = []skeletons.Cond{{Or: []skeletons.Cond{{Item: skeletons.Item{Attr: &sg}, Op: handoff.FilterNe, Value: sparql.NewLiteral(first)},
+			{Item: skeletons.Item{Attr: &sf}, Op: handoff.FilterNe, Value: sparql.NewLiteral(last)}}}}
+		pl.used = append(pl.used, given.IRI, family.IRI)
+	} else if name := pl.namingIRI(class); name != "" {
+		named = []skeletons.Cond{{Item: skeletons.Item{Attr: &skeletons.Attr{Node: 0, Property: name}}, Op: handoff.FilterEq, Value: sparql.NewLiteral(f.Value)}}
+		selfAt := skeletons.Attr{Node: at.Node, Property: name}
+		self = []skeletons.Cond{{Item: skeletons.Item{Attr: &selfAt}, Op: handoff.FilterNe, Value: sparql.NewLiteral(f.Value)}}
+		pl.used = append(pl.used, name)
+	} else {
 		return
 	}
-	sub.Filters = []skeletons.Cond{{Item: skeletons.Item{Attr: &skeletons.Attr{Node: 0, Property: name}}, Op: handoff.FilterEq, Value: sparql.NewLiteral(f.Value)}}
+	sub.Filters = named
 	sub.Select = []skeletons.Item{{Attr: &skeletons.Attr{Node: 0, Property: prop.IRI}}}
 	it := skeletons.Item{Attr: &at}
 	if datatypeKind(prop) == kString {
@@ -2020,10 +2046,8 @@ func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
 		sub.Select[0].Func = "number"
 	}
 	pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: it, Op: op, Sub: sub})
-	pl.used = append(pl.used, name)
 	// The named thing itself is not among the answers.
-	self := skeletons.Attr{Node: at.Node, Property: name}
-	pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: &self}, Op: handoff.FilterNe, Value: sparql.NewLiteral(f.Value)})
+	pl.p.Filters = append(pl.p.Filters, self...)
 }
 
 // namingIRI returns the naming property (name, title, label) of class c

@@ -333,6 +333,10 @@ ex:p2 a ex:person ; ex:first_name "Bo" ; ex:last_name "Ng" ; ex:age 40 ; ex:heig
 			Requirements: handoff.Requirements{Types: []string{"person"}, Predicates: []string{"age"},
 				Filters: []handoff.Filter{{Attribute: "age", Op: handoff.FilterGt, Value: "35", ValueKind: "number"}},
 				Output:  handoff.Output{Shape: handoff.ShapeEntities}}}, "Bo Ng"},
+		{"older than a person named by first and last name", &handoff.Subgoal{ID: "s1", Text: "Who is older than Ann Lee?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+			Requirements: handoff.Requirements{Types: []string{"person"}, Predicates: []string{"age"},
+				Filters: []handoff.Filter{{Attribute: "age", Op: handoff.FilterGt, Value: "Ann Lee", ValueKind: handoff.ValueEntity}},
+				Output:  handoff.Output{Shape: handoff.ShapeEntities}}}, "Bo Ng"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res, query := runTop(t, c.sg, slice, g)
