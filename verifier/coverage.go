@@ -565,7 +565,10 @@ func (c *coverer) foreign() {
 		forms = append(forms, m.Text, m.Normalized, m.Value)
 	}
 	for _, f := range c.sg.Requirements.Filters {
-		forms = append(forms, f.Value, f.Value2, f.Answer)
+		forms = append(forms, f.Value, f.Value2)
+		if f.ValueKind == handoff.ValueSubgoal {
+			forms = append(forms, f.Answer)
+		}
 	}
 	// The question's attribute and type words are not values: a query
 	// comparing a label with "city" or "country" invents a condition.
