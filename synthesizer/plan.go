@@ -781,6 +781,12 @@ func (pl *planner) personNames(c string) (given, family *handoff.SliceProperty) 
 	if best := pl.namingIRI(c); best != "" && lexicon.NamePart(words(best)) == 0 {
 		return nil, nil
 	}
+	return pl.nameColumns(c)
+}
+
+// nameColumns returns the given-name and family-name properties of class
+// c ([lexicon.NamePart]) when it has both; nil, nil otherwise.
+func (pl *planner) nameColumns(c string) (given, family *handoff.SliceProperty) {
 	for _, p := range pl.sc.props {
 		if !slices.Contains(p.Domains, c) || len(p.Ranges) > 0 || datatypeKind(p) == kAny {
 			continue
@@ -1293,19 +1299,7 @@ func (pl *planner) nameParts(term string) []skeletons.Attr {
 		}
 	}
 	for i, n := range pl.p.Nodes {
-		var given, family *handoff.SliceProperty
-		for _, p := range pl.sc.props {
-			if !slices.Contains(p.Domains, n.Class) || len(p.Ranges) > 0 {
-				continue
-			}
-			switch lexicon.NamePart(words(p.IRI)) {
-			case 1:
-				given = cmp.Or(given, p)
-			case 2:
-				family = cmp.Or(family, p)
-			}
-		}
-		if given != nil && family != nil {
+		if given, family := pl.nameColumns(n.Class); given != nil {
 			pl.used = append(pl.used, given.IRI, family.IRI)
 			return []skeletons.Attr{{Node: i, Property: given.IRI}, {Node: i, Property: family.IRI}}
 		}
