@@ -308,6 +308,7 @@ var liftSeeds = []string{
 	`PREFIX : <http://db.example/> SELECT DISTINCT ?o WHERE { ?f :flight\#origin ?o . ?g :flight\#origin ?o2 . FILTER(?o IN (?o2) && CONTAINS(?o, "R")) MINUS { ?f :flight\#year 2021 } }`,
 	`PREFIX ex: <http://example.org/> ASK { ?s ex:name "Bo" ; ex:performer [ ex:age 3 ] }`,
 	`SELECT * WHERE { ?s <http://x/p> ?o . FILTER(YEAR(?o) = 2000 - 1) }`,
+	`PREFIX : <http://db.example/> SELECT ?n WHERE { ?p a :pilot ; :pilot\#name ?n . ?f :flight\#ref-pilot_id ?p ; :flight\#origin ?o . ?o :airport\#city ?c . FILTER(?c != "Rome") }`,
 }
 
 // FuzzLift checks that Lift never panics and that whatever it lifts
@@ -336,6 +337,21 @@ func FuzzLift(f *testing.F) {
 		text := sparql.Print(built)
 		if _, err := sparql.Parse(text); err != nil {
 			t.Fatalf("built query does not parse: %v\n%s\nfrom\n%s", err, text, src)
+		}
+		// Turning any condition into an exclusion keeps the plan
+		// buildable.
+		for i := range p.Filters {
+			n := p.Clone()
+			if !n.NegateBranch(i, nil) {
+				continue
+			}
+			nq, err := n.Query(BuildOptions{})
+			if err != nil {
+				t.Fatalf("plan with condition %d negated does not build: %v\n%s", i, err, src)
+			}
+			if _, err := sparql.Parse(sparql.Print(nq)); err != nil {
+				t.Fatalf("plan with condition %d negated does not parse: %v\n%s", i, err, src)
+			}
 		}
 	})
 }
