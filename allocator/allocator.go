@@ -310,12 +310,11 @@ func (a *Allocator) weakStage(ctx context.Context, p *pool, sg *handoff.Subgoal)
 
 // cut keeps the top K of the weak stage's hits, and also every graph
 // with a class whose name or label has every word of a type term of the
-// subgoal: the weak
-// stage ranks whole summaries, in which one class ("how many dependents
-// are there?", company_1's dependent) weighs little, and a graph that has
-// the very class asked about must reach the strong stage. Such a graph
-// gets the weak score of the last graph kept, the least the weak stage
-// passes on.
+// subgoal: the weak stage ranks whole summaries, in which one class
+// ("how many dependents are there?", company_1's dependent) weighs
+// little, and a graph that has the very class asked about must reach the
+// strong stage. Such a graph gets the weak score of the last graph kept,
+// the least the weak stage passes on.
 func (a *Allocator) cut(p *pool, hits []weakHit, q *query) []weakHit {
 	if len(hits) <= a.cfg.K {
 		return hits

@@ -30,6 +30,13 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	}
 	classScore := map[string]float64{}
 	propScore := map[string]float64{}
+	// scoreOnce scores a property the slice needs for a reason of its
+	// own, unless something already scored it.
+	scoreOnce := func(iri string, score float64) {
+		if _, ok := propScore[iri]; !ok {
+			propScore[iri] = score
+		}
+	}
 	matched := map[string][]string{}
 	for _, m := range gs.Matches {
 		e := lex.element(m.IRI)
@@ -138,9 +145,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 				if !slices.Contains(classes, c) && !lex.referenced(classes, c) {
 					continue
 				}
-				if _, ok := propScore[e.iri]; !ok {
-					propScore[e.iri] = 0.3
-				}
+				scoreOnce(e.iri, 0.3)
 				if !slices.Contains(classes, c) {
 					addClass(c)
 				}
@@ -210,9 +215,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			if !ok(c.words) {
 				continue
 			}
-			if _, scored := propScore[c.e.iri]; !scored {
-				propScore[c.e.iri] = score
-			}
+			scoreOnce(c.e.iri, score)
 			matched[c.e.iri] = appendNew(matched[c.e.iri], term)
 		}
 	}
@@ -234,9 +237,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	// alsoNamed credits column o with a term another column matched
 	// (score: the match's), unless o scores already.
 	alsoNamed := func(o *element, term string, score float64) {
-		if _, ok := propScore[o.iri]; !ok {
-			propScore[o.iri] = 0.5 * score
-		}
+		scoreOnce(o.iri, 0.5*score)
 		matched[o.iri] = appendNew(matched[o.iri], term)
 	}
 	// A term matched to one class's column ("id" → camera_lens#id)
@@ -290,9 +291,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 				continue
 			}
 			if slices.Contains(e.primary, "year") || slices.Contains(e.primary, "date") {
-				if _, ok := propScore[e.iri]; !ok {
-					propScore[e.iri] = 0.2
-				}
+				scoreOnce(e.iri, 0.2)
 			}
 		}
 	}
@@ -335,9 +334,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			fullName && lexicon.NamePart(e.primary) > 0 ||
 			temporal && (slices.ContainsFunc(e.primary, lexicon.Temporal) || timeValued(g, e.iri)) ||
 			slices.ContainsFunc(derived, func(ws []string) bool { return intersects(e.primary, ws) }) {
-			if _, ok := propScore[e.iri]; !ok {
-				propScore[e.iri] = 0.2
-			}
+			scoreOnce(e.iri, 0.2)
 		}
 	}
 	// A naming attribute of each chosen class (name, title, label), so
@@ -348,16 +345,12 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		iri := namingProperty(lex, c)
 		if parts := nameParts(lex, c); len(parts) == 2 && (iri == "" || slices.Contains(parts, iri)) {
 			for _, iri := range parts {
-				if _, ok := propScore[iri]; !ok {
-					propScore[iri] = 0.05
-				}
+				scoreOnce(iri, 0.05)
 			}
 			continue
 		}
 		if iri != "" {
-			if _, ok := propScore[iri]; !ok {
-				propScore[iri] = 0.05
-			}
+			scoreOnce(iri, 0.05)
 			continue
 		}
 		// A class whose own key refers to another's row is that thing
@@ -378,9 +371,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			o := e.objects[0]
 			name := namingProperty(lex, o)
 			for _, iri := range []string{e.iri, name} {
-				if _, ok := propScore[iri]; !ok {
-					propScore[iri] = 0.05
-				}
+				scoreOnce(iri, 0.05)
 			}
 			if !slices.Contains(classes, o) {
 				addClass(o)
@@ -394,9 +385,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			for _, h := range a.searchValues(ctx, p, id, m, 3) {
 				if v, _ := valueMatch1(h.Value, m); v > 0 && !schemaLabel(g, h) {
 					s.Values = append(s.Values, handoff.SliceValue{Property: h.Property, Value: h.Value, Lang: h.Lang, Mention: m, Score: h.Score})
-					if _, ok := propScore[h.Property]; !ok {
-						propScore[h.Property] = 0.3
-					}
+					scoreOnce(h.Property, 0.3)
 				}
 			}
 		}
@@ -419,9 +408,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 					continue
 				}
 				s.Values = append(s.Values, handoff.SliceValue{Property: h.Property, Value: h.Value, Lang: h.Lang, Mention: w, Score: h.Score / 2})
-				if _, ok := propScore[h.Property]; !ok {
-					propScore[h.Property] = 0.2
-				}
+				scoreOnce(h.Property, 0.2)
 			}
 		}
 	}
@@ -438,9 +425,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			if e := lex.element(col); col == "" || e == nil || !slices.Equal(e.primary, want) {
 				continue
 			}
-			if _, ok := propScore[col]; !ok {
-				propScore[col] = 0.5 * propScore[iri]
-			}
+			scoreOnce(col, 0.5*propScore[iri])
 		}
 	}
 	props := sortedKeys(propScore)
