@@ -282,6 +282,14 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	// properties: it may name no attribute ("after 2014"), or one that
 	// is not a date ("took place in 2023").
 	for _, f := range sg.Requirements.Filters {
+		if f.BareAge() {
+			// "people who are under 40": the chosen classes' ages.
+			for i := range lex.elements {
+				if e := &lex.elements[i]; !e.class && len(e.objects) == 0 && intersects(e.subjects, classes) && slices.Equal(e.primary, []string{"age"}) {
+					scoreOnce(e.iri, 0.2)
+				}
+			}
+		}
 		if f.ValueKind != "date" {
 			continue
 		}
@@ -323,6 +331,13 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			derived = append(derived, d.Words)
 		}
 		temporal = temporal || lexicon.Temporal(t)
+	}
+	// "employees who earn more than the average": the salary a term
+	// stands for, when no column has its name.
+	for _, t := range append(slices.Clone(sg.Requirements.Predicates), sg.Requirements.Output.AggregateOf) {
+		if d, ok := lexicon.DerivedFrom(t); ok && !d.Inverted {
+			derived = append(derived, d.Words)
+		}
 	}
 	for i := range lex.elements {
 		e := &lex.elements[i]

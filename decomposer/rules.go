@@ -777,7 +777,7 @@ var (
 		perform performs performed release releases released create creates created design designs designed
 		build builds built hold holds held found founds marry married cite cites cited review reviews reviewed
 		graduate graduated major majors majored speak speaks spoken spoke use uses used
-		rent rents rented order orders ordered book books booked`)
+		rent rents rented order orders ordered book books booked earn earns earned`)
 	// nounVerbs are contentVerbs that are also nouns.
 	nounVerbs = set(`release order book star design review run play work study host use rent lead win visit
 		pay act cite flow border major serve sing attend join enroll register build hold create perform`)
@@ -2389,7 +2389,17 @@ func (a *analysis) rankAt(i int) {
 			a.out.Limit = 1
 		}
 	default:
-		a.setOrder(s.attr)
+		attr := s.attr
+		// "Who earns the most?", "Which employee is paid the least?":
+		// what the verb before stands for (a salary).
+		if k := i - 1; attr == "" && a.w(k) == "the" && k > 0 && a.at[k-1] >= 0 && a.chunks[a.at[k-1]].verb {
+			v := &a.chunks[a.at[k-1]]
+			if d, ok := lexicon.DerivedFrom(v.head()); ok && !d.Inverted {
+				v.role, v.used = rolePred, true
+				attr = lexicon.Fold(v.head())
+			}
+		}
+		a.setOrder(attr)
 		if a.out.Limit == 0 {
 			a.out.Limit = 1
 		}

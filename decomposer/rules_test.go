@@ -1401,3 +1401,22 @@ func TestEachNamedGroup(t *testing.T) {
 		}
 	}
 }
+
+// TestPayVerbs: "earn" and "paid" are verbs after their subjects
+// ("employees earn", never one noun), and "the most" after one of them
+// orders by what it stands for.
+func TestPayVerbs(t *testing.T) {
+	for q, want := range map[string]handoff.Output{
+		"Which employees earn the most?":    {Shape: handoff.ShapeEntities, OrderBy: "earn", Descending: true, Limit: 1},
+		"Which employee is paid the least?": {Shape: handoff.ShapeEntities, OrderBy: "pay", Limit: 1},
+	} {
+		got := decompose(t, q).Subgoals[0].Requirements.Output
+		if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%s: output (-want +got):\n%s", q, diff)
+		}
+	}
+	r := decompose(t, "Which employees earn more than 10000?").Subgoals[0].Requirements
+	if len(r.Filters) != 1 || r.Filters[0].Attribute != "earn" || !slices.Contains(r.Types, "employee") {
+		t.Errorf("earn more than: types %q, filters %+v", r.Types, r.Filters)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // Operation is what a subgoal does with its data.
@@ -242,6 +244,25 @@ type Filter struct {
 	// each subject's rows rather than each row's value: "studios whose
 	// average gross is above 4500000" (HAVING AVG(gross) > 4500000).
 	Aggregate Aggregate `json:"aggregate,omitempty"`
+}
+
+// BareAge reports whether the filter compares an unnamed attribute with
+// a number that could be an age in years, a whole number from 1 to 150
+// ("people who are under 40", "players over 30"): with things that have
+// an age, it is their age.
+func (f Filter) BareAge() bool {
+	if f.Attribute != "" || f.ValueKind != "number" {
+		return false
+	}
+	for _, v := range []string{f.Value, f.Value2} {
+		if v == "" && f.Op != FilterBetween {
+			continue
+		}
+		if n, err := strconv.Atoi(strings.TrimSpace(v)); err != nil || n < 1 || n > 150 {
+			return false
+		}
+	}
+	return true
 }
 
 // AttrTimes is the Attribute of a filter that bounds how often the

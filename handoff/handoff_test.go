@@ -144,3 +144,22 @@ func TestDependencyValue(t *testing.T) {
 		}
 	}
 }
+
+func TestFilterBareAge(t *testing.T) {
+	for _, c := range []struct {
+		f    Filter
+		want bool
+	}{
+		{Filter{Op: FilterLt, Value: "40", ValueKind: "number"}, true},
+		{Filter{Op: FilterBetween, Value: "20", Value2: "30", ValueKind: "number"}, true},
+		{Filter{Op: FilterGt, Value: "1000", ValueKind: "number"}, false},                   // no age
+		{Filter{Op: FilterGt, Value: "2.5", ValueKind: "number"}, false},                    // not whole
+		{Filter{Attribute: "goals", Op: FilterGt, Value: "30", ValueKind: "number"}, false}, // named
+		{Filter{Op: FilterGt, Value: "30", ValueKind: "date"}, false},
+		{Filter{Op: FilterBetween, Value: "20", Value2: "300", ValueKind: "number"}, false},
+	} {
+		if got := c.f.BareAge(); got != c.want {
+			t.Errorf("%+v: BareAge() = %v, want %v", c.f, got, c.want)
+		}
+	}
+}

@@ -30,15 +30,31 @@ var derivations = map[string]Derivation{
 	// establishment, construction or opening for things. Order by age is
 	// order by that date or year, reversed.
 	"age": {Words: []string{"birth", "born", "birthday", "birthdate", "dob", "founded", "foundation", "established", "built", "constructed", "opened", "created", "inception"}, Inverted: true},
+	// What people earn, are paid or make is their pay.
+	"earn": {Words: payWords},
+	"paid": {Words: payWords},
+	"pay":  {Words: payWords},
 	// How many people live in a place is its population.
 	"inhabitant": {Words: []string{"population"}},
 	"resident":   {Words: []string{"population"}},
 }
 
+// payWords name what people are paid.
+var payWords = []string{"salary", "salaries", "wage", "wages", "pay", "income", "earnings", "compensation", "remuneration"}
+
+// derivation looks term up as written, then folded ("earns": "earn").
+func derivation(term string) (Derivation, bool) {
+	if d, ok := derivations[term]; ok {
+		return d, true
+	}
+	d, ok := derivations[Fold(term)]
+	return d, ok
+}
+
 // DerivedFrom returns the derivation of the attribute term, if it has
 // one.
 func DerivedFrom(term string) (Derivation, bool) {
-	d, ok := derivations[term]
+	d, ok := derivation(term)
 	if !ok {
 		return Derivation{}, false
 	}
@@ -49,7 +65,7 @@ func DerivedFrom(term string) (Derivation, bool) {
 // property's name) is a source that term derives from, and whether the
 // order inverts.
 func Derives(term string, words []string) (ok, inverted bool) {
-	d, found := derivations[term]
+	d, found := derivation(term)
 	if !found {
 		return false, false
 	}

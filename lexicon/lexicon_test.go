@@ -20,6 +20,10 @@ func TestDerives(t *testing.T) {
 		{"age", []string{"age"}, false, false}, // the attribute itself is not derived
 		{"age", []string{"goals"}, false, false},
 		{"height", []string{"birth", "date"}, false, false},
+		{"earn", []string{"salary"}, true, false},
+		{"earns", []string{"annual", "income"}, true, false}, // folded to "earn"
+		{"paid", []string{"wage"}, true, false},
+		{"earn", []string{"age"}, false, false},
 	} {
 		ok, inv := lexicon.Derives(c.term, c.words)
 		if ok != c.ok || inv != c.inv {

@@ -506,6 +506,15 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 		if lexicon.ModifierNames(strings.Fields(term), words(p.IRI)) {
 			s = max(s, 0.95)
 		}
+		if s == 0 && term != "" {
+			// "earn" of a salary, "inhabitants" of a population: the
+			// attribute the term stands for, when no column has its
+			// name (not one it is computed from in reverse, as an age
+			// from a birth date).
+			if ok, inv := lexicon.Derives(term, words(p.IRI)); ok && !inv {
+				s = 0.8
+			}
+		}
 		if s == 0 {
 			continue
 		}
@@ -1508,6 +1517,14 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 			}
 		}
 		term := f.Attribute
+		if f.BareAge() {
+			// "people who are under 40", "players over 30": a bare
+			// number compared with things that have an age is their
+			// age.
+			if p, s := pl.prop("age", kNumber, 0); p != nil && s >= 0.8 && datatypeKind(p) == kNumber && len(pl.p.Nodes) > 0 && slices.Contains(p.Domains, pl.p.Nodes[0].Class) {
+				term = "age"
+			}
+		}
 		prop, ps := pl.prop(term, kNumber, 0)
 		if f.Aggregate != "" && f.Aggregate != handoff.AggCount && prop != nil && datatypeKind(prop) == kNumber {
 			// "studios whose average gross is above 4500000": the
@@ -1549,6 +1566,13 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 		}
 		it := skeletons.Item{Attr: &at}
 		if datatypeKind(prop) == kString {
+			if !numericStrings(prop) {
+				// A number compared with names or codes is no
+				// condition the question set: left unrealised, for
+				// the verifier to see.
+				pl.bonus -= 0.5
+				return
+			}
 			it.Func = "number"
 		}
 		c := skeletons.Cond{Item: it, Op: op, Value: numberLiteral(f.Value)}

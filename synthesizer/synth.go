@@ -76,7 +76,15 @@ func (s *Synthesizer) Synthesize(ctx context.Context, sg *handoff.Subgoal, slice
 		sc.probe = probeFunc(ctx, g)
 	}
 	var plans []scoredPlan
+	out0 := sg.Requirements.Output
 	for _, root := range sc.rootClasses(sg, s.cfg.Alternatives) {
+		// Of equally scored counts, the one of the things the question
+		// counts ("How many persons are not body builders?" counts
+		// people).
+		counted := 0.0
+		if out0.Aggregate == handoff.AggCount && out0.AggregateOf != "" && termMatches(out0.AggregateOf, root, "") > 0.7 {
+			counted = 1e-5
+		}
 		for alt := range s.cfg.Alternatives {
 			p, score, notes, ok := sc.plan(sg, root, alt, deps)
 			if !ok {
@@ -85,7 +93,7 @@ func (s *Synthesizer) Synthesize(ctx context.Context, sg *handoff.Subgoal, slice
 			// Of equally scored plans, the one built from each term's
 			// best match (alternative 0) first, not the one whose query
 			// sorts first.
-			plans = append(plans, scoredPlan{p: p, score: score - 1e-6*float64(alt), notes: notes})
+			plans = append(plans, scoredPlan{p: p, score: score + counted - 1e-6*float64(alt), notes: notes})
 		}
 	}
 	var out []handoff.Candidate
@@ -294,6 +302,15 @@ func termMatches(term, iri, label string) float64 {
 	}
 	if len(ew) == 0 {
 		return 0
+	}
+	// "last name" of lname or family_name, never of fname or first_name.
+	if tp, ep := lexicon.NamePart(tw), lexicon.NamePart(ew); tp != 0 && ep != 0 {
+		if tp != ep {
+			return 0
+		}
+		if len(ew) == 1 {
+			return 0.95
+		}
 	}
 	compound := lexicon.Compound(tw)
 	for i := range tw {

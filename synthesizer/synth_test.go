@@ -1177,3 +1177,60 @@ c:fr a c:Country ; c:name "France" ; c:region "Western Europe" .
 		t.Errorf("not the value with the word:\n%s", query)
 	}
 }
+
+// TestEverydayBounds: a bare number compared with people is their age
+// ("people who are under 40"), never a name read as a number; "earn" is
+// a salary; "last name" is the family name alone, not the given name
+// too. People are shown by their given name first.
+func TestEverydayBounds(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:p1 a ex:person ; ex:fname "Ann" ; ex:lname "Lee" ; ex:age 25 ; ex:salary 9000 .
+ex:p2 a ex:person ; ex:fname "Bob" ; ex:lname "Kim" ; ex:age 45 ; ex:salary 12000 .
+ex:p3 a ex:person ; ex:fname "Cy" ; ex:lname "Oz" ; ex:age 35 ; ex:salary 15000 .
+`
+	g := loadGraph(t, "staff", data)
+	slice := &handoff.Slice{
+		Graph:    "staff",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "person", Count: 3, Score: 1, Matched: []string{"person"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "fname", Domains: []string{ex + "person"}, Datatypes: []string{xsd + "string"}, Score: 0.6},
+			{IRI: ex + "lname", Domains: []string{ex + "person"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: ex + "age", Domains: []string{ex + "person"}, Datatypes: []string{xsd + "integer"}, Score: 0.2},
+			{IRI: ex + "salary", Domains: []string{ex + "person"}, Datatypes: []string{xsd + "integer"}, Score: 0.2},
+		},
+	}
+	cases := []struct {
+		name string
+		sg   *handoff.Subgoal
+		want []string
+	}{
+		{"under 40", &handoff.Subgoal{ID: "s1", Text: "Which people are under 40?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+			Requirements: handoff.Requirements{Types: []string{"person"},
+				Filters: []handoff.Filter{{Op: handoff.FilterLt, Value: "40", ValueKind: "number"}},
+				Output:  handoff.Output{Shape: handoff.ShapeEntities}}}, []string{"Ann", "Cy"}},
+		{"earn", &handoff.Subgoal{ID: "s1", Text: "Which people earn more than 10000?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+			Requirements: handoff.Requirements{Types: []string{"person"}, Predicates: []string{"earn"},
+				Filters: []handoff.Filter{{Attribute: "earn", Op: handoff.FilterGt, Value: "10000", ValueKind: "number"}},
+				Output:  handoff.Output{Shape: handoff.ShapeEntities}}}, []string{"Bob", "Cy"}},
+		{"last name", &handoff.Subgoal{ID: "s1", Text: "What is the last name of the youngest person?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+			Requirements: handoff.Requirements{Types: []string{"person"}, Predicates: []string{"last name", "age"},
+				Output: handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"last name"}, OrderBy: "age", Limit: 1}}}, []string{"Lee"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, query := runTop(t, c.sg, slice, g)
+			if c.name == "last name" && len(res.Vars) != 1 {
+				t.Fatalf("projects %v, want the family name alone\n%s", res.Vars, query)
+			}
+			var got []string
+			for _, r := range res.Rows {
+				got = append(got, r[res.Vars[0]].(*sparql.Literal).Lexical)
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, c.want) {
+				t.Errorf("got %v, want %v\n%s", got, c.want, query)
+			}
+		})
+	}
+}

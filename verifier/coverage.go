@@ -1570,6 +1570,11 @@ func (c *coverer) means(iri, term string) bool {
 	if p := c.slice.Property(iri); p != nil && slices.Contains(p.Matched, term) {
 		return true
 	}
+	// What "earn" stands for (a salary), not what it is computed from
+	// in reverse (an age from a birth date).
+	if ok, inv := lexicon.Derives(term, kg.Tokens(iri)); ok && !inv {
+		return true
+	}
 	return namedBy(kg.Tokens(iri), kg.Words(term))
 }
 
