@@ -310,10 +310,15 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	var implied []string
 	implied = appendNew(implied, sg.Requirements.Output.OrderBy)
 	magnitude := false
+	var measures []string
 	for _, c := range sg.Requirements.Cues {
 		if c.Kind == handoff.CueSuperlative || c.Kind == handoff.CueComparative {
 			implied = appendNew(implied, c.Term)
 			magnitude = magnitude || slices.ContainsFunc(strings.Fields(c.Text), lexicon.Magnitude)
+		}
+		// "the highest mountain": its height.
+		if m := lexicon.Measure(strings.TrimSuffix(strings.ToLower(c.Text), "est")); c.Kind == handoff.CueSuperlative && m != "" {
+			measures = appendNew(measures, m)
 		}
 	}
 	// "When …?" and "Where …?" are answered by a date or a place of the
@@ -333,10 +338,17 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		temporal = temporal || lexicon.Temporal(t)
 	}
 	// "employees who earn more than the average": the salary a term
-	// stands for, when no column has its name.
+	// stands for, matched to it, when no column has its name.
 	for _, t := range append(slices.Clone(sg.Requirements.Predicates), sg.Requirements.Output.AggregateOf) {
-		if d, ok := lexicon.DerivedFrom(t); ok && !d.Inverted {
-			derived = append(derived, d.Words)
+		d, ok := lexicon.DerivedFrom(t)
+		if !ok || d.Inverted {
+			continue
+		}
+		for i := range lex.elements {
+			if e := &lex.elements[i]; !e.class && len(e.objects) == 0 && intersects(e.subjects, classes) && intersects(e.primary, d.Words) {
+				scoreOnce(e.iri, 0.2)
+				matched[e.iri] = appendNew(matched[e.iri], t)
+			}
 		}
 	}
 	for i := range lex.elements {
@@ -348,7 +360,8 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			magnitude && slices.ContainsFunc(e.primary, lexicon.Size) ||
 			fullName && lexicon.NamePart(e.primary) > 0 ||
 			temporal && (slices.ContainsFunc(e.primary, lexicon.Temporal) || timeValued(g, e.iri)) ||
-			slices.ContainsFunc(derived, func(ws []string) bool { return intersects(e.primary, ws) }) {
+			slices.ContainsFunc(derived, func(ws []string) bool { return intersects(e.primary, ws) }) ||
+			intersects(e.primary, measures) {
 			scoreOnce(e.iri, 0.2)
 		}
 	}

@@ -777,10 +777,10 @@ var (
 		perform performs performed release releases released create creates created design designs designed
 		build builds built hold holds held found founds marry married cite cites cited review reviews reviewed
 		graduate graduated major majors majored speak speaks spoken spoke use uses used
-		rent rents rented order orders ordered book books booked earn earns earned`)
+		rent rents rented order orders ordered book books booked earn earns earned cost costs`)
 	// nounVerbs are contentVerbs that are also nouns.
 	nounVerbs = set(`release order book star design review run play work study host use rent lead win visit
-		pay act cite flow border major serve sing attend join enroll register build hold create perform`)
+		pay act cite flow border major serve sing attend join enroll register build hold create perform cost`)
 	// measureWords are units of measure, not terms, after a number.
 	measureWords = set(`km kilometers kilometres kilometer kilometre miles mile meters metres meter metre m cm mm kg kgs
 		kilograms kilogram grams gram pounds lbs tons tonnes feet ft inches dollars dollar usd euros euro eur
@@ -2268,6 +2268,7 @@ func (a *analysis) rankAt(i int) {
 	if !ok || a.used[i] {
 		return
 	}
+
 	// "the maximum fastest lap speed": after another superlative or an
 	// aggregate, a word of a column's name (fastestlapspeed).
 	if i > 0 && (handoff.AggregateWord(a.w(i-1)) != "" || superlatives[a.w(i-1)].known) && s.attr != "" {
@@ -2390,6 +2391,11 @@ func (a *analysis) rankAt(i int) {
 		}
 	default:
 		attr := s.attr
+		if attr == "" {
+			// "Which mountain is the highest?": the measure the
+			// adjective asks for ("high": height).
+			attr = lexicon.Measure(strings.TrimSuffix(w, "est"))
+		}
 		// "Who earns the most?", "Which employee is paid the least?":
 		// what the verb before stands for (a salary).
 		if k := i - 1; attr == "" && a.w(k) == "the" && k > 0 && a.at[k-1] >= 0 && a.chunks[a.at[k-1]].verb {

@@ -1404,9 +1404,11 @@ func TestEachNamedGroup(t *testing.T) {
 
 // TestPayVerbs: "earn" and "paid" are verbs after their subjects
 // ("employees earn", never one noun), and "the most" after one of them
-// orders by what it stands for.
+// orders by what it stands for; "is the highest" by what "high"
+// measures.
 func TestPayVerbs(t *testing.T) {
 	for q, want := range map[string]handoff.Output{
+		"Which mountain is the highest?":    {Shape: handoff.ShapeEntities, OrderBy: "height", Descending: true, Limit: 1},
 		"Which employees earn the most?":    {Shape: handoff.ShapeEntities, OrderBy: "earn", Descending: true, Limit: 1},
 		"Which employee is paid the least?": {Shape: handoff.ShapeEntities, OrderBy: "pay", Limit: 1},
 	} {
@@ -1415,8 +1417,10 @@ func TestPayVerbs(t *testing.T) {
 			t.Errorf("%s: output (-want +got):\n%s", q, diff)
 		}
 	}
-	r := decompose(t, "Which employees earn more than 10000?").Subgoals[0].Requirements
-	if len(r.Filters) != 1 || r.Filters[0].Attribute != "earn" || !slices.Contains(r.Types, "employee") {
-		t.Errorf("earn more than: types %q, filters %+v", r.Types, r.Filters)
+	for q, attr := range map[string]string{"Which employees earn more than 10000?": "earn", "How many wines cost more than 100?": "cost"} {
+		r := decompose(t, q).Subgoals[0].Requirements
+		if len(r.Filters) != 1 || r.Filters[0].Attribute != attr || len(r.Types) != 1 {
+			t.Errorf("%s: types %q, filters %+v", q, r.Types, r.Filters)
+		}
 	}
 }

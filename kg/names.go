@@ -130,7 +130,7 @@ func TextWords(s string) []string {
 // a lower-case letter ("XMLParser" → "xml", "parser"), and between letters
 // and digits. Percent-escapes (%20) are decoded first.
 func Words(s string) []string {
-	s = decodePercent(s)
+	s = Unescape(s)
 	var words []string
 	var cur []rune
 	flush := func() {
@@ -162,9 +162,10 @@ func Words(s string) []string {
 	return words
 }
 
-// decodePercent decodes %XX escapes that form valid UTF-8, leaving others
-// as they are.
-func decodePercent(s string) string {
+// Unescape decodes the percent-escapes of a name ("home%20town" → "home
+// town"); a name whose escapes do not decode to UTF-8 is returned as it
+// is.
+func Unescape(s string) string {
 	if !strings.Contains(s, "%") {
 		return s
 	}

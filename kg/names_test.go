@@ -103,3 +103,17 @@ func TestTextWords(t *testing.T) {
 		t.Errorf("TextWords = %q, want %q", got, want)
 	}
 }
+
+func TestUnescape(t *testing.T) {
+	for in, want := range map[string]string{
+		"home%20town": "home town",
+		"caf%C3%A9":   "café",
+		"100%":        "100%",
+		"bad%ZZ":      "bad%ZZ",
+		"%FF%FE":      "%FF%FE", // not UTF-8: as it is
+	} {
+		if got := Unescape(in); got != want {
+			t.Errorf("Unescape(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -34,6 +34,8 @@ var derivations = map[string]Derivation{
 	"earn": {Words: payWords},
 	"paid": {Words: payWords},
 	"pay":  {Words: payWords},
+	// What a thing costs is its price.
+	"cost": {Words: []string{"price", "prices", "fee", "fees", "fare", "charge", "rate"}},
 	// How many people live in a place is its population.
 	"inhabitant": {Words: []string{"population"}},
 	"resident":   {Words: []string{"population"}},
@@ -133,6 +135,10 @@ func NoValue(v string) bool { return slices.Contains(noValues, v) }
 
 // residents are the nouns that count the people of a place.
 var residents = []string{"people", "persons", "inhabitants", "residents", "citizens"}
+
+// People reports whether a word names people in general ("people",
+// "persons", "person"), not a kind of them.
+func People(w string) bool { return Fold(strings.ToLower(w)) == "person" }
 
 // Residents reports whether a noun counts the people who live somewhere
 // ("How many people live in Tokyo?": its population).

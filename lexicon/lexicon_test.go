@@ -23,6 +23,7 @@ func TestDerives(t *testing.T) {
 		{"earn", []string{"salary"}, true, false},
 		{"earns", []string{"annual", "income"}, true, false}, // folded to "earn"
 		{"paid", []string{"wage"}, true, false},
+		{"cost", []string{"base", "price"}, true, false},
 		{"earn", []string{"age"}, false, false},
 	} {
 		ok, inv := lexicon.Derives(c.term, c.words)
@@ -340,5 +341,13 @@ func TestGenderValues(t *testing.T) {
 func TestGenderColumnNotMan(t *testing.T) {
 	if lexicon.GenderColumn([]string{"man", "of", "the", "match"}) {
 		t.Error("man_of_the_match holds no sex")
+	}
+}
+
+func TestPeople(t *testing.T) {
+	for w, want := range map[string]bool{"people": true, "persons": true, "person": true, "People": true, "players": false, "residents": false} {
+		if got := lexicon.People(w); got != want {
+			t.Errorf("People(%q) = %v, want %v", w, got, want)
+		}
 	}
 }

@@ -90,6 +90,15 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	// orders by that number instead ("Who scored the most goals?").
 	// Likewise "How many goals has Tiago Mendes scored?" is the sum of
 	// that number over the subjects (his own, for one player).
+	if t := pl.peopleNumber(); t != "" && out.Aggregate == handoff.AggCount && !out.Distinct {
+		// "How many people were killed?", "Which perpetrator injured the
+		// most people?": people counted by the number the verb names
+		// (killed, injured), summed or ranked by below.
+		if out.OrderBy == out.AggregateOf {
+			out.OrderBy = t
+		}
+		out.AggregateOf = t
+	}
 	if cc := pl.countColumn(out.AggregateOf); cc != nil && out.Aggregate == handoff.AggCount && !out.Distinct &&
 		out.OrderBy == out.AggregateOf && len(out.GroupBy) == 0 && pl.namesClass(out.AggregateOf) {
 		// "the party with the most hosts" where number_of_hosts counts
@@ -1014,6 +1023,17 @@ func (pl *planner) order(out handoff.Output) {
 				break
 			}
 		}
+		// "the highest mountain": by the measure the adjective asks
+		// for, when the subjects have it.
+		if p := pl.measured(); p != nil {
+			if at, ok := pl.attrOf(p); ok {
+				it = skeletons.Item{Attr: &at}
+				if datatypeKind(p) == kString {
+					it.Func = "number"
+				}
+				break
+			}
+		}
 		// A limit without an order: keep the limit only.
 		pl.p.Limit = out.Limit
 		return
@@ -1113,6 +1133,47 @@ func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 		invert = false
 	}
 	return best, invert
+}
+
+// peopleNumber returns the verb of the question that names a number of
+// people the subjects hold, when the question counts people: "How many
+// people were killed" of perpetrator#killed. The verb is a participle
+// ("killed", "injured") naming a numeric column of the subjects; "" when
+// there is none.
+func (pl *planner) peopleNumber() string {
+	if !lexicon.People(pl.sg.Requirements.Output.AggregateOf) {
+		return ""
+	}
+	for _, t := range pl.sg.Requirements.Predicates {
+		if strings.Contains(t, " ") || !strings.HasSuffix(t, "ed") {
+			continue
+		}
+		if p, s := pl.prop(t, kNumber, 0); p != nil && s >= 0.8 && slices.Contains(p.Domains, pl.p.Nodes[0].Class) &&
+			(datatypeKind(p) == kNumber || numericStrings(p)) && !identifier(p) {
+			return t
+		}
+	}
+	return ""
+}
+
+// measured returns the subjects' numeric property that a superlative of
+// the question measures ("highest": height, "fastest": speed; see
+// [lexicon.Measure]), or nil.
+func (pl *planner) measured() *handoff.SliceProperty {
+	for _, c := range pl.sg.Requirements.Cues {
+		if c.Kind != handoff.CueSuperlative {
+			continue
+		}
+		m := lexicon.Measure(strings.TrimSuffix(strings.ToLower(c.Text), "est"))
+		if m == "" {
+			continue
+		}
+		if p, s := pl.prop(m, kNumber, 0); p != nil && s >= 0.8 && slices.Contains(p.Domains, pl.p.Nodes[0].Class) &&
+			(datatypeKind(p) == kNumber || numericStrings(p)) {
+			return p
+		}
+	}
+	return nil
 }
 
 // magnitude reports whether a superlative or comparative of the question

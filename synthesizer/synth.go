@@ -255,7 +255,7 @@ func (sc *schema) rootClasses(sg *handoff.Subgoal, k int) []string {
 
 // words splits an IRI's local name or a label into lower-case words.
 func words(s string) []string {
-	s = local(s)
+	s = kg.Unescape(local(s))
 	s = strings.TrimPrefix(s, "ref-")
 	var out []string
 	var cur strings.Builder

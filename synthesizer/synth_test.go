@@ -1234,3 +1234,84 @@ ex:p3 a ex:person ; ex:fname "Cy" ; ex:lname "Oz" ; ex:age 35 ; ex:salary 15000 
 		})
 	}
 }
+
+// TestMeasuresAndPeopleNumbers: "the highest mountain" orders by its
+// height though the question names none; "How many people were killed"
+// sums the number the verb names, and "injured the most people" ranks
+// by it, rather than counting rows of people; a column written with a
+// percent-escape ("home%20town") answers "where … from".
+func TestMeasuresAndPeopleNumbers(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:m1 a ex:mountain ; ex:name "Kibo" ; ex:height 5895 ; ex:prominence 5885 .
+ex:m2 a ex:mountain ; ex:name "Batian" ; ex:height 5199 ; ex:prominence 5985 .
+ex:e1 a ex:event ; ex:place "Beijing" ; ex:killed 20 ; ex:injured 5 ; ex:label "A" .
+ex:e2 a ex:event ; ex:place "Beijing" ; ex:killed 3 ; ex:injured 40 ; ex:label "B" .
+ex:p1 a ex:person ; ex:name "Brent Boyd" ; <http://example.org/home%20town> "Baton Rouge, LA" .
+`
+	g := loadGraph(t, "misc", data)
+	slice := &handoff.Slice{
+		Graph:    "misc",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "mountain", Count: 2, Score: 1, Matched: []string{"mountain"}},
+			{IRI: ex + "event", Count: 2, Score: 1, Matched: []string{"event"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "mountain"}, Datatypes: []string{xsd + "string"}, Score: 0.6},
+			{IRI: ex + "height", Domains: []string{ex + "mountain"}, Datatypes: []string{xsd + "integer"}, Score: 0.2},
+			{IRI: ex + "prominence", Domains: []string{ex + "mountain"}, Datatypes: []string{xsd + "integer"}, Score: 0.3},
+			{IRI: ex + "label", Domains: []string{ex + "event"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: ex + "place", Domains: []string{ex + "event"}, Datatypes: []string{xsd + "string"}, Score: 0.2},
+			{IRI: ex + "killed", Domains: []string{ex + "event"}, Datatypes: []string{xsd + "integer"}, Score: 0.3},
+			{IRI: ex + "injured", Domains: []string{ex + "event"}, Datatypes: []string{xsd + "integer"}, Score: 0.3},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "place", Value: "Beijing", Mention: "Beijing", Score: 10}},
+	}
+	first := func(res *sparql.Results) string {
+		if len(res.Rows) == 0 || len(res.Vars) == 0 {
+			return ""
+		}
+		if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); ok {
+			return l.Lexical
+		}
+		return ""
+	}
+	highest := &handoff.Subgoal{ID: "s1", Text: "What is the highest mountain?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+		Requirements: handoff.Requirements{Types: []string{"mountain"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Descending: true, Limit: 1},
+			Cues:   []handoff.Cue{{Kind: handoff.CueSuperlative, Text: "highest", Descending: true}}}}
+	if res, query := runTop(t, highest, slice, g); first(res) != "Kibo" {
+		t.Errorf("highest mountain: got %v, want Kibo\n%s", res.Rows, query)
+	}
+	killed := &handoff.Subgoal{ID: "s1", Text: "How many people were killed in Beijing?", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"event"}, Predicates: []string{"killed"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Beijing", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "person"}}}
+	if res, query := runTop(t, killed, slice, g); first(res) != "23" {
+		t.Errorf("people killed: got %v, want 23\n%s", res.Rows, query)
+	}
+	injured := &handoff.Subgoal{ID: "s1", Text: "Which event injured the most people?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+		Requirements: handoff.Requirements{Types: []string{"event"}, Predicates: []string{"injured"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "person", GroupBy: []string{"event"}, OrderBy: "person", Descending: true},
+			Cues:   []handoff.Cue{{Kind: handoff.CueSuperlative, Text: "most", Term: "person", Descending: true}}}}
+	if res, query := runTop(t, injured, slice, g); first(res) != "B" {
+		t.Errorf("injured the most: got %v, want B\n%s", res.Rows, query)
+	}
+	people := &handoff.Slice{
+		Graph:    "misc",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "person", Count: 1, Score: 1}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "person"}, Datatypes: []string{xsd + "string"}, Score: 0.6},
+			{IRI: ex + "home%20town", Domains: []string{ex + "person"}, Datatypes: []string{xsd + "string"}, Score: 0.2},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "name", Value: "Brent Boyd", Mention: "Brent Boyd", Score: 10}},
+	}
+	from := &handoff.Subgoal{ID: "s1", Text: "Where is Brent Boyd from?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "Brent Boyd", Start: 9, End: 19, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Brent Boyd", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "where"}}}}
+	if res, query := runTop(t, from, people, g); first(res) != "Baton Rouge, LA" {
+		t.Errorf("where from: got %v, want Baton Rouge, LA\n%s", res.Rows, query)
+	}
+}

@@ -1684,12 +1684,22 @@ func (c *coverer) keyMeans(o order, term string) bool {
 		for _, p := range c.preds[v] {
 			// A point in time ("most recent date") is any date or year
 			// attribute ("openedYear").
-			if c.means(p, term) || lexicon.Temporal(term) && (slices.ContainsFunc(kg.Tokens(p), lexicon.Temporal) || c.timeValued(p)) {
+			if c.means(p, term) || lexicon.Temporal(term) && (slices.ContainsFunc(kg.Tokens(p), lexicon.Temporal) || c.timeValued(p)) ||
+				lexicon.People(term) && c.peopleNumber(p) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// peopleNumber reports whether predicate iri is a number of people that
+// a participle of the question names ("Which perpetrator injured the
+// most people?" of perpetrator#injured).
+func (c *coverer) peopleNumber(iri string) bool {
+	return slices.ContainsFunc(c.sg.Requirements.Predicates, func(t string) bool {
+		return !strings.Contains(t, " ") && strings.HasSuffix(t, "ed") && c.means(iri, t)
+	})
 }
 
 // timeValued reports whether the slice gives predicate iri the datatype

@@ -427,7 +427,13 @@ func wordsUnrealised(q *sparql.Query, sg *handoff.Subgoal) int {
 		if len(w) < 3 || lexicon.FunctionWord(w) {
 			continue
 		}
+		if m := lexicon.Measure(strings.TrimSuffix(w, "est")); m != "" && slices.Contains(have, m) {
+			continue // "highest" of a height
+		}
 		w = lexicon.Fold(w)
+		if ok, _ := lexicon.Derives(w, have); ok {
+			continue // "earns" of a salary, "inhabitants" of a population
+		}
 		if !slices.ContainsFunc(have, func(h string) bool {
 			return h == w || len(w) >= 4 && len(h) >= 4 && h[:4] == w[:4]
 		}) {
