@@ -466,3 +466,36 @@ func TestWeakCutKeepsNamedClass(t *testing.T) {
 		t.Errorf("the sex column does not cover gender: %+v", a.Scores)
 	}
 }
+
+// TestSliceEverydayVerbs: the slice holds the column a verb of the
+// question stands for: "directed" a director, "arrive" an arrival, "earn"
+// a salary, and an age for a bare number compared with people.
+func TestSliceEverydayVerbs(t *testing.T) {
+	const ttl = `@prefix f: <http://x/film#> . @prefix t: <http://x/train#> . @prefix e: <http://x/staff#> .
+<http://x/f1> a <http://x/film> ; f:title "Annie" ; f:director "John Huston" ; f:studio "Columbia" .
+<http://x/t1> a <http://x/train> ; t:name "Andaman Exp" ; t:arrival "13:04" ; t:origin "Chennai" .
+<http://x/e1> a <http://x/staff> ; e:name "Ann" ; e:salary 9000 ; e:age 31 ; e:grade 4 .
+`
+	ctx := context.Background()
+	coll := oneGraph(t, "misc", ttl)
+	under := subgoal("Which staff are under 40?", []string{"staff"}, nil)
+	under.Requirements.Filters = []handoff.Filter{{Op: handoff.FilterLt, Value: "40", ValueKind: "number"}}
+	for _, c := range []struct {
+		sg   *handoff.Subgoal
+		want string
+	}{
+		{subgoal("Who directed Annie?", nil, []string{"directed"}, "Annie"), "http://x/film#director"},
+		{subgoal("When does the Andaman Exp arrive?", nil, []string{"arrive"}, "Andaman Exp"), "http://x/train#arrival"},
+		{subgoal("Which staff earn more than 5000?", []string{"staff"}, []string{"earn"}), "http://x/staff#salary"},
+		{under, "http://x/staff#age"},
+	} {
+		a, err := New(Config{}).Allocate(ctx, c.sg, coll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sl, _ := a.Slice("misc")
+		if sl == nil || !sl.HasProperty(c.want) {
+			t.Errorf("%s: the slice lacks %s:\n%s", c.sg.Text, c.want, sl.Text())
+		}
+	}
+}

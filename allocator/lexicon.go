@@ -18,6 +18,10 @@ type element struct {
 	// table#column property) and of the label; context the words of
 	// the table qualifier.
 	primary, context []string
+	// verbs are the verb forms of its agent and action nouns
+	// ([lexicon.VerbForms]): "directed" of a director. They match as
+	// primary words do, without being part of its name.
+	verbs []string
 	// subjects are the observed or declared classes of a property's
 	// subjects, objects those of its IRI objects.
 	subjects, objects []string
@@ -47,12 +51,23 @@ func stems(words []string) []string {
 	return out
 }
 
+// verbForms returns the verb forms of the agent and action nouns among
+// an element's words ([lexicon.VerbForms]): a director column is met by
+// "directed", an arrival by "arrive".
+func verbForms(words []string) []string {
+	var out []string
+	for _, w := range words {
+		out = appendNew(out, stems(lexicon.VerbForms(w))...)
+	}
+	return out
+}
+
 // newGraphLex builds the lexicon of a summarised graph.
 func newGraphLex(id string, s *kg.Summary) *graphLex {
 	g := &graphLex{id: id, words: map[string][]int{}}
 	add := func(e element) {
 		i := len(g.elements)
-		for _, w := range append(slices.Clone(e.primary), e.context...) {
+		for _, w := range slices.Concat(e.primary, e.context, e.verbs) {
 			if l := g.words[w]; len(l) == 0 || l[len(l)-1] != i {
 				g.words[w] = append(l, i)
 			}
@@ -67,6 +82,7 @@ func newGraphLex(id string, s *kg.Summary) *graphLex {
 		if c.Label != "" {
 			e.primary = appendNew(e.primary, stems(kg.Words(c.Label))...)
 		}
+		e.verbs = verbForms(e.primary)
 		add(e)
 	}
 	for _, p := range s.Properties {
@@ -84,6 +100,7 @@ func newGraphLex(id string, s *kg.Summary) *graphLex {
 		if p.Label != "" {
 			e.primary = appendNew(e.primary, stems(kg.Words(p.Label))...)
 		}
+		e.verbs = verbForms(e.primary)
 		for _, c := range p.Domains {
 			e.subjects = appendNew(e.subjects, c)
 		}
@@ -126,7 +143,7 @@ func matchScore(t []string, e *element) float64 {
 	prim, any := 0, 0
 	for _, w := range t {
 		switch {
-		case slices.Contains(e.primary, w):
+		case slices.Contains(e.primary, w) || slices.Contains(e.verbs, w):
 			prim++
 			any++
 		case slices.Contains(e.context, w):

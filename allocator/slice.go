@@ -317,7 +317,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			magnitude = magnitude || slices.ContainsFunc(strings.Fields(c.Text), lexicon.Magnitude)
 		}
 		// "the highest mountain": its height.
-		if m := lexicon.Measure(strings.TrimSuffix(strings.ToLower(c.Text), "est")); c.Kind == handoff.CueSuperlative && m != "" {
+		if m := lexicon.SuperlativeMeasure(c.Text); c.Kind == handoff.CueSuperlative && m != "" {
 			measures = appendNew(measures, m)
 		}
 	}

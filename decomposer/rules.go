@@ -777,7 +777,8 @@ var (
 		perform performs performed release releases released create creates created design designs designed
 		build builds built hold holds held found founds marry married cite cites cited review reviews reviewed
 		graduate graduated major majors majored speak speaks spoken spoke use uses used
-		rent rents rented order orders ordered book books booked earn earns earned cost costs`)
+		rent rents rented order orders ordered book books booked earn earns earned cost costs
+		arrive arrives arrived depart departs departed`)
 	// nounVerbs are contentVerbs that are also nouns.
 	nounVerbs = set(`release order book star design review run play work study host use rent lead win visit
 		pay act cite flow border major serve sing attend join enroll register build hold create perform cost`)
@@ -912,6 +913,7 @@ var superlatives = map[string]supInfo{
 	"deepest": {known: true, desc: true, attr: "depth", agg: true}, "shallowest": {known: true, attr: "depth", agg: true},
 	"farthest": {known: true, desc: true, attr: "distance", agg: true}, "furthest": {known: true, desc: true, attr: "distance", agg: true},
 	"nearest": {known: true, attr: "distance", agg: true}, "closest": {known: true, attr: "distance", agg: true},
+	"busiest": {known: true, desc: true, attr: "passengers"}, "quickest": {known: true, desc: true, attr: "speed"},
 }
 
 // ---------------------------------------------------------------------
@@ -2394,7 +2396,7 @@ func (a *analysis) rankAt(i int) {
 		if attr == "" {
 			// "Which mountain is the highest?": the measure the
 			// adjective asks for ("high": height).
-			attr = lexicon.Measure(strings.TrimSuffix(w, "est"))
+			attr = lexicon.SuperlativeMeasure(w)
 		}
 		// "Who earns the most?", "Which employee is paid the least?":
 		// what the verb before stands for (a salary).

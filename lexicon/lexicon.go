@@ -12,6 +12,7 @@
 package lexicon
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -83,12 +84,32 @@ func Derives(term string, words []string) (ok, inverted bool) {
 // each asks for: "How tall is the tower?" asks its height.
 var measures = map[string]string{
 	"old": "age", "tall": "height", "high": "height", "long": "length", "fast": "speed", "quick": "speed",
-	"heavy": "weight", "far": "distance", "deep": "depth", "wide": "width", "expensive": "price",
+	"heavy": "weight", "far": "distance", "deep": "depth", "wide": "width", "expensive": "price", "busy": "passengers",
 }
 
 // Measure returns the attribute a "how ADJ" question asks for ("tall":
 // height), or "".
 func Measure(adjective string) string { return measures[adjective] }
+
+// SuperlativeMeasure returns the attribute a superlative measures, the
+// [Measure] of its adjective ("highest": height, "busiest": passengers,
+// "biggest" none), or "" when it measures none.
+func SuperlativeMeasure(superlative string) string {
+	w := strings.ToLower(superlative)
+	if !strings.HasSuffix(w, "est") || len(w) < 5 {
+		return ""
+	}
+	base := w[:len(w)-3]
+	if strings.HasSuffix(base, "i") {
+		base = base[:len(base)-1] + "y" // busiest
+	}
+	if n := len(base); n >= 2 && base[n-1] == base[n-2] {
+		if m := measures[base[:n-1]]; m != "" {
+			return m // "hottest" of hot
+		}
+	}
+	return cmp.Or(measures[base], measures[base+"e"])
+}
 
 // genders maps the words that say a sex ("female students", "women
 // players") to "male" or "female".
@@ -136,6 +157,67 @@ func NoValue(v string) bool { return slices.Contains(noValues, v) }
 // residents are the nouns that count the people of a place.
 var residents = []string{"people", "persons", "inhabitants", "residents", "citizens"}
 
+// agents maps nouns of agents to the verb forms that say what they did
+// (a film's director directed it, a song's writer wrote it), and nouns
+// of actions to the verb forms that say they happened.
+var agents = map[string][]string{
+	"director":   {"direct", "directs", "directed", "directing"},
+	"writer":     {"write", "writes", "wrote", "written", "writing"},
+	"author":     {"wrote", "written", "authored"},
+	"composer":   {"compose", "composes", "composed"},
+	"producer":   {"produce", "produces", "produced"},
+	"owner":      {"own", "owns", "owned"},
+	"founder":    {"found", "founded"},
+	"manager":    {"manage", "manages", "managed"},
+	"designer":   {"design", "designs", "designed"},
+	"builder":    {"build", "builds", "built"},
+	"creator":    {"create", "creates", "created"},
+	"publisher":  {"publish", "publishes", "published"},
+	"inventor":   {"invent", "invents", "invented"},
+	"developer":  {"develop", "develops", "developed"},
+	"winner":     {"win", "wins", "won"},
+	"singer":     {"sing", "sings", "sang", "sung"},
+	"performer":  {"perform", "performs", "performed"},
+	"teacher":    {"teach", "teaches", "taught"},
+	"instructor": {"teach", "teaches", "taught"},
+	"leader":     {"lead", "leads", "led"},
+	"architect":  {"designed"},
+	"painter":    {"paint", "paints", "painted"},
+	"coach":      {"coach", "coaches", "coached"},
+	"investor":   {"invest", "invests", "invested"},
+	"sponsor":    {"sponsor", "sponsors", "sponsored"},
+	"organizer":  {"organize", "organizes", "organized"},
+	"organiser":  {"organise", "organises", "organised"},
+}
+
+// actions maps nouns of actions to the verb forms that say they
+// happened; an attribute they name holds when (an arrival, a death).
+var actions = map[string][]string{
+	"arrival":      {"arrive", "arrives", "arrived", "arriving"},
+	"departure":    {"depart", "departs", "departed", "departing"},
+	"birth":        {"born"},
+	"death":        {"die", "dies", "died"},
+	"completion":   {"complete", "completes", "completed"},
+	"enrolment":    {"enrol", "enroll", "enrolled", "enrolls"},
+	"enrollment":   {"enroll", "enrol", "enrolled", "enrolls"},
+	"registration": {"register", "registers", "registered"},
+	"graduation":   {"graduate", "graduates", "graduated"},
+	"publication":  {"publish", "publishes", "published"},
+	"election":     {"elect", "elects", "elected"},
+}
+
+// VerbForms returns the verb forms that say what an agent noun's agent
+// did or that an action noun's action happened ("director": "directed",
+// "arrival": "arrives", …), so that "Who directed Annie?" meets a
+// director column and "When does it arrive?" an arrival; nil for other
+// words.
+func VerbForms(noun string) []string {
+	if v, ok := actions[noun]; ok {
+		return slices.Clone(v)
+	}
+	return slices.Clone(agents[noun])
+}
+
 // People reports whether a word names people in general ("people",
 // "persons", "person"), not a kind of them.
 func People(w string) bool { return Fold(strings.ToLower(w)) == "person" }
@@ -148,14 +230,16 @@ func Residents(w string) bool { return slices.Contains(residents, w) }
 var temporal = []string{"date", "year", "time", "day", "when", "timestamp", "datetime"}
 
 // PointInTime reports whether an attribute named by words holds a point
-// in time: a date or year ("releaseYear"), or the origin an age counts
-// from ("founded", "opened", "birth"). Such attributes answer "when".
+// in time: a date or year ("releaseYear"), the origin an age counts from
+// ("founded", "opened", "birth"), or an event ("arrival", "death"). Such
+// attributes answer "when".
 func PointInTime(words []string) bool {
 	if slices.ContainsFunc(words, Place) {
 		return false // "birth place" is where, not when
 	}
 	return slices.ContainsFunc(words, func(w string) bool {
-		return Temporal(w) || slices.Contains(derivations["age"].Words, w)
+		_, event := actions[w]
+		return Temporal(w) || event || slices.Contains(derivations["age"].Words, w)
 	})
 }
 

@@ -1164,7 +1164,7 @@ func (pl *planner) measured() *handoff.SliceProperty {
 		if c.Kind != handoff.CueSuperlative {
 			continue
 		}
-		m := lexicon.Measure(strings.TrimSuffix(strings.ToLower(c.Text), "est"))
+		m := lexicon.SuperlativeMeasure(c.Text)
 		if m == "" {
 			continue
 		}
@@ -2374,6 +2374,12 @@ func (pl *planner) totalColumn() (*handoff.Subgoal, bool) {
 	c := *pl.sg
 	o := &c.Requirements.Output
 	o.Aggregate, o.AggregateOf = "", ""
+	if out.Shape == handoff.ShapeEntities && out.OrderBy == out.AggregateOf && len(out.GroupBy) == 0 && asksAnswer(pl.sg.Requirements.Cues, func(p string) bool { return p == "which" || p == "who" }) {
+		// "Which gymnast has the highest total points?": the gymnast,
+		// ranked by the column.
+		o.OrderBy = phrase
+		return &c, true
+	}
 	o.Attributes = append([]string{phrase}, out.Attributes...)
 	if o.OrderBy == "" && slices.Contains(c.Operations, handoff.OpRank) {
 		o.OrderBy = phrase

@@ -694,6 +694,18 @@ ex:g2 a ex:gymnast ; ex:rings_points 9.5 ; ex:total_points 58.2 .
 			t.Errorf("want %v, got %v\n%s", c.want, got, query)
 		}
 	}
+	// "Which gymnast has the highest total points?": the gymnast,
+	// ranked by the column of totals, not the total.
+	which := &handoff.Subgoal{ID: "s1", Text: "Which gymnast has the highest total points?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+		Requirements: handoff.Requirements{Predicates: []string{"point", "total point"}, Types: []string{"gymnast"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggSum, AggregateOf: "point", OrderBy: "point", Descending: true},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}, {Kind: handoff.CueSuperlative, Text: "highest", Term: "point", Descending: true}}}}
+	slice := &handoff.Slice{Graph: "gym", Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "gymnast", Count: 2, Score: 1, Matched: []string{"gymnast"}}}, Properties: props}
+	res, query := runTop(t, which, slice, g)
+	if len(res.Rows) != 1 || len(res.Vars) != 1 || sparql.PrintCompact(res.Rows[0][res.Vars[0]]) != "<http://example.org/g2>" {
+		t.Errorf("want the gymnast g2 alone, got %v\n%s", res.Rows, query)
+	}
 }
 
 // TestNamedGroupKeys: "the id, name of each editor and the number of

@@ -342,9 +342,10 @@ func (c *coverer) answer(cue handoff.Cue) {
 		if !ok && (agg == "MAX" || agg == "MIN") {
 			ok = c.ordered(agg == "MAX")
 		}
-		if !ok && agg == "COUNT" && out.OrderBy != "" && out.OrderBy == out.AggregateOf {
+		if !ok && (agg == "COUNT" || agg == "SUM") && out.OrderBy != "" && out.OrderBy == out.AggregateOf {
 			// "Which director made the most films?" needs the count only
-			// to order by; "the most goals" may be a number of goals.
+			// to order by; "the most goals" may be a number of goals,
+			// "the highest total points" a column of totals.
 			ok = slices.ContainsFunc(c.orders, func(o order) bool {
 				return slices.Contains(o.aggs, "COUNT") || len(o.aggs) == 0 && c.keyMeans(o, out.AggregateOf)
 			})
