@@ -316,8 +316,8 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			implied = appendNew(implied, c.Term)
 			magnitude = magnitude || slices.ContainsFunc(strings.Fields(c.Text), lexicon.Magnitude)
 		}
-		// "the highest mountain": its height.
-		if m := lexicon.SuperlativeMeasure(c.Text); c.Kind == handoff.CueSuperlative && m != "" {
+		// "the highest mountain": its height; "more expensive": a price.
+		if m := lexicon.PhraseMeasure(c.Text, c.Term); (c.Kind == handoff.CueSuperlative || c.Kind == handoff.CueComparative) && m != "" {
 			measures = appendNew(measures, m)
 		}
 	}

@@ -1106,6 +1106,9 @@ type analysis struct {
 	nestAt   int
 	nestID   string
 	nestAttr string
+	// nestSense is the attribute the comparison with the nested
+	// aggregate means by itself ("cheaper": price), if any.
+	nestSense string
 }
 
 func (a *analysis) w(i int) string {
@@ -2168,6 +2171,7 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 		// no noun names what is compared (a verb, or the comparative's
 		// own sense), the aggregate's attribute does; "whose average
 		// salary is above the average payment" keeps the noun.
+		a.nestSense = attr
 		if at == "" || a.nestAttr != "" && (at == attr || a.verbPhrase(at)) {
 			at = a.nestAttr
 		}
@@ -2396,7 +2400,7 @@ func (a *analysis) rankAt(i int) {
 		if attr == "" {
 			// "Which mountain is the highest?": the measure the
 			// adjective asks for ("high": height).
-			attr = lexicon.SuperlativeMeasure(w)
+			attr = lexicon.GradedMeasure(w)
 		}
 		// "Who earns the most?", "Which employee is paid the least?":
 		// what the verb before stands for (a salary).
@@ -3115,6 +3119,38 @@ func decompose(q string, linked []handoff.Mention) *handoff.Decomposition {
 		}
 		s2, a2 := analyse(q, toks, ms, skip, nestStart, "s1", attr)
 		s2.ID, s2.Text, s2.DependsOn = "s2", q, []string{"s1"}
+		// "wines more expensive than the average wine", "taller than
+		// the average person": the average of things is of what the
+		// comparative measures (a price, a height), not of the things.
+		if ws := strings.Fields(attr); len(ws) > 0 && !attrWords[ws[len(ws)-1]] && !attrWords[ws[len(ws)-1]+"s"] && !measureWords[ws[len(ws)-1]] {
+			senses := []string{a2.nestSense}
+			for _, c := range s2.Requirements.Cues {
+				if c.Kind == handoff.CueComparative {
+					senses = append(senses, lexicon.PhraseMeasure(c.Text, c.Term))
+				}
+			}
+			for _, m := range senses {
+				if m == "" {
+					continue
+				}
+				for k := range s2.Requirements.Filters {
+					if f := &s2.Requirements.Filters[k]; f.ValueKind == SubgoalValue && f.Attribute == attr {
+						f.Attribute = m
+					}
+				}
+				for k := range a2.filters {
+					if f := &a2.filters[k]; f.ValueKind == SubgoalValue && f.Attribute == attr {
+						f.Attribute = m
+					}
+				}
+				s1.Requirements.Output.AggregateOf = m
+				// The things are no attribute asked for.
+				notAttr := func(t string) bool { return t == attr }
+				s1.Requirements.Predicates = appendNew(slices.DeleteFunc(s1.Requirements.Predicates, notAttr), m)
+				s2.Requirements.Predicates = appendNew(slices.DeleteFunc(s2.Requirements.Predicates, notAttr), m)
+				break
+			}
+		}
 		// "older than average": the aggregate's attribute and types come
 		// from the main clause.
 		o := &s1.Requirements.Output

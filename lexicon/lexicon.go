@@ -91,21 +91,42 @@ var measures = map[string]string{
 // height), or "".
 func Measure(adjective string) string { return measures[adjective] }
 
-// SuperlativeMeasure returns the attribute a superlative measures, the
-// [Measure] of its adjective ("highest": height, "busiest": passengers,
-// "biggest" none), or "" when it measures none.
-func SuperlativeMeasure(superlative string) string {
-	w := strings.ToLower(superlative)
-	if !strings.HasSuffix(w, "est") || len(w) < 5 {
+// PhraseMeasure returns the attribute the first measuring adjective of
+// a comparative or superlative phrase measures, graded ("higher",
+// "busiest") or after "more"/"most" ("more expensive": price); "" when
+// none measures one.
+func PhraseMeasure(phrases ...string) string {
+	for _, p := range phrases {
+		for _, w := range strings.Fields(strings.ToLower(p)) {
+			if m := cmp.Or(GradedMeasure(w), measures[w]); m != "" {
+				return m
+			}
+		}
+	}
+	return ""
+}
+
+// GradedMeasure returns the attribute a comparative or superlative
+// measures, the [Measure] of its adjective ("higher", "highest": height;
+// "busiest": passengers; "bigger", "largest": none), or "" when it
+// measures none.
+func GradedMeasure(word string) string {
+	w := strings.ToLower(word)
+	var base string
+	switch {
+	case strings.HasSuffix(w, "est") && len(w) >= 5:
+		base = w[:len(w)-3]
+	case strings.HasSuffix(w, "er") && len(w) >= 4:
+		base = w[:len(w)-2]
+	default:
 		return ""
 	}
-	base := w[:len(w)-3]
 	if strings.HasSuffix(base, "i") {
-		base = base[:len(base)-1] + "y" // busiest
+		base = base[:len(base)-1] + "y" // busiest, heavier
 	}
 	if n := len(base); n >= 2 && base[n-1] == base[n-2] {
 		if m := measures[base[:n-1]]; m != "" {
-			return m // "hottest" of hot
+			return m // "hotter" of hot
 		}
 	}
 	return cmp.Or(measures[base], measures[base+"e"])
@@ -215,7 +236,20 @@ func VerbForms(noun string) []string {
 	if v, ok := actions[noun]; ok {
 		return slices.Clone(v)
 	}
-	return slices.Clone(agents[noun])
+	if v, ok := agents[noun]; ok {
+		return slices.Clone(v)
+	}
+	// A regular agent noun: "climber" of "climbed", "creator" of
+	// "created" (a stem of at least four letters, so that "user" is not
+	// met by "used").
+	for _, suffix := range []string{"er", "or"} {
+		base, ok := strings.CutSuffix(noun, suffix)
+		if !ok || len(base) < 4 {
+			continue
+		}
+		return []string{base + "ed", base + "s", base + "es", base + "e", base + "ing"}
+	}
+	return nil
 }
 
 // People reports whether a word names people in general ("people",

@@ -353,21 +353,25 @@ func TestPeople(t *testing.T) {
 }
 
 func TestVerbForms(t *testing.T) {
-	for noun, want := range map[string]string{"director": "directed", "arrival": "arrive", "writer": "wrote", "birth": "born"} {
+	for noun, want := range map[string]string{"director": "directed", "arrival": "arrive", "writer": "wrote", "birth": "born",
+		"climber": "climbed", "creator": "creates", "player": "played"} {
 		if !slices.Contains(lexicon.VerbForms(noun), want) {
 			t.Errorf("VerbForms(%q) = %q, want it to hold %q", noun, lexicon.VerbForms(noun), want)
 		}
 	}
-	if got := lexicon.VerbForms("title"); got != nil {
-		t.Errorf("VerbForms(title) = %q, want none", got)
+	for _, w := range []string{"title", "user", "order"} {
+		if got := lexicon.VerbForms(w); got != nil {
+			t.Errorf("VerbForms(%q) = %q, want none", w, got)
+		}
 	}
 }
 
-func TestSuperlativeMeasure(t *testing.T) {
+func TestGradedMeasure(t *testing.T) {
 	for w, want := range map[string]string{"highest": "height", "busiest": "passengers", "heaviest": "weight", "widest": "width",
-		"biggest": "", "largest": "", "interest": "", "best": "", "Tallest": "height"} {
-		if got := lexicon.SuperlativeMeasure(w); got != want {
-			t.Errorf("SuperlativeMeasure(%q) = %q, want %q", w, got, want)
+		"biggest": "", "largest": "", "interest": "", "best": "", "Tallest": "height",
+		"higher": "height", "heavier": "weight", "bigger": "", "order": "", "water": ""} {
+		if got := lexicon.GradedMeasure(w); got != want {
+			t.Errorf("GradedMeasure(%q) = %q, want %q", w, got, want)
 		}
 	}
 }

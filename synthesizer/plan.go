@@ -1025,7 +1025,7 @@ func (pl *planner) order(out handoff.Output) {
 		}
 		// "the highest mountain": by the measure the adjective asks
 		// for, when the subjects have it.
-		if p := pl.measured(); p != nil {
+		if p := pl.measured(handoff.CueSuperlative); p != nil {
 			if at, ok := pl.attrOf(p); ok {
 				it = skeletons.Item{Attr: &at}
 				if datatypeKind(p) == kString {
@@ -1159,12 +1159,12 @@ func (pl *planner) peopleNumber() string {
 // measured returns the subjects' numeric property that a superlative of
 // the question measures ("highest": height, "fastest": speed; see
 // [lexicon.Measure]), or nil.
-func (pl *planner) measured() *handoff.SliceProperty {
+func (pl *planner) measured(kind handoff.CueKind) *handoff.SliceProperty {
 	for _, c := range pl.sg.Requirements.Cues {
-		if c.Kind != handoff.CueSuperlative {
+		if c.Kind != kind {
 			continue
 		}
-		m := lexicon.SuperlativeMeasure(c.Text)
+		m := lexicon.PhraseMeasure(c.Text, c.Term)
 		if m == "" {
 			continue
 		}
@@ -1584,6 +1584,24 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 			// age.
 			if p, s := pl.prop("age", kNumber, 0); p != nil && s >= 0.8 && datatypeKind(p) == kNumber && len(pl.p.Nodes) > 0 && slices.Contains(p.Domains, pl.p.Nodes[0].Class) {
 				term = "age"
+			}
+		}
+		if term == "" {
+			// "Is Kibo higher than 5000?": what the comparative
+			// measures (its height).
+			if p := pl.measured(handoff.CueComparative); p != nil {
+				if at, ok := pl.attrOf(p); ok {
+					it := skeletons.Item{Attr: &at}
+					if datatypeKind(p) == kString {
+						it.Func = "number"
+					}
+					c := skeletons.Cond{Item: it, Op: op, Value: numberLiteral(f.Value)}
+					if op == handoff.FilterBetween {
+						c.Value2 = numberLiteral(f.Value2)
+					}
+					pl.p.Filters = append(pl.p.Filters, c)
+					return
+				}
 			}
 		}
 		prop, ps := pl.prop(term, kNumber, 0)

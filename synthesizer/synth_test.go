@@ -1248,7 +1248,8 @@ ex:p3 a ex:person ; ex:fname "Cy" ; ex:lname "Oz" ; ex:age 35 ; ex:salary 15000 
 }
 
 // TestMeasuresAndPeopleNumbers: "the highest mountain" orders by its
-// height though the question names none; "How many people were killed"
+// height though the question names none, and "higher than 5500"
+// compares it; "How many people were killed"
 // sums the number the verb names, and "injured the most people" ranks
 // by it, rather than counting rows of people; a column written with a
 // percent-escape ("home%20town") answers "where … from".
@@ -1292,6 +1293,14 @@ ex:p1 a ex:person ; ex:name "Brent Boyd" ; <http://example.org/home%20town> "Bat
 			Cues:   []handoff.Cue{{Kind: handoff.CueSuperlative, Text: "highest", Descending: true}}}}
 	if res, query := runTop(t, highest, slice, g); first(res) != "Kibo" {
 		t.Errorf("highest mountain: got %v, want Kibo\n%s", res.Rows, query)
+	}
+	higher := &handoff.Subgoal{ID: "s1", Text: "Which mountains are higher than 5500?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"mountain"},
+			Filters: []handoff.Filter{{Op: handoff.FilterGt, Value: "5500", ValueKind: "number"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:    []handoff.Cue{{Kind: handoff.CueComparative, Text: "higher", Op: handoff.FilterGt}}}}
+	if res, query := runTop(t, higher, slice, g); len(res.Rows) != 1 || first(res) != "Kibo" {
+		t.Errorf("higher than 5500: got %v, want Kibo alone\n%s", res.Rows, query)
 	}
 	killed := &handoff.Subgoal{ID: "s1", Text: "How many people were killed in Beijing?", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpFilter},
 		Requirements: handoff.Requirements{Types: []string{"event"}, Predicates: []string{"killed"},

@@ -321,6 +321,12 @@ func (c *coverer) answer(cue handoff.Cue) {
 			ok := !c.numericAnswer() && !c.dateAnswer()
 			c.add(string(cue.Kind), cue.Text, ok, fmt.Sprintf("the projection (%s) is a number or a date, not someone", c.varList(proj)), "names or entities")
 		}
+	case "which", "what":
+		// "Which students are not in any club?": students, or what
+		// names them, not clubs.
+		if t := c.sg.Requirements.Types; out.Shape == handoff.ShapeEntities && len(out.Attributes) == 0 && out.Aggregate == "" && len(out.GroupBy) == 0 && !c.hasAggregate() && len(t) > 0 {
+			c.add(string(cue.Kind), cue.Text+" "+t[0], c.answersType(t[0]), fmt.Sprintf("the projection (%s) shows no %s", c.varList(proj), t[0]), "the things asked for")
+		}
 	}
 	if out.All && out.Aggregate == "" {
 		// "All the information about courses": the things themselves
@@ -546,12 +552,35 @@ func (c *coverer) nested() {
 		default:
 			continue
 		}
+		text := strings.TrimSpace(fmt.Sprintf("%s %s the answer of %s", f.Attribute, f.Op, f.Value))
+		// "taller than the average person" compares heights, never
+		// identifiers: a comparison of ids alone means nothing asked.
+		if c.idsOnly() && !slices.ContainsFunc(kg.Words(f.Attribute), func(w string) bool { return w == "id" || w == "number" || w == "code" }) {
+			c.add(string(handoff.CueComparative), text, false, "the query compares identifiers", "")
+			continue
+		}
 		if slices.ContainsFunc(c.sg.Requirements.Cues, func(x handoff.Cue) bool { return x.Kind == handoff.CueComparative && x.Op == f.Op }) {
 			continue
 		}
-		text := strings.TrimSpace(fmt.Sprintf("%s %s the answer of %s", f.Attribute, f.Op, f.Value))
 		c.comparative(handoff.Cue{Kind: handoff.CueComparative, Text: text, Op: f.Op, Term: f.Attribute})
 	}
+}
+
+// idsOnly reports whether the query compares values and every value it
+// compares is an identifier (a column whose name ends in "id").
+func (c *coverer) idsOnly() bool {
+	n := 0
+	for _, cm := range c.cmps {
+		for _, v := range cm.vars {
+			for _, p := range c.preds[v] {
+				n++
+				if ts := kg.Tokens(p); len(ts) == 0 || ts[len(ts)-1] != "id" {
+					return false
+				}
+			}
+		}
+	}
+	return n > 0
 }
 
 // foreign checks the converse of mentions: every literal the query
@@ -1534,6 +1563,79 @@ func (c *coverer) projectsWords(words ...string) bool {
 	return c.projectsWordsOf(func(ws []string) bool {
 		return slices.ContainsFunc(ws, func(t string) bool { return slices.Contains(words, t) })
 	})
+}
+
+// answersType reports whether the projection shows things of the class
+// a type term names: the things themselves, a column of theirs, or a
+// column of the row their own key refers to (a gymnast, whose
+// gymnast_id is a people row, named by that row). A query whose
+// variables have no class says nothing against it.
+func (c *coverer) answersType(term string) bool {
+	named := func(v string) bool {
+		return slices.ContainsFunc(c.types[v], func(cls string) bool { return c.classNamed(cls, term) })
+	}
+	typed := false
+	for _, cls := range c.types {
+		typed = typed || len(cls) > 0
+	}
+	if !typed {
+		return true
+	}
+	// subjectsOf returns the variables of which v is a value; with own,
+	// only through the subject's own key ("gymnast#ref-gymnast_id").
+	subjectsOf := func(v string, own bool) []string {
+		var out []string
+		for _, t := range c.triples {
+			p, pok := t.Predicate.(*sparql.IRI)
+			s, sok := t.Subject.(*sparql.Var)
+			o, ook := t.Object.(*sparql.Var)
+			if !pok || !sok || !ook || p.Value == sparql.RDFType || o.Name != v {
+				continue
+			}
+			if own && !slices.ContainsFunc(c.types[s.Name], func(cls string) bool {
+				return lexicon.OwnColumn(kg.Words(kg.SplitIRI(p.Value).Column()), kg.Tokens(cls))
+			}) {
+				continue
+			}
+			out = append(out, s.Name)
+		}
+		return out
+	}
+	// A column the term names answers it too ("the distinct publishers
+	// of publications": publication#publisher; "which nations":
+	// nationality).
+	ws := kg.Words(term)
+	column := func(p string) bool {
+		if c.means(p, term) {
+			return true
+		}
+		head := lexicon.Singular(ws[len(ws)-1])
+		return len(head) >= 4 && slices.ContainsFunc(kg.Tokens(p), func(t string) bool { return strings.HasPrefix(t, head) })
+	}
+	for _, v := range c.projected() {
+		if named(v) || len(ws) > 0 && slices.ContainsFunc(c.preds[v], column) {
+			return true
+		}
+		for _, s := range subjectsOf(v, false) {
+			if named(s) || slices.ContainsFunc(subjectsOf(s, true), named) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// classNamed reports whether a type term names class cls: the slice
+// matched it to the term, or its name has the term's words.
+func (c *coverer) classNamed(cls, term string) bool {
+	if c.slice != nil {
+		for _, sc := range c.slice.Classes {
+			if sc.IRI == cls && slices.Contains(sc.Matched, term) {
+				return true
+			}
+		}
+	}
+	return namedBy(kg.Tokens(cls), kg.Words(term))
 }
 
 // namesSubjects reports whether term, asked for as an attribute, is the

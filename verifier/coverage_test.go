@@ -127,6 +127,8 @@ func TestCoverage(t *testing.T) {
 			`SELECT ?n WHERE { ?p :name ?n ; :age ?a FILTER(?a < 30.5) }`, "other direction"},
 		{"more than another subgoal's answer, compared", withFilter(subgoal(entities, nil, who), handoff.Filter{Attribute: "age", Op: handoff.FilterGt, Value: "s0", ValueKind: handoff.ValueSubgoal, Answer: "30.5"}),
 			`SELECT ?n WHERE { ?p :name ?n ; :age ?a FILTER(?a > 30.5) }`, ""},
+		{"more than another subgoal's answer, compared on identifiers", withFilter(subgoal(entities, nil, who), handoff.Filter{Attribute: "person", Op: handoff.FilterGt, Value: "s0", ValueKind: handoff.ValueSubgoal, Answer: "6.5"}),
+			`SELECT ?n WHERE { ?p :name ?n ; :people_id ?i FILTER(?i > 6.5) }`, "compares identifiers"},
 		{"more than another subgoal's answer, compared with another value", withFilter(subgoal(entities, nil, who), handoff.Filter{Attribute: "age", Op: handoff.FilterGt, Value: "s0", ValueKind: handoff.ValueSubgoal, Answer: "30.5"}),
 			`SELECT ?n WHERE { ?p :name ?n ; :age ?a FILTER(?a > 42) }`, `compares with "42"`},
 		{"a value as a triple's object on another attribute", withFilter(subgoal(entities, paris, who), handoff.Filter{Attribute: "home city", Op: handoff.FilterEq, Value: "Paris", ValueKind: "string"}),
@@ -457,5 +459,30 @@ func TestCoverageIdentifierIsAColumn(t *testing.T) {
 	missed := verifier.Missed(verifier.Coverage(q, res, sg, slice))
 	if !strings.Contains(strings.Join(missed, "; "), `"id"`) {
 		t.Errorf("missed %q, want the id missed", missed)
+	}
+}
+
+// TestCoverageWhichThings: "Which people work for a company?" is answered
+// by people (their names), not by the companies they work for.
+func TestCoverageWhichThings(t *testing.T) {
+	slice := peopleSlice()
+	sg := subgoal(handoff.Output{Shape: handoff.ShapeEntities}, nil, handoff.Cue{Kind: handoff.CueAnswer, Text: "which"})
+	sg.Requirements.Types = []string{"person", "company"}
+	for query, want := range map[string]bool{
+		prefix + `SELECT ?n WHERE { ?p a :Person ; :name ?n ; :worksFor ?c . ?c a :Company }`:  true,
+		prefix + `SELECT ?l WHERE { ?p a :Person ; :worksFor ?c . ?c a :Company ; :label ?l }`: false,
+	} {
+		q, err := sparql.Parse(query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := peopleGraph(t).Query(context.Background(), query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		missed := verifier.Missed(verifier.Coverage(q, res, sg, slice))
+		if got := !strings.Contains(strings.Join(missed, "; "), "which person"); got != want {
+			t.Errorf("%s: missed %q; want the people answered: %v", query, missed, want)
+		}
 	}
 }

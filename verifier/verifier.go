@@ -427,7 +427,7 @@ func wordsUnrealised(q *sparql.Query, sg *handoff.Subgoal) int {
 		if len(w) < 3 || lexicon.FunctionWord(w) {
 			continue
 		}
-		if m := lexicon.SuperlativeMeasure(w); m != "" && slices.Contains(have, m) {
+		if m := lexicon.GradedMeasure(w); m != "" && slices.Contains(have, m) {
 			continue // "highest" of a height
 		}
 		w = lexicon.Fold(w)
