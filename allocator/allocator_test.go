@@ -469,12 +469,13 @@ func TestWeakCutKeepsNamedClass(t *testing.T) {
 
 // TestSliceEverydayVerbs: the slice holds the column a verb of the
 // question stands for: "directed" a director, "arrive" an arrival, "earn"
-// a salary, and an age for a bare number compared with people.
+// a salary, an age for a bare number compared with people, and a sex for
+// "women".
 func TestSliceEverydayVerbs(t *testing.T) {
 	const ttl = `@prefix f: <http://x/film#> . @prefix t: <http://x/train#> . @prefix e: <http://x/staff#> .
 <http://x/f1> a <http://x/film> ; f:title "Annie" ; f:director "John Huston" ; f:studio "Columbia" .
 <http://x/t1> a <http://x/train> ; t:name "Andaman Exp" ; t:arrival "13:04" ; t:origin "Chennai" .
-<http://x/e1> a <http://x/staff> ; e:name "Ann" ; e:salary 9000 ; e:age 31 ; e:grade 4 .
+<http://x/e1> a <http://x/staff> ; e:name "Ann" ; e:salary 9000 ; e:age 31 ; e:grade 4 ; e:sex "F" .
 `
 	ctx := context.Background()
 	coll := oneGraph(t, "misc", ttl)
@@ -488,6 +489,7 @@ func TestSliceEverydayVerbs(t *testing.T) {
 		{subgoal("When does the Andaman Exp arrive?", nil, []string{"arrive"}, "Andaman Exp"), "http://x/train#arrival"},
 		{subgoal("Which staff earn more than 5000?", []string{"staff"}, []string{"earn"}), "http://x/staff#salary"},
 		{under, "http://x/staff#age"},
+		{subgoal("Which women are older than 30?", []string{"woman", "staff"}, []string{"age"}), "http://x/staff#sex"},
 	} {
 		a, err := New(Config{}).Allocate(ctx, c.sg, coll)
 		if err != nil {

@@ -230,8 +230,10 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	}
 	// "female students": the chosen classes' column of sex (sex, gender,
 	// is_male), whatever its name.
+	// "Which women are older than 30?": women are people of a sex.
 	if slices.ContainsFunc(sg.Requirements.Filters, func(f handoff.Filter) bool { return f.Attribute == handoff.AttrGender }) ||
-		slices.Contains(sg.Requirements.Output.GroupBy, handoff.AttrGender) {
+		slices.Contains(sg.Requirements.Output.GroupBy, handoff.AttrGender) ||
+		slices.ContainsFunc(sg.Requirements.Types, func(t string) bool { return lexicon.Gender(strings.ToLower(t)) != "" }) {
 		credit(lexicon.GenderColumn, handoff.AttrGender, 0.4)
 	}
 	// alsoNamed credits column o with a term another column matched

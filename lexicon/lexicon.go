@@ -30,7 +30,7 @@ var derivations = map[string]Derivation{
 	// Age is the time since an origin: birth for people, founding,
 	// establishment, construction or opening for things. Order by age is
 	// order by that date or year, reversed.
-	"age": {Words: []string{"birth", "born", "birthday", "birthdate", "dob", "founded", "foundation", "established", "built", "constructed", "opened", "created", "inception"}, Inverted: true},
+	"age": {Words: []string{"birth", "born", "birthday", "birthdate", "dob", "founded", "founding", "foundation", "established", "built", "constructed", "opened", "open", "opening", "created", "inception"}, Inverted: true},
 	// What people earn, are paid or make is their pay.
 	"earn": {Words: payWords},
 	"paid": {Words: payWords},

@@ -148,6 +148,19 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		}
 		prev = start
 	}
+	if !slices.Contains(sg.Operations, handoff.OpNegate) {
+		pl.haveFlags()
+	}
+	// "Which women are older than 30?": people of that sex, when no
+	// class is women and no filter says the sex already.
+	for _, t := range r.Types {
+		if sex := lexicon.Gender(strings.ToLower(t)); sex != "" && sex != strings.ToLower(t) && !pl.namesClass(t) &&
+			!slices.Contains(r.Output.GroupBy, handoff.AttrGender) &&
+			!slices.ContainsFunc(r.Filters, func(f handoff.Filter) bool { return f.Attribute == handoff.AttrGender }) {
+			pl.genderFilter(sex, handoff.FilterEq)
+			break
+		}
+	}
 	pl.wordValues()
 	pl.mergeAlternatives()
 	// Projection.
@@ -1475,28 +1488,54 @@ func b2i(b bool) int {
 // (chip_model#wifi holding "No"): that column equals its "no" value. It
 // reports whether it added the condition.
 func (pl *planner) negatedFlag() bool {
-	if pl.sc.probe == nil {
-		return false
-	}
 	r := &pl.sg.Requirements
 	for _, t := range append(slices.Clone(r.Predicates), r.Types...) {
-		p, s := pl.prop(t, kString, 0)
-		if p == nil || s < 0.8 || datatypeKind(p) != kString || !pl.hasNodeOf(p) || pl.inSelect(p.IRI) {
-			continue
-		}
-		at, ok := pl.attrOf(p)
-		if !ok {
-			continue
-		}
-		for _, no := range lexicon.NoValues() {
-			v := sparql.NewLiteral(no)
-			if pl.sc.probe(pl.p.Nodes[at.Node].Class, p.IRI, v) {
-				pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: &at}, Op: handoff.FilterEq, Value: v})
-				return true
-			}
+		if at, no := pl.flagNo(t); at != nil && !pl.inSelect(at.Property) {
+			pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: at}, Op: handoff.FilterEq, Value: no})
+			return true
 		}
 	}
 	return false
+}
+
+// haveFlags realises "Which chip models have wifi?": a type term after
+// the first that names no class but a yes/no column of the subjects
+// (chip_model#wifi holding "No") is a condition, that column not "no".
+func (pl *planner) haveFlags() {
+	r := &pl.sg.Requirements
+	for i, t := range r.Types {
+		if i == 0 || pl.namesClass(t) {
+			continue
+		}
+		if at, no := pl.flagNo(t); at != nil {
+			pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: at}, Op: handoff.FilterNe, Value: no})
+		}
+	}
+}
+
+// flagNo returns the attribute of a column of the plan's things that a
+// term names and that holds yes or no, and its "no" value as the graph
+// writes it ("No", "F", …; see [lexicon.NoValues]); nil when there is
+// none.
+func (pl *planner) flagNo(t string) (*skeletons.Attr, sparql.Term) {
+	if pl.sc.probe == nil {
+		return nil, nil
+	}
+	p, s := pl.prop(t, kString, 0)
+	if p == nil || s < 0.8 || datatypeKind(p) != kString || !pl.hasNodeOf(p) {
+		return nil, nil
+	}
+	at, ok := pl.attrOf(p)
+	if !ok {
+		return nil, nil
+	}
+	for _, no := range lexicon.NoValues() {
+		v := sparql.NewLiteral(no)
+		if pl.sc.probe(pl.p.Nodes[at.Node].Class, p.IRI, v) {
+			return &at, v
+		}
+	}
+	return nil, nil
 }
 
 // negation excludes the subjects related to the best other class of the
@@ -2020,6 +2059,13 @@ func (pl *planner) projectionTerms() []string {
 		}
 		if isClass {
 			continue
+		}
+		// "Which chip models have wifi?": a yes/no column after the
+		// things asked for is a condition, not a column asked for.
+		if t != r.Types[0] {
+			if at, _ := pl.flagNo(t); at != nil {
+				continue
+			}
 		}
 		// A thing asked for that is a column; the first named, when
 		// nothing else is asked, even when a filter reads it ("the

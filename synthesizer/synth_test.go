@@ -1336,3 +1336,74 @@ ex:p1 a ex:person ; ex:name "Brent Boyd" ; <http://example.org/home%20town> "Bat
 		t.Errorf("where from: got %v, want Baton Rouge, LA\n%s", res.Rows, query)
 	}
 }
+
+// TestHaveFlag: "Which chip models have wifi?" keeps the models whose
+// yes/no column is not "no", and shows the models, not the column;
+// "do not have wifi" keeps those whose column is "no".
+func TestHaveFlag(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:m1 a ex:chip_model ; ex:model_name "X3" ; ex:wifi "No" .
+ex:m2 a ex:chip_model ; ex:model_name "X5" ; ex:wifi "802.11b" .
+ex:m3 a ex:chip_model ; ex:model_name "X7" ; ex:wifi "802.11g" .
+`
+	g := loadGraph(t, "chips", data)
+	slice := &handoff.Slice{
+		Graph:    "chips",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "chip_model", Count: 3, Score: 1, Matched: []string{"chip model"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "model_name", Domains: []string{ex + "chip_model"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: ex + "wifi", Domains: []string{ex + "chip_model"}, Datatypes: []string{xsd + "string"}, Score: 0.8, Matched: []string{"wifi"}},
+		},
+	}
+	for _, c := range []struct {
+		q    string
+		ops  []handoff.Operation
+		want []string
+	}{
+		{"Which chip models have wifi?", []handoff.Operation{handoff.OpLookup}, []string{"X5", "X7"}},
+		{"Which chip models do not have wifi?", []handoff.Operation{handoff.OpLookup, handoff.OpNegate}, []string{"X3"}},
+	} {
+		sg := &handoff.Subgoal{ID: "s1", Text: c.q, Operations: c.ops,
+			Requirements: handoff.Requirements{Types: []string{"chip model", "wifi"}, Output: handoff.Output{Shape: handoff.ShapeEntities},
+				Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}}}}
+		res, query := runTop(t, sg, slice, g)
+		var got []string
+		for _, r := range res.Rows {
+			got = append(got, r[res.Vars[0]].(*sparql.Literal).Lexical)
+		}
+		slices.Sort(got)
+		if len(res.Vars) != 1 || !slices.Equal(got, c.want) {
+			t.Errorf("%s: got %v over %v, want %v\n%s", c.q, got, res.Vars, c.want, query)
+		}
+	}
+}
+
+// TestWomenArePeopleOfASex: "Which women are older than 30?" over people
+// with an is_male column keeps the women ("F"), where no class is women.
+func TestWomenArePeopleOfASex(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:p1 a ex:people ; ex:name "Ann" ; ex:age 35 ; ex:is_male "F" .
+ex:p2 a ex:people ; ex:name "Bob" ; ex:age 40 ; ex:is_male "T" .
+ex:p3 a ex:people ; ex:name "Cat" ; ex:age 25 ; ex:is_male "F" .
+`
+	g := loadGraph(t, "wedding", data)
+	slice := &handoff.Slice{
+		Graph:    "wedding",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "people", Count: 3, Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "people"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: ex + "age", Domains: []string{ex + "people"}, Datatypes: []string{xsd + "integer"}, Score: 0.9, Matched: []string{"age"}},
+			{IRI: ex + "is_male", Domains: []string{ex + "people"}, Datatypes: []string{xsd + "string"}, Score: 0.4},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which women are older than 30?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"woman"}, Predicates: []string{"age"},
+			Filters: []handoff.Filter{{Attribute: "age", Op: handoff.FilterGt, Value: "30", ValueKind: "number"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "Ann" {
+		t.Errorf("got %v, want Ann alone\n%s", res.Rows, query)
+	}
+}
