@@ -18,7 +18,7 @@ func TestDerives(t *testing.T) {
 		{"age", []string{"birth", "date"}, true, true},
 		{"age", []string{"founded"}, true, true},
 		{"age", []string{"open", "date"}, true, true}, // the oldest church: the earliest open_date
-		{"age", []string{"age"}, false, false}, // the attribute itself is not derived
+		{"age", []string{"age"}, false, false},        // the attribute itself is not derived
 		{"age", []string{"goals"}, false, false},
 		{"height", []string{"birth", "date"}, false, false},
 		{"earn", []string{"salary"}, true, false},
