@@ -151,16 +151,7 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	if !slices.Contains(sg.Operations, handoff.OpNegate) {
 		pl.haveFlags()
 	}
-	// "Which women are older than 30?": people of that sex, when no
-	// class is women and no filter says the sex already.
-	for _, t := range r.Types {
-		if sex := lexicon.Gender(strings.ToLower(t)); sex != "" && sex != strings.ToLower(t) && !pl.namesClass(t) &&
-			!slices.Contains(r.Output.GroupBy, handoff.AttrGender) &&
-			!slices.ContainsFunc(r.Filters, func(f handoff.Filter) bool { return f.Attribute == handoff.AttrGender }) {
-			pl.genderFilter(sex, handoff.FilterEq)
-			break
-		}
-	}
+	pl.sexOfTypes()
 	pl.wordValues()
 	pl.mergeAlternatives()
 	// Projection.
@@ -1513,6 +1504,23 @@ func (pl *planner) haveFlags() {
 	}
 }
 
+// sexOfTypes realises "Which women are older than 30?": people of that
+// sex, when a type term is a noun of a sex ("women", not the adjective
+// "female", which the decomposer reads as a filter), no class is named
+// by it, and no filter or group says the sex already.
+func (pl *planner) sexOfTypes() {
+	r := &pl.sg.Requirements
+	if slices.Contains(r.Output.GroupBy, handoff.AttrGender) || slices.ContainsFunc(r.Filters, func(f handoff.Filter) bool { return f.Attribute == handoff.AttrGender }) {
+		return
+	}
+	for _, t := range r.Types {
+		if sex := lexicon.Gender(strings.ToLower(t)); sex != "" && sex != strings.ToLower(t) && !pl.namesClass(t) {
+			pl.genderFilter(sex, handoff.FilterEq)
+			return
+		}
+	}
+}
+
 // flagNo returns the attribute of a column of the plan's things that a
 // term names and that holds yes or no, and its "no" value as the graph
 // writes it ("No", "F", …; see [lexicon.NoValues]); nil when there is
@@ -1625,25 +1633,14 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 				term = "age"
 			}
 		}
+		prop, ps := pl.prop(term, kNumber, 0)
 		if term == "" {
 			// "Is Kibo higher than 5000?": what the comparative
 			// measures (its height).
 			if p := pl.measured(handoff.CueComparative); p != nil {
-				if at, ok := pl.attrOf(p); ok {
-					it := skeletons.Item{Attr: &at}
-					if datatypeKind(p) == kString {
-						it.Func = "number"
-					}
-					c := skeletons.Cond{Item: it, Op: op, Value: numberLiteral(f.Value)}
-					if op == handoff.FilterBetween {
-						c.Value2 = numberLiteral(f.Value2)
-					}
-					pl.p.Filters = append(pl.p.Filters, c)
-					return
-				}
+				prop, ps = p, 1
 			}
 		}
-		prop, ps := pl.prop(term, kNumber, 0)
 		if f.Aggregate != "" && f.Aggregate != handoff.AggCount && prop != nil && datatypeKind(prop) == kNumber {
 			// "studios whose average gross is above 4500000": the
 			// aggregate over each one's rows is bounded.
