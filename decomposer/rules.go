@@ -2274,7 +2274,6 @@ func (a *analysis) rankAt(i int) {
 	if !ok || a.used[i] {
 		return
 	}
-
 	// "the maximum fastest lap speed": after another superlative or an
 	// aggregate, a word of a column's name (fastestlapspeed).
 	if i > 0 && (handoff.AggregateWord(a.w(i-1)) != "" || superlatives[a.w(i-1)].known) && s.attr != "" {
