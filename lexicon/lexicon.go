@@ -31,7 +31,7 @@ var derivations = map[string]Derivation{
 	// establishment, construction or opening for things. Order by age is
 	// order by that date or year, reversed.
 	"age": {Words: []string{"birth", "born", "birthday", "birthdate", "dob", "founded", "founding", "foundation", "established", "built", "constructed", "opened", "open", "opening", "created", "inception"}, Inverted: true},
-	// What people earn, are paid or make is their pay.
+	// What people earn or are paid is their pay.
 	"earn": {Words: payWords},
 	"paid": {Words: payWords},
 	"pay":  {Words: payWords},
