@@ -252,6 +252,13 @@ func VerbForms(noun string) []string {
 	return nil
 }
 
+// Participle reports whether a term is one word in -ed, a regular past
+// participle ("killed", "injured"): a verb that may name a number its
+// subjects hold ("How many people were killed?").
+func Participle(term string) bool {
+	return !strings.Contains(term, " ") && strings.HasSuffix(term, "ed")
+}
+
 // People reports whether a word names people in general ("people",
 // "persons", "person"), not a kind of them.
 func People(w string) bool { return Fold(strings.ToLower(w)) == "person" }

@@ -376,3 +376,11 @@ func TestGradedMeasure(t *testing.T) {
 		}
 	}
 }
+
+func TestParticiple(t *testing.T) {
+	for w, want := range map[string]bool{"killed": true, "injured": true, "kill": false, "were killed": false, "red": true /* the shape only */} {
+		if got := lexicon.Participle(w); got != want {
+			t.Errorf("Participle(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

@@ -1149,7 +1149,7 @@ func (pl *planner) peopleNumber() string {
 		return ""
 	}
 	for _, t := range pl.sg.Requirements.Predicates {
-		if strings.Contains(t, " ") || !strings.HasSuffix(t, "ed") {
+		if !lexicon.Participle(t) {
 			continue
 		}
 		if p, s := pl.prop(t, kNumber, 0); p != nil && s >= 0.8 && slices.Contains(p.Domains, pl.p.Nodes[0].Class) &&

@@ -1801,7 +1801,7 @@ func (c *coverer) keyMeans(o order, term string) bool {
 // most people?" of perpetrator#injured).
 func (c *coverer) peopleNumber(iri string) bool {
 	return slices.ContainsFunc(c.sg.Requirements.Predicates, func(t string) bool {
-		return !strings.Contains(t, " ") && strings.HasSuffix(t, "ed") && c.means(iri, t)
+		return lexicon.Participle(t) && c.means(iri, t)
 	})
 }
 

@@ -465,22 +465,13 @@ func TestCoverageIdentifierIsAColumn(t *testing.T) {
 // TestCoverageWhichThings: "Which people work for a company?" is answered
 // by people (their names), not by the companies they work for.
 func TestCoverageWhichThings(t *testing.T) {
-	slice := peopleSlice()
 	sg := subgoal(handoff.Output{Shape: handoff.ShapeEntities}, nil, handoff.Cue{Kind: handoff.CueAnswer, Text: "which"})
 	sg.Requirements.Types = []string{"person", "company"}
 	for query, want := range map[string]bool{
-		prefix + `SELECT ?n WHERE { ?p a :Person ; :name ?n ; :worksFor ?c . ?c a :Company }`:  true,
-		prefix + `SELECT ?l WHERE { ?p a :Person ; :worksFor ?c . ?c a :Company ; :label ?l }`: false,
+		`SELECT ?n WHERE { ?p a :Person ; :name ?n ; :worksFor ?c . ?c a :Company }`:  true,
+		`SELECT ?l WHERE { ?p a :Person ; :worksFor ?c . ?c a :Company ; :label ?l }`: false,
 	} {
-		q, err := sparql.Parse(query)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := peopleGraph(t).Query(context.Background(), query)
-		if err != nil {
-			t.Fatal(err)
-		}
-		missed := verifier.Missed(verifier.Coverage(q, res, sg, slice))
+		missed := verifier.Missed(coverage(t, sg, query))
 		if got := !strings.Contains(strings.Join(missed, "; "), "which person"); got != want {
 			t.Errorf("%s: missed %q; want the people answered: %v", query, missed, want)
 		}
