@@ -346,10 +346,18 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		if !ok || d.Inverted {
 			continue
 		}
+		// ("Who weighs the most?" names no class: any class's weight,
+		// its class chosen with it.)
+		none := len(classes) == 0
 		for i := range lex.elements {
-			if e := &lex.elements[i]; !e.class && len(e.objects) == 0 && intersects(e.subjects, classes) && intersects(e.primary, d.Words) {
+			if e := &lex.elements[i]; !e.class && len(e.objects) == 0 && (none || intersects(e.subjects, classes)) && intersects(e.primary, d.Words) {
 				scoreOnce(e.iri, 0.2)
 				matched[e.iri] = appendNew(matched[e.iri], t)
+				for _, c := range e.subjects {
+					if none && !slices.Contains(classes, c) {
+						addClass(c)
+					}
+				}
 			}
 		}
 	}

@@ -778,7 +778,7 @@ var (
 		build builds built hold holds held found founds marry married cite cites cited review reviews reviewed
 		graduate graduated major majors majored speak speaks spoken spoke use uses used
 		rent rents rented order orders ordered book books booked earn earns earned cost costs
-		arrive arrives arrived depart departs departed`)
+		arrive arrives arrived depart departs departed weigh weighs weighed kill kills killed die dies died`)
 	// nounVerbs are contentVerbs that are also nouns.
 	nounVerbs = set(`release order book star design review run play work study host use rent lead win visit
 		pay act cite flow border major serve sing attend join enroll register build hold create perform cost`)
@@ -1990,12 +1990,26 @@ func (a *analysis) addAgg(ag handoff.Aggregate, c int, pred bool) {
 		cond = inSet(a.w(k), "whose", "which", "with", "having", "have", "has") && k > 0 && a.at[k-1] >= 0 && !a.chunks[a.at[k-1]].verb
 		cond = cond || inSet(a.w(k), "have", "has") && inSet(a.w(k-1), "that", "who", "which") && k > 1 && a.at[k-2] >= 0
 	}
+	if c >= 0 && ag == handoff.AggCount && a.seq(a.chunks[c].start-2, "number", "of") {
+		// "debates with a number of audience bigger than 150", "clubs
+		// whose number of members is above 3": the number is each
+		// subject's, bounded, the same as "clubs with more than 3
+		// members".
+		k := a.chunks[c].start - 3
+		for k >= 0 && inSet(a.w(k), "the", "an", "a", "their", "its", "total") {
+			k--
+		}
+		cond = inSet(a.w(k), "whose", "with", "having", "have", "has") && k > 0 && a.at[k-1] >= 0 && !a.chunks[a.at[k-1]].verb
+		cond = cond || inSet(a.w(k), "have", "has") && inSet(a.w(k-1), "that", "who", "which") && k > 1 && a.at[k-2] >= 0
+	}
 	a.aggCond = append(a.aggCond, cond)
 }
 
 // aggConditions turns an aggregate said as a condition on each subject
 // into its bound's aggregate ("studios whose average gross is above
-// 4500000": the average is compared, not asked).
+// 4500000": the average is compared, not asked), and a number said so
+// into a bound on the things numbered ("clubs whose number of members is
+// above 3").
 func (a *analysis) aggConditions() {
 	for k := 0; k < len(a.aggs); k++ {
 		if !a.aggCond[k] {
@@ -2003,10 +2017,20 @@ func (a *analysis) aggConditions() {
 		}
 		for i := range a.filters {
 			f := &a.filters[i]
-			if f.Attribute != a.aggOf[k] || f.Aggregate != "" || f.ValueKind != "number" || f.Op == handoff.FilterEq || f.Op == handoff.FilterContains {
+			count := a.aggs[k] == handoff.AggCount
+			attr := f.Attribute
+			if count && attr == "" {
+				attr = a.aggOf[k]
+			}
+			if attr != a.aggOf[k] || f.Aggregate != "" || f.ValueKind != "number" || f.Op == handoff.FilterEq || f.Op == handoff.FilterContains {
 				continue
 			}
-			f.Aggregate = a.aggs[k]
+			// A number of things bounded is a bound on the things, as
+			// "more than 3 members" says it.
+			f.Attribute = attr
+			if !count {
+				f.Aggregate = a.aggs[k]
+			}
 			a.aggs = slices.Delete(a.aggs, k, k+1)
 			a.aggOf = slices.Delete(a.aggOf, k, k+1)
 			a.aggCond = slices.Delete(a.aggCond, k, k+1)
@@ -2032,6 +2056,18 @@ func (a *analysis) peopleMeasure(i int, c *chunk) string {
 				a.chunks[v].used, a.chunks[v].role = true, roleSkip // the verb says the capacity
 			}
 			return "capacity"
+		}
+	}
+	// "storms that killed more than 10 people": the number the verb
+	// stands for (deaths).
+	if inSet(w, "people", "persons") {
+		for k := i - 1; k >= 0 && k >= i-3; k-- {
+			if d, ok := lexicon.DerivedFrom(a.w(k)); ok && !d.Inverted && contentVerbs[a.w(k)] {
+				if v := a.at[k]; v >= 0 && a.chunks[v].start == k && a.chunks[v].end == k+1 {
+					a.chunks[v].used, a.chunks[v].role = true, roleSkip
+				}
+				return a.w(k)
+			}
 		}
 	}
 	// ("inhabitants" and "residents" may name a column: the synthesizer
@@ -2698,6 +2734,11 @@ func (a *analysis) roles() {
 			c.projection = true
 			continue
 		}
+		if a.possessedAfter(ci) {
+			// "each race and its track name": asked of the race.
+			c.projection = true
+			continue
+		}
 		if firstType >= 0 && ci > firstType && !a.listedAfter(ci) {
 			continue
 		}
@@ -2744,6 +2785,19 @@ func (a *analysis) listedAfter(ci int) bool {
 	return a.w(j) == "of"
 }
 
+// possessedAfter reports whether chunk ci is said of the type named just
+// before it: "each race and its track name", "the players and their
+// clubs' names".
+func (a *analysis) possessedAfter(ci int) bool {
+	c := &a.chunks[ci]
+	k := c.start - 1
+	if ci == 0 || !inSet(a.w(k), "its", "their") || a.w(k-1) != "and" {
+		return false
+	}
+	prev := &a.chunks[ci-1]
+	return prev.end == k-1 && !prev.verb && prev.role == roleType
+}
+
 // relativeBefore reports whether a relative marker comes before token i
 // (what follows it is a condition, not the projection).
 func (a *analysis) relativeBefore(i int) bool {
@@ -2758,6 +2812,13 @@ func (a *analysis) relativeBefore(i int) bool {
 		}
 	}
 	return false
+}
+
+// derivedVerb reports whether a verb stands for an attribute it is
+// not named by ("weigh": weight, "kill": deaths, "earn": salary).
+func derivedVerb(w string) bool {
+	d, ok := lexicon.DerivedFrom(w)
+	return ok && !d.Inverted
 }
 
 func (a *analysis) roleOf(ci int) role {
@@ -2776,6 +2837,10 @@ func (a *analysis) roleOf(ci int) role {
 		return rolePred
 	case inSet(prev, "many", "which", "what") || a.seq(c.start-2, "number", "of"):
 		return roleType
+	case len(c.words) == 1 && contentVerbs[last] && derivedVerb(last):
+		// "How many people did storm Four kill?": what "kill" stands
+		// for (deaths), not a thing.
+		return rolePred
 	}
 	// "X of Y", "X for each Y": X is an attribute when singular, or
 	// when it is one of a list ("the wheels and locations of the
@@ -2915,6 +2980,13 @@ func (a *analysis) subgoal() handoff.Subgoal {
 	}
 	attrs = a.sharedHeads(attrs, r)
 	r.Predicates = appendNew(r.Predicates, a.implied...)
+	// "Which storm killed the most people?": the verb relating the
+	// things stands for a number of theirs (deaths) too.
+	for i := range a.toks {
+		if w := a.w(i); contentVerbs[w] && derivedVerb(w) && !slices.ContainsFunc(r.Predicates, func(p string) bool { return lexicon.Fold(p) == lexicon.Fold(w) }) {
+			r.Predicates = append(r.Predicates, w)
+		}
+	}
 	a.orFilters()
 	a.aggConditions()
 	// "the male dorm (with gender M)": the value said is the condition.

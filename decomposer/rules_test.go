@@ -1270,6 +1270,16 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"club name"}, OrderBy: "start year"}},
 		{q: "What is the average number of working horses of farms with more than 5000 total number of horses?", types: []string{"farm"},
 			filters: []handoff.Filter{{Attribute: "total horse", Op: handoff.FilterGt, Value: "5000", ValueKind: "number"}}},
+		{q: "Which clubs have a number of members greater than 3?", types: []string{"club"},
+			filters: []handoff.Filter{{Attribute: "member", Op: handoff.FilterGt, Value: "3", ValueKind: "number"}},
+			output:  &handoff.Output{Shape: handoff.ShapeEntities}},
+		{q: "List the dates of debates whose number of audience is bigger than 150", types: []string{"debate"},
+			filters: []handoff.Filter{{Attribute: "audience", Op: handoff.FilterGt, Value: "150", ValueKind: "number"}},
+			output:  &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"date"}}},
+		{q: "Show the name and date for each race and its track name.", types: []string{"race"},
+			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"name", "date", "track name"}}},
+		{q: "What is the number of members of clubs with more than 3 members?",
+			output: &handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "member"}},
 	})
 }
 

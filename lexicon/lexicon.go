@@ -37,10 +37,18 @@ var derivations = map[string]Derivation{
 	"pay":  {Words: payWords},
 	// What a thing costs is its price.
 	"cost": {Words: []string{"price", "prices", "fee", "fees", "fare", "charge", "rate"}},
+	// What a thing weighs is its weight.
+	"weigh": {Words: []string{"weight", "weights", "mass"}},
+	// The people a disaster killed are its deaths.
+	"kill": {Words: deathWords},
+	"die":  {Words: deathWords},
 	// How many people live in a place is its population.
 	"inhabitant": {Words: []string{"population"}},
 	"resident":   {Words: []string{"population"}},
 }
+
+// deathWords name how many people died.
+var deathWords = []string{"deaths", "death", "killed", "fatalities", "casualties", "dead"}
 
 // payWords name what people are paid.
 var payWords = []string{"salary", "salaries", "wage", "wages", "pay", "income", "earnings", "compensation", "remuneration"}
@@ -50,8 +58,16 @@ func derivation(term string) (Derivation, bool) {
 	if d, ok := derivations[term]; ok {
 		return d, true
 	}
-	d, ok := derivations[Fold(term)]
-	return d, ok
+	if d, ok := derivations[Fold(term)]; ok {
+		return d, true
+	}
+	// A regular past tense: "weighed", "killed", "died".
+	for _, base := range []string{strings.TrimSuffix(term, "ed"), strings.TrimSuffix(term, "d")} {
+		if d, ok := derivations[base]; ok && base != term {
+			return d, true
+		}
+	}
+	return Derivation{}, false
 }
 
 // DerivedFrom returns the derivation of the attribute term, if it has

@@ -371,15 +371,23 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			// "When was The Salt Road released?", "Where is Harbour
 			// Hall?": a point in time or a place of the subjects, when
 			// the projection has none.
-			if asksAnswer(r.Cues, lexicon.WhenPhrase) {
-				pl.answerWith(func(p *handoff.SliceProperty) bool {
-					return datatypeKind(p) == kDate || lexicon.PointInTime(words(p.IRI))
-				})
+			when := func(p *handoff.SliceProperty) bool {
+				return datatypeKind(p) == kDate || lexicon.PointInTime(words(p.IRI))
 			}
-			if asksAnswer(r.Cues, isWhere) {
-				pl.answerWith(func(p *handoff.SliceProperty) bool {
-					return datatypeKind(p) == kString && slices.ContainsFunc(words(p.IRI), lexicon.Place)
-				})
+			where := func(p *handoff.SliceProperty) bool {
+				return datatypeKind(p) == kString && slices.ContainsFunc(words(p.IRI), lexicon.Place)
+			}
+			asksWhen, asksWhere := asksAnswer(r.Cues, lexicon.WhenPhrase), asksAnswer(r.Cues, isWhere)
+			// "Where was Jack Campbell born?" is his birth place, not
+			// his birth date, though "born" says both.
+			switch {
+			case asksWhen && asksWhere:
+				pl.answerWith(when, nil)
+				pl.answerWith(where, nil)
+			case asksWhen:
+				pl.answerWith(when, where)
+			case asksWhere:
+				pl.answerWith(where, when)
 			}
 		}
 		pl.p.Distinct = out.Distinct && out.Aggregate == ""
@@ -1142,14 +1150,16 @@ func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 // peopleNumber returns the verb of the question that names a number of
 // people the subjects hold, when the question counts people: "How many
 // people were killed" of perpetrator#killed. The verb is a participle
-// ("killed", "injured") naming a numeric column of the subjects; "" when
-// there is none.
+// ("killed", "injured") or a verb standing for an attribute ("kill" for
+// number_deaths) naming a numeric column of the subjects; "" when there
+// is none.
 func (pl *planner) peopleNumber() string {
 	if !lexicon.People(pl.sg.Requirements.Output.AggregateOf) {
 		return ""
 	}
 	for _, t := range pl.sg.Requirements.Predicates {
-		if !lexicon.Participle(t) {
+		// "killed", or "kill" for deaths.
+		if d, ok := lexicon.DerivedFrom(t); !lexicon.Participle(t) && (!ok || d.Inverted) {
 			continue
 		}
 		if p, s := pl.prop(t, kNumber, 0); p != nil && s >= 0.8 && slices.Contains(p.Domains, pl.p.Nodes[0].Class) &&
@@ -1317,8 +1327,12 @@ func isWhere(phrase string) bool { return phrase == "where" }
 // "where"), when no projected attribute is one: it replaces a
 // projection of names only (the name of the thing asked about would echo
 // it) and is added to any other. The property whose name the question's
-// predicate terms match best wins, then the most relevant.
-func (pl *planner) answerWith(kind func(*handoff.SliceProperty) bool) {
+// predicate terms match best wins, then the most relevant. With other,
+// columns of that kind are then dropped ([planner.onlyAnswer]).
+func (pl *planner) answerWith(kind, other func(*handoff.SliceProperty) bool) {
+	if other != nil {
+		defer pl.onlyAnswer(kind, other)
+	}
 	onlyNames := true
 	for _, it := range pl.p.Select {
 		if it.Attr == nil || it.Attr.Property == "" {
@@ -1357,6 +1371,30 @@ func (pl *planner) answerWith(kind func(*handoff.SliceProperty) bool) {
 		pl.p.Select = nil
 	}
 	pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
+}
+
+// onlyAnswer drops from the projection the columns of the other kind
+// (a place where a point in time is asked, or the reverse) when some
+// column is of the kind asked and no attribute of the question names
+// them: "born" reads birth_date and birth_place, and "where" wants the
+// place.
+func (pl *planner) onlyAnswer(kind, other func(*handoff.SliceProperty) bool) {
+	var keep []skeletons.Item
+	answered := false
+	for _, it := range pl.p.Select {
+		var p *handoff.SliceProperty
+		if it.Attr != nil && it.Agg == "" {
+			p = pl.sc.byIRI[it.Attr.Property]
+		}
+		answered = answered || p != nil && kind(p)
+		if p != nil && !kind(p) && other(p) && !slices.ContainsFunc(pl.sg.Requirements.Output.Attributes, func(a string) bool { return termMatches(a, p.IRI, p.Label) >= 0.8 }) {
+			continue
+		}
+		keep = append(keep, it)
+	}
+	if answered && len(keep) > 0 {
+		pl.p.Select = keep
+	}
 }
 
 // nameParts returns, for a term asking for a full name, the given-name
@@ -2035,7 +2073,13 @@ func (pl *planner) projectionTerms() []string {
 			!asksAnswer(r.Cues, func(ph string) bool { return ph == "who" || ph == "whom" }) {
 			continue
 		}
-		if !usedElsewhere[p] && !slices.Contains(out, p) && !headOf(p) {
+		// "Who was born in Anchorage?": the filter on birth_place
+		// realises "born"; birth_date is not asked.
+		realised := len(r.Output.Attributes) == 0 && slices.ContainsFunc(pl.sc.slice.Properties, func(sp handoff.SliceProperty) bool {
+			return reserved[sp.IRI] && (slices.Contains(sp.Matched, p) || termMatches(p, sp.IRI, sp.Label) >= 0.8 ||
+				slices.ContainsFunc(words(sp.IRI), func(w string) bool { return slices.Contains(lexicon.VerbForms(w), p) }))
+		})
+		if !usedElsewhere[p] && !slices.Contains(out, p) && !headOf(p) && !realised {
 			if prop, s := pl.prop(p, kAny, 0); prop != nil && s >= 0.8 && !reserved[prop.IRI] {
 				out = append(out, p)
 			}

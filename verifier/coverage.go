@@ -318,7 +318,9 @@ func (c *coverer) answer(cue handoff.Cue) {
 		c.add(string(cue.Kind), cue.Text, ok, fmt.Sprintf("the projection (%s) is not a place", c.varList(proj)), "a place")
 	case "who", "whom", "whose":
 		if out.Aggregate == "" && !c.hasAggregate() {
-			ok := !c.numericAnswer() && !c.dateAnswer()
+			// A date kept as text ("March 30, 1976" from birth_date) is
+			// no one either.
+			ok := !c.numericAnswer() && !c.dateAnswer() && !c.onlyWordsOf(func(ws []string) bool { return slices.ContainsFunc(ws, lexicon.Temporal) })
 			c.add(string(cue.Kind), cue.Text, ok, fmt.Sprintf("the projection (%s) is a number or a date, not someone", c.varList(proj)), "names or entities")
 		}
 	case "which", "what":
@@ -377,10 +379,25 @@ func (c *coverer) answer(cue handoff.Cue) {
 		if len(out.Attributes) > 1 && isNaming(attr) && lexicon.NamePart(kg.Words(attr)) == 0 && !c.hasAggregate() {
 			// "the names and urls of images": some column names them,
 			// whichever it is (not necessarily one of its own).
-			ok := c.iriAnswer() || slices.ContainsFunc(proj, func(v string) bool {
-				return slices.ContainsFunc(c.preds[v], func(p string) bool { return isNamingIRI(p) || c.means(p, attr) })
-			})
-			c.add(string(cue.Kind), attr, ok, fmt.Sprintf("the projection (%s) returns no name", c.varList(proj)), "projected")
+			// A name asked beside another's ("the name … and its track
+			// name") needs a column besides the other's.
+			naming, qualified := 0, 0
+			for _, v := range proj {
+				if slices.ContainsFunc(c.preds[v], func(p string) bool { return isNamingIRI(p) || c.means(p, attr) }) {
+					naming++
+				}
+			}
+			for _, o := range out.Attributes {
+				if ws := kg.Words(o); len(ws) > 1 && isNaming(ws[len(ws)-1]) && lexicon.NamePart(ws) == 0 {
+					qualified++
+				}
+			}
+			ok := c.iriAnswer() || naming > qualified
+			detail := fmt.Sprintf("the projection (%s) returns no name", c.varList(proj))
+			if naming > 0 {
+				detail = fmt.Sprintf("the projection (%s) has no name besides the one the other names asked for need", c.varList(proj))
+			}
+			c.add(string(cue.Kind), attr, ok, detail, "projected")
 			continue
 		}
 		if len(out.Attributes) > 1 && isNaming(attr) && lexicon.NamePart(kg.Words(attr)) == 0 || genericTerm(attr) && c.hasAggregate() || c.namesSubjects(attr) {
@@ -731,7 +748,8 @@ func (c *coverer) wrongOwner(attr string) (string, string) {
 			// owner's value.
 			types := c.types[sv.Name]
 			col := kg.SplitIRI(p.Value).Column()
-			if sp := c.slice.Property(p.Value); slices.Contains(types, owner) || sp != nil && sp.Key || len(kg.Words(col)) > 1 && slices.Contains(own, col) {
+			cw := kg.Words(col)
+			if sp := c.slice.Property(p.Value); slices.Contains(types, owner) || sp != nil && sp.Key || len(cw) > 1 && (slices.Contains(own, col) || hasWords(cw, aw)) {
 				return "", ""
 			}
 			if len(types) > 0 && other == "" {
@@ -758,6 +776,12 @@ func (c *coverer) ownerOf(attr string) string {
 		return ""
 	}
 	head := lexicon.Singular(aw[len(aw)-1])
+	// "its track name": the qualifier names the class.
+	if len(aw) > 1 {
+		if cl := c.classOfWords(aw[:len(aw)-1]); cl != "" {
+			return cl
+		}
+	}
 	ws := kg.Words(c.sg.Text)
 	for i := 0; i+1 < len(ws); i++ {
 		if lexicon.Singular(ws[i]) != head || ws[i+1] != "of" {
@@ -781,17 +805,27 @@ func (c *coverer) ownerOf(attr string) string {
 		for j := range run {
 			run[j] = lexicon.Singular(ws[k+j])
 		}
-		phrase := strings.Join(run, " ")
-		for _, cl := range c.slice.Classes {
-			name := kg.Words(kg.SplitIRI(cl.IRI).Local)
-			for j := range name {
-				name[j] = lexicon.Singular(name[j])
-			}
-			if slices.Equal(name, run) || slices.Contains(cl.Matched, phrase) {
-				return cl.IRI
-			}
+		return c.classOfWords(run)
+	}
+	return ""
+}
+
+// classOfWords returns the slice class a run of words names (by its
+// name's words, singular, or a term the slice matched to it), or "".
+func (c *coverer) classOfWords(ws []string) string {
+	run := make([]string, len(ws))
+	for j, w := range ws {
+		run[j] = lexicon.Singular(w)
+	}
+	phrase := strings.Join(run, " ")
+	for _, cl := range c.slice.Classes {
+		name := kg.Words(kg.SplitIRI(cl.IRI).Local)
+		for j := range name {
+			name[j] = lexicon.Singular(name[j])
 		}
-		return ""
+		if slices.Equal(name, run) || slices.Contains(cl.Matched, phrase) {
+			return cl.IRI
+		}
 	}
 	return ""
 }
@@ -1559,6 +1593,15 @@ func (c *coverer) projectsWordsOf(ok func([]string) bool) bool {
 
 // projectsWords reports whether a projected variable's predicate has one
 // of the words.
+// onlyWordsOf reports whether every projected variable is bound by a
+// predicate whose name's tokens satisfy ok (and there is one).
+func (c *coverer) onlyWordsOf(ok func([]string) bool) bool {
+	proj := c.projected()
+	return len(proj) > 0 && !slices.ContainsFunc(proj, func(v string) bool {
+		return !slices.ContainsFunc(c.preds[v], func(p string) bool { return ok(kg.Tokens(p)) })
+	})
+}
+
 func (c *coverer) projectsWords(words ...string) bool {
 	return c.projectsWordsOf(func(ws []string) bool {
 		return slices.ContainsFunc(ws, func(t string) bool { return slices.Contains(words, t) })

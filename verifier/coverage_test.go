@@ -477,3 +477,28 @@ func TestCoverageWhichThings(t *testing.T) {
 		}
 	}
 }
+
+// TestQualifiedName: "its company name" is the company's name, not the
+// person's, and the name asked beside it needs a column of its own.
+func TestQualifiedName(t *testing.T) {
+	slice := peopleSlice()
+	slice.Properties = append(slice.Properties, handoff.SliceProperty{IRI: ex + "companyName", Domains: []string{ex + "Company"}, Datatypes: []string{sparql.XSDString}})
+	sg := withText(subgoal(handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"name", "company name"}}, nil),
+		"Show the name of each person and its company name.")
+	for _, c := range []struct {
+		query, miss string
+	}{
+		{`SELECT ?n ?cn WHERE { ?p a :Person ; :name ?n ; :worksFor ?c . ?c a :Company ; :companyName ?cn }`, ""},
+		{`SELECT ?n WHERE { ?p a :Person ; :name ?n }`, `"company name"`},
+		{`SELECT ?cn WHERE { ?p a :Person ; :worksFor ?c . ?c a :Company ; :companyName ?cn }`, "no name besides"},
+	} {
+		q, err := sparql.Parse(prefix + c.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		missed := strings.Join(verifier.Missed(verifier.Coverage(q, nil, sg, slice)), "; ")
+		if c.miss == "" && missed != "" || c.miss != "" && !strings.Contains(missed, c.miss) {
+			t.Errorf("%s: missed %q, want %q", c.query, missed, c.miss)
+		}
+	}
+}
