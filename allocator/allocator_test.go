@@ -488,6 +488,7 @@ func TestSliceEverydayVerbs(t *testing.T) {
 		{subgoal("Who directed Annie?", nil, []string{"directed"}, "Annie"), "http://x/film#director"},
 		{subgoal("When does the Andaman Exp arrive?", nil, []string{"arrive"}, "Andaman Exp"), "http://x/train#arrival"},
 		{subgoal("Which staff earn more than 5000?", []string{"staff"}, []string{"earn"}), "http://x/staff#salary"},
+		{subgoal("Who earns the most?", nil, []string{"earns"}), "http://x/staff#salary"}, // no class named
 		{under, "http://x/staff#age"},
 		{subgoal("Which women are older than 30?", []string{"woman", "staff"}, []string{"age"}), "http://x/staff#sex"},
 	} {
@@ -498,6 +499,10 @@ func TestSliceEverydayVerbs(t *testing.T) {
 		sl, _ := a.Slice("misc")
 		if sl == nil || !sl.HasProperty(c.want) {
 			t.Errorf("%s: the slice lacks %s:\n%s", c.sg.Text, c.want, sl.Text())
+			continue
+		}
+		if p := sl.Property(c.want); p != nil && !slices.ContainsFunc(p.Domains, sl.HasClass) {
+			t.Errorf("%s: the slice has %s without its class:\n%s", c.sg.Text, c.want, sl.Text())
 		}
 	}
 }

@@ -26,6 +26,12 @@ func TestDerives(t *testing.T) {
 		{"paid", []string{"wage"}, true, false},
 		{"cost", []string{"base", "price"}, true, false},
 		{"earn", []string{"age"}, false, false},
+		{"weighs", []string{"weight"}, true, false},
+		{"weighed", []string{"weight"}, true, false}, // a past tense
+		{"killed", []string{"number", "deaths"}, true, false},
+		{"died", []string{"deaths"}, true, false},
+		{"need", []string{"deaths"}, false, false}, // no verb "nee"
+		{"weighed", []string{"height"}, false, false},
 	} {
 		ok, inv := lexicon.Derives(c.term, c.words)
 		if ok != c.ok || inv != c.inv {

@@ -1407,3 +1407,54 @@ ex:p3 a ex:people ; ex:name "Cat" ; ex:age 25 ; ex:is_male "F" .
 		t.Errorf("got %v, want Ann alone\n%s", res.Rows, query)
 	}
 }
+
+// TestBornWhereAndWhen: "born" reads both the birth date and the birth
+// place; "where" asks the place, "when" the date, and a filter on the
+// place realises "born" for "who"; "weighs" stands for the weight.
+func TestBornWhereAndWhen(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:p1 a ex:people ; ex:name "Ann Lee" ; ex:birth_date "May 1, 1990" ; ex:birth_place "Anchorage, Alaska" ; ex:weight 80 .
+ex:p2 a ex:people ; ex:name "Bo Ek" ; ex:birth_date "June 2, 1991" ; ex:birth_place "Oslo, Norway" ; ex:weight 95 .
+`
+	g := loadGraph(t, "people", data)
+	people := []string{ex + "people"}
+	str := []string{xsd + "string"}
+	slice := &handoff.Slice{
+		Graph:    "people",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "people", Count: 2, Score: 1}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: people, Datatypes: str, Score: 0.6},
+			{IRI: ex + "birth_date", Domains: people, Datatypes: str, Score: 0.5, Matched: []string{"born"}},
+			{IRI: ex + "birth_place", Domains: people, Datatypes: str, Score: 0.4},
+			{IRI: ex + "weight", Domains: people, Datatypes: []string{xsd + "integer"}, Score: 0.3},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "name", Value: "Ann Lee", Mention: "Ann Lee", Score: 10},
+			{Property: ex + "birth_place", Value: "Anchorage, Alaska", Mention: "Anchorage", Score: 5}},
+	}
+	ann := []handoff.Filter{{Op: handoff.FilterEq, Value: "Ann Lee", ValueKind: "string"}}
+	ask := func(text, wh string, filters []handoff.Filter, preds []string, out handoff.Output) *handoff.Subgoal {
+		return &handoff.Subgoal{ID: "s1", Text: text, Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+			Requirements: handoff.Requirements{Predicates: preds, Filters: filters, Output: out,
+				Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: wh}}}}
+	}
+	entities := handoff.Output{Shape: handoff.ShapeEntities}
+	for _, c := range []struct {
+		sg   *handoff.Subgoal
+		want string
+	}{
+		{ask("Where was Ann Lee born?", "where", ann, []string{"born"}, entities), "Anchorage, Alaska"},
+		{ask("When was Ann Lee born?", "when", ann, []string{"born"}, entities), "May 1, 1990"},
+		{ask("Who was born in Anchorage?", "who", []handoff.Filter{{Op: handoff.FilterEq, Value: "Anchorage", ValueKind: "string"}}, []string{"born"}, entities), "Ann Lee"},
+		{ask("Who weighs the most?", "who", nil, []string{"weighs"}, handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "weigh", Descending: true, Limit: 1}), "Bo Ek"},
+	} {
+		res, query := runTop(t, c.sg, slice, g)
+		if len(res.Rows) != 1 || len(res.Vars) != 1 {
+			t.Errorf("%s: got %v over %v, want one value\n%s", c.sg.Text, res.Rows, res.Vars, query)
+			continue
+		}
+		if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != c.want {
+			t.Errorf("%s: got %v, want %s\n%s", c.sg.Text, res.Rows, c.want, query)
+		}
+	}
+}

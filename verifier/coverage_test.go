@@ -502,3 +502,25 @@ func TestQualifiedName(t *testing.T) {
 		}
 	}
 }
+
+// TestWhoIsNoDate: "who" is not answered by a date kept as text
+// (birth_date), while a name column answers it.
+func TestWhoIsNoDate(t *testing.T) {
+	slice := peopleSlice()
+	slice.Properties = append(slice.Properties, handoff.SliceProperty{IRI: ex + "birth_date", Domains: []string{ex + "Person"}, Datatypes: []string{sparql.XSDString}})
+	who := handoff.Cue{Kind: handoff.CueAnswer, Text: "who"}
+	sg := withText(subgoal(handoff.Output{Shape: handoff.ShapeEntities}, nil, who), "Who was born in Paris?")
+	for query, want := range map[string]bool{
+		`SELECT ?d WHERE { ?p :birth_date ?d ; :city "Paris" }`: false,
+		`SELECT ?n WHERE { ?p :name ?n ; :city "Paris" }`:       true,
+	} {
+		q, err := sparql.Parse(prefix + query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		missed := verifier.Missed(verifier.Coverage(q, nil, sg, slice))
+		if met := !slices.ContainsFunc(missed, func(m string) bool { return strings.Contains(m, "not someone") }); met != want {
+			t.Errorf("%s: who met %v, want %v (missed %v)", query, met, want, missed)
+		}
+	}
+}
