@@ -506,3 +506,22 @@ func TestSliceEverydayVerbs(t *testing.T) {
 		}
 	}
 }
+
+// TestSliceReferenceBesideNamedKey: "designed" names bridge#architect_id
+// (an architect's key); the slice takes the reference beside it and the
+// architect, so that the answer can name the architect.
+func TestSliceReferenceBesideNamedKey(t *testing.T) {
+	const ttl = `@prefix b: <http://x/bridge#> . @prefix a: <http://x/architect#> .
+<http://x/b1> a <http://x/bridge> ; b:name "Arch" ; b:architect_id 1 ; b:length 90 ; b:ref-architect_id <http://x/a1> .
+<http://x/a1> a <http://x/architect> ; a:name "Hadid" ; a:id 1 .
+`
+	coll := oneGraph(t, "misc", ttl)
+	a, err := New(Config{}).Allocate(context.Background(), subgoal("Who designed the most bridges?", []string{"bridge"}, []string{"designed"}), coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("misc")
+	if sl == nil || !sl.HasProperty("http://x/bridge#ref-architect_id") || !sl.HasClass("http://x/architect") || !sl.HasProperty("http://x/architect#name") {
+		t.Errorf("the slice lacks the architect:\n%s", sl.Text())
+	}
+}

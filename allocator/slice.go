@@ -335,7 +335,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	temporal := false
 	for _, t := range implied {
 		if d, ok := lexicon.DerivedFrom(t); ok {
-			derived = append(derived, d.Words)
+			derived = append(derived, stems(d.Words)) // as the element words are (built: build)
 		}
 		temporal = temporal || lexicon.Temporal(t)
 	}
@@ -350,7 +350,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		// its class chosen with it.)
 		none := len(classes) == 0
 		for i := range lex.elements {
-			if e := &lex.elements[i]; !e.class && len(e.objects) == 0 && (none || intersects(e.subjects, classes)) && intersects(e.primary, d.Words) {
+			if e := &lex.elements[i]; !e.class && len(e.objects) == 0 && (none || intersects(e.subjects, classes)) && intersects(e.primary, stems(d.Words)) {
 				scoreOnce(e.iri, 0.2)
 				matched[e.iri] = appendNew(matched[e.iri], t)
 				for _, c := range e.subjects {
@@ -377,6 +377,24 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	}
 	// A naming attribute of each chosen class (name, title, label), so
 	// that entities can be shown by name.
+	// A key column a verb of the question names ("Who designed the
+	// most bridges?": bridge#architect_id) leads, by the reference
+	// beside it, to the thing itself (the architect), which the answer
+	// names.
+	for _, iri := range sortedKeys(propScore) {
+		e := lex.element(iri)
+		if e == nil || e.class || len(e.objects) > 0 || !intersects(e.verbs, sg.Requirements.Predicates) {
+			continue
+		}
+		ref := lex.element(kg.ReferenceOf(iri))
+		if ref == nil || len(ref.objects) != 1 {
+			continue
+		}
+		scoreOnce(ref.iri, 0.5*propScore[iri])
+		if !slices.Contains(classes, ref.objects[0]) {
+			addClass(ref.objects[0])
+		}
+	}
 	for _, c := range slices.Clone(classes) {
 		// A class of people with a given and a family name (fname and
 		// lname, first_name and last_name) and no name: both name them.

@@ -2496,6 +2496,30 @@ func (a *analysis) rankCount(of string) {
 
 // mentionFilters turns the mentions that no comparison used into
 // equality or containment filters.
+// askedOf reports whether chunk c, right after the question's "what" or
+// "which", is asked of the name at token i that the question ends with:
+// "What nationality is Frank Gehry?" asks his nationality; it compares
+// no nationality with "Frank Gehry".
+func (a *analysis) askedOf(c, i int) bool {
+	ch := &a.chunks[c]
+	k := ch.start - 1
+	if k < 0 || !inSet(a.w(k), "what", "which") || slices.ContainsFunc(a.toks[:k], func(t token) bool { return t.kind == tkWord }) {
+		return false
+	}
+	if m := a.toks[i].ment; m < 0 || a.ms[m].Kind != handoff.MentionName {
+		return false
+	}
+	end := i
+	for end < len(a.toks) && a.toks[end].ment == a.toks[i].ment {
+		end++
+	}
+	at := ch.end + 1
+	if a.w(at) == "the" {
+		at++
+	}
+	return inSet(a.w(ch.end), "is", "was", "are", "were") && at == i && (end >= len(a.toks) || inSet(a.w(end), "?", "."))
+}
+
 func (a *analysis) mentionFilters() {
 	seen := map[int]bool{}
 	for i, t := range a.toks {
@@ -2583,7 +2607,7 @@ func (a *analysis) mentionFilters() {
 				}
 			}
 		default:
-			if c := a.chunkBefore(i-1, "whose", "with", "has", "have", "as", "equal", "equals", "to", "=", ":"); c >= 0 && a.attrLike(c) && !ofEntity {
+			if c := a.chunkBefore(i-1, "whose", "with", "has", "have", "as", "equal", "equals", "to", "=", ":"); c >= 0 && a.attrLike(c) && !ofEntity && !a.askedOf(c, i) {
 				f.Attribute = a.chunks[c].phrase()
 				a.chunks[c].role = rolePred
 				a.chunks[c].used = true

@@ -1278,6 +1278,12 @@ func TestEverydayReadings(t *testing.T) {
 			output:  &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"date"}}},
 		{q: "Show the name and date for each race and its track name.", types: []string{"race"},
 			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"name", "date", "track name"}}},
+		{q: "What nationality is Frank Gehry?", preds: []string{"nationality"},
+			filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Frank Gehry", ValueKind: "string"}},
+			output:  &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"nationality"}}},
+		{q: "What color is the Eiffel Tower?",
+			filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Eiffel Tower", ValueKind: "string"}},
+			output:  &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"color"}}},
 		{q: "What is the number of members of clubs with more than 3 members?",
 			output: &handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "member"}},
 	})

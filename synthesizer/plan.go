@@ -199,6 +199,16 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 				}
 			}
 		}
+		if out.Aggregate == handoff.AggCount && len(keys) == 0 && out.OrderBy != "" && out.OrderBy == out.AggregateOf &&
+			asksAnswer(r.Cues, func(p string) bool { return p == "who" || p == "whom" }) {
+			// "Who directed the most films?": the films counted per
+			// director, the one at the other end of the verb.
+			keys = pl.agentKeys()
+			for _, k := range keys {
+				pl.p.GroupBy = append(pl.p.GroupBy, *k.Attr)
+				pl.p.Select = append(pl.p.Select, k)
+			}
+		}
 		followed := -1
 		if !ask && out.Aggregate == "" && len(keys) == 0 {
 			// "Who directed Iron Meridian?", "the name of Valdheim FK's
@@ -1222,6 +1232,57 @@ func (pl *planner) sizeOf(term string) *handoff.SliceProperty {
 		}
 	}
 	return out
+}
+
+// agentKeys returns the group keys for a count ranked per agent that a
+// verb of the question names ("Who directed the most films?"): the
+// naming of the node at the other end of the relation the verb names,
+// or the subjects' column named by the verb's agent noun (director for
+// "directed", architect for "designed"), through the reference beside
+// it when the column is a key. Nil when there is none.
+func (pl *planner) agentKeys() []skeletons.Item {
+	if to := pl.followRelation(); to >= 0 {
+		return pl.namings(to)
+	}
+	said := func(p *handoff.SliceProperty) bool {
+		return slices.ContainsFunc(words(p.IRI), func(w string) bool {
+			forms := lexicon.VerbForms(w)
+			return slices.ContainsFunc(pl.sg.Requirements.Predicates, func(t string) bool { return slices.Contains(forms, t) })
+		})
+	}
+	for _, p := range pl.sc.props {
+		if !said(p) || len(pl.p.Nodes) == 0 || !slices.Contains(p.Domains, pl.p.Nodes[0].Class) {
+			continue
+		}
+		ref := p
+		if len(p.Ranges) == 0 && identifier(p) {
+			// architect_id: the reference beside it leads to the
+			// architect and its name.
+			ref = nil
+			for _, q := range pl.sc.props {
+				if len(q.Ranges) > 0 && slices.Contains(q.Domains, pl.p.Nodes[0].Class) && said(q) && pl.hasNaming(q.Ranges[0]) {
+					ref = q
+				}
+			}
+		}
+		if ref != nil && len(ref.Ranges) > 0 {
+			if !pl.hasNaming(ref.Ranges[0]) {
+				continue
+			}
+			pl.p.Nodes = append(pl.p.Nodes, skeletons.Node{Class: ref.Ranges[0]})
+			to := len(pl.p.Nodes) - 1
+			pl.p.Edges = append(pl.p.Edges, skeletons.Edge{From: 0, To: to, Property: ref.IRI})
+			pl.used = append(pl.used, ref.IRI, ref.Ranges[0])
+			return pl.namings(to)
+		}
+		if ref == nil {
+			continue
+		}
+		if at, ok := pl.attrOf(p); ok {
+			return []skeletons.Item{{Attr: &at}}
+		}
+	}
+	return nil
 }
 
 // relationTerm reports whether a requirement term names a relation (an

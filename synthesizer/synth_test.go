@@ -1458,3 +1458,71 @@ ex:p2 a ex:people ; ex:name "Bo Ek" ; ex:birth_date "June 2, 1991" ; ex:birth_pl
 		}
 	}
 }
+
+// TestRankedPerAgent: "Who directed the most films?" counts the films
+// per director, the node the verb's relation reaches; "Who designed the
+// most bridges?" per architect, through the reference beside the key
+// column architect_id that "designed" names.
+func TestRankedPerAgent(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:f1 a ex:film ; ex:title "A" ; ex:directedBy ex:d1 .
+ex:f2 a ex:film ; ex:title "B" ; ex:directedBy ex:d2 .
+ex:f3 a ex:film ; ex:title "C" ; ex:directedBy ex:d2 .
+ex:d1 a ex:director ; ex:name "Ada" .
+ex:d2 a ex:director ; ex:name "Bo" .
+<http://example.org/bridge/b1> a <http://example.org/bridge> ; <http://example.org/bridge#name> "Arch" ; <http://example.org/bridge#architect_id> 1 ; <http://example.org/bridge#ref-architect_id> <http://example.org/architect/1> .
+<http://example.org/bridge/b2> a <http://example.org/bridge> ; <http://example.org/bridge#name> "Span" ; <http://example.org/bridge#architect_id> 2 ; <http://example.org/bridge#ref-architect_id> <http://example.org/architect/2> .
+<http://example.org/bridge/b3> a <http://example.org/bridge> ; <http://example.org/bridge#name> "Gate" ; <http://example.org/bridge#architect_id> 2 ; <http://example.org/bridge#ref-architect_id> <http://example.org/architect/2> .
+<http://example.org/architect/1> a <http://example.org/architect> ; <http://example.org/architect#name> "Gehry" .
+<http://example.org/architect/2> a <http://example.org/architect> ; <http://example.org/architect#name> "Hadid" .
+`
+	g := loadGraph(t, "misc", data)
+	str := []string{xsd + "string"}
+	films := &handoff.Slice{
+		Graph:    "misc",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "film", Count: 3, Score: 1, Matched: []string{"film"}}, {IRI: ex + "director", Count: 2, Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "directedBy", Domains: []string{ex + "film"}, Ranges: []string{ex + "director"}, Score: 0.9, Matched: []string{"directed"}},
+			{IRI: ex + "name", Domains: []string{ex + "director"}, Datatypes: str, Score: 0.3},
+			{IRI: ex + "title", Domains: []string{ex + "film"}, Datatypes: str, Score: 0.3},
+		},
+	}
+	bridge, architect := ex+"bridge", ex+"architect"
+	bridges := &handoff.Slice{
+		Graph:    "misc",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: bridge, Count: 3, Score: 1, Matched: []string{"bridge"}}, {IRI: architect, Count: 2, Score: 0.05}},
+		Properties: []handoff.SliceProperty{
+			{IRI: bridge + "#architect_id", Domains: []string{bridge}, Datatypes: []string{xsd + "integer"}, Score: 0.5, Matched: []string{"designed"}},
+			{IRI: bridge + "#ref-architect_id", Domains: []string{bridge}, Ranges: []string{architect}, Score: 0.25, ForeignKey: true},
+			{IRI: bridge + "#name", Domains: []string{bridge}, Datatypes: str, Score: 0.3},
+			{IRI: architect + "#name", Domains: []string{architect}, Datatypes: str, Score: 0.05},
+		},
+	}
+	most := func(text, verb, what string) *handoff.Subgoal {
+		return &handoff.Subgoal{ID: "s1", Text: text, Operations: []handoff.Operation{handoff.OpLookup, handoff.OpAggregate, handoff.OpRank},
+			Requirements: handoff.Requirements{Types: []string{what}, Predicates: []string{verb},
+				Output: handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: what, OrderBy: what, Descending: true},
+				Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}, {Kind: handoff.CueSuperlative, Text: "most", Term: what, Descending: true}}}}
+	}
+	for _, c := range []struct {
+		sg    *handoff.Subgoal
+		slice *handoff.Slice
+		want  string
+	}{
+		{most("Who directed the most films?", "directed", "film"), films, "Bo"},
+		{most("Who designed the most bridges?", "designed", "bridge"), bridges, "Hadid"},
+	} {
+		res, query := runTop(t, c.sg, c.slice, g)
+		got := ""
+		if len(res.Rows) == 1 {
+			if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); ok {
+				got = l.Lexical
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: got %v, want %s\n%s", c.sg.Text, res.Rows, c.want, query)
+		}
+	}
+}
