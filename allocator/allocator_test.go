@@ -525,3 +525,20 @@ func TestSliceReferenceBesideNamedKey(t *testing.T) {
 		t.Errorf("the slice lacks the architect:\n%s", sl.Text())
 	}
 }
+
+// TestSliceValueWithoutAccents: "Hangzhou" links the value "Hángzhōu".
+func TestSliceValueWithoutAccents(t *testing.T) {
+	const ttl = `@prefix c: <http://x/city#> .
+<http://x/c1> a <http://x/city> ; c:pinyin "Hángzhōu" ; c:population 8700400 .
+<http://x/c2> a <http://x/city> ; c:pinyin "Chángzhōu" ; c:population 4592431 .
+`
+	coll := oneGraph(t, "misc", ttl)
+	a, err := New(Config{}).Allocate(context.Background(), subgoal("What is the population of Hangzhou?", nil, []string{"population"}, "Hangzhou"), coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("misc")
+	if sl == nil || !slices.ContainsFunc(sl.Values, func(v handoff.SliceValue) bool { return v.Value == "Hángzhōu" }) {
+		t.Errorf("the slice does not link Hángzhōu:\n%s", sl.Text())
+	}
+}

@@ -100,6 +100,12 @@ func newGraphLex(id string, s *kg.Summary) *graphLex {
 		if p.Label != "" {
 			e.primary = appendNew(e.primary, stems(kg.Words(p.Label))...)
 		}
+		// "baseprice" is a price.
+		if ws := kg.Words(n.Column()); len(ws) == 1 {
+			if h, ok := lexicon.CompoundHead(ws[0]); ok {
+				e.primary = appendNew(e.primary, stem(h))
+			}
+		}
 		e.verbs = verbForms(e.primary)
 		for _, c := range p.Domains {
 			e.subjects = appendNew(e.subjects, c)

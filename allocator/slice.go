@@ -337,6 +337,10 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		if d, ok := lexicon.DerivedFrom(t); ok {
 			derived = append(derived, stems(d.Words)) // as the element words are (built: build)
 		}
+		// "the county with the most people": its population.
+		if d, ok := lexicon.DerivedFrom("resident"); ok && lexicon.People(t) {
+			derived = append(derived, stems(d.Words))
+		}
 		temporal = temporal || lexicon.Temporal(t)
 	}
 	// "employees who earn more than the average": the salary a term
@@ -578,7 +582,8 @@ func (a *Allocator) fallbackSlice(s *handoff.Slice, g *kg.Graph, lex *graphLex) 
 
 // valueMatch1 scores a value against a mention like valueMatch.
 func valueMatch1(value, mention string) (float64, bool) {
-	v, m := strings.ToLower(value), strings.ToLower(strings.TrimSpace(mention))
+	// Compared as the search compares them: "Hángzhōu" is "Hangzhou".
+	v, m := kg.FoldText(value), kg.FoldText(strings.TrimSpace(mention))
 	switch {
 	case m == "":
 		return 0, false

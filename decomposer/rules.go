@@ -734,7 +734,7 @@ var (
 	stopWords = set(`a an the of in on at to for from by with within about into onto upon as than then and or nor but
 		this that these those there here it its they them their theirs he him his she her hers we our us you your i me my mine
 		any some such each every all both either neither other others another same also only just very too so if whether
-		please whose whom while whereas via per among amongst across through throughout along during
+		please whose whom while whereas via per among amongst across through throughout along during according
 		s t don doesn didn isn aren wasn weren haven hasn hadn wouldn couldn shouldn won can't cannot
 		one ones thing things kind kinds sort type_of`)
 	// fillerWords are content-looking words that questions use to ask.
@@ -978,6 +978,12 @@ func findMentions(q string, toks []token) []handoff.Mention {
 			}
 			// A sentence-initial capital alone is just the sentence's start.
 			if sentenceStart(toks, i) && j == i+1 {
+				continue
+			}
+			// "the highest GDP", "an average GPA": an acronym measured
+			// is an attribute, not a name.
+			if j == i+1 && i > 0 && t.text == strings.ToUpper(t.text) && len(t.text) <= 5 &&
+				(superlatives[toks[i-1].low].known || aggWords[toks[i-1].low] || inSet(toks[i-1].low, "higher", "lower", "more", "less", "greater", "larger", "smaller", "bigger")) {
 				continue
 			}
 			// A number right after the name is part of it ("Hades
@@ -1675,6 +1681,11 @@ func (a *analysis) scan() {
 			if a.w(i-1) == "in" || a.orderKey(i) {
 				break
 			}
+			if superlatives[a.w(i-1)].known && !a.content(i+1) {
+				// "the best total of any body builder": a column of
+				// totals ranked, not a sum.
+				break
+			}
 			c := a.chunkAfter(i + 1)
 			a.addAgg(handoff.AggSum, c, true)
 			if c >= 0 {
@@ -1872,6 +1883,13 @@ func (a *analysis) scan() {
 				a.explicitGroup = true
 				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " by", Term: a.groupTerm(c)})
 			}
+		case a.seq(i, "according", "to") && a.rank && !a.orderSet:
+			// "Sort all the rooms according to the price."
+			if c := a.chunkAfter(i+2, "the", "their", "its"); c >= 0 {
+				a.chunks[c].role = rolePred
+				a.chunks[c].used = true
+				a.setOrder(a.chunks[c].phrase())
+			}
 		case w == "by" && !a.isVerb(i-1) && !orderWords[a.w(i-1)] && !orderWords[a.w(i-2)]:
 			if c := a.chunkAfter(i + 1); c >= 0 {
 				if a.rank && !a.orderSet {
@@ -2059,8 +2077,16 @@ func (a *analysis) peopleMeasure(i int, c *chunk) string {
 		}
 	}
 	// "storms that killed more than 10 people": the number the verb
-	// stands for (deaths).
-	if inSet(w, "people", "persons") {
+	// stands for (deaths); "journals that sold more than 5000 copies":
+	// the sales.
+	if inSet(w, "people", "persons", "person", "copies", "units") {
+		// "storms in which at least 1 person died": the verb after.
+		if k := c.end; contentVerbs[a.w(k)] && derivedVerb(a.w(k)) {
+			if v := a.at[k]; v >= 0 && a.chunks[v].start == k && a.chunks[v].end == k+1 {
+				a.chunks[v].used, a.chunks[v].role = true, roleSkip
+			}
+			return a.w(k)
+		}
 		for k := i - 1; k >= 0 && k >= i-3; k-- {
 			if d, ok := lexicon.DerivedFrom(a.w(k)); ok && !d.Inverted && contentVerbs[a.w(k)] {
 				if v := a.at[k]; v >= 0 && a.chunks[v].start == k && a.chunks[v].end == k+1 {
@@ -2347,6 +2373,19 @@ func (a *analysis) rankAt(i int) {
 		a.out.Limit = n
 		a.used[j] = true
 		j++
+	}
+	if (s.agg || inSet(w, "best", "top")) && !a.markerBefore(i) && a.w(j) == "total" && !a.content(j+1) && a.w(j+1) != "number" {
+		// "What is the best total of any body builder?": the largest
+		// of a column of totals.
+		ag := handoff.AggMax
+		if !s.desc {
+			ag = handoff.AggMin
+		}
+		a.used[i], a.used[j] = true, true
+		a.aggs, a.aggOf, a.aggCond = append(a.aggs, ag), append(a.aggOf, "total"), append(a.aggCond, false)
+		a.implied = appendNew(a.implied, "total")
+		a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Term: "total", Descending: s.desc})
+		return
 	}
 	for inSet(a.w(j), "number", "amount", "count", "of", "total") {
 		s.count = s.count || a.w(j) == "number" || a.w(j) == "amount" || a.w(j) == "count"

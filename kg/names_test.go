@@ -117,3 +117,11 @@ func TestUnescape(t *testing.T) {
 		}
 	}
 }
+
+func TestFoldText(t *testing.T) {
+	for in, want := range map[string]string{"Hángzhōu": "hangzhou", "Straße": "strasse", "Nou Mestalla": "nou mestalla", "e\u0301": "e"} {
+		if got := FoldText(in); got != want {
+			t.Errorf("FoldText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -94,6 +94,21 @@ func contractionEnd(rest string) int {
 	return 0
 }
 
+// FoldText returns s lower-cased with Latin diacritics folded and
+// combining marks dropped, as the text search compares words:
+// "Hángzhōu" → "hangzhou".
+func FoldText(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if unicode.Is(unicode.Mn, r) {
+			continue
+		}
+		foldRune(&b, r)
+	}
+	return b.String()
+}
+
 // foldRune writes the lower-case, diacritic-free form of r to b.
 func foldRune(b *strings.Builder, r rune) {
 	if r < utf8.RuneSelf {

@@ -37,6 +37,9 @@ var derivations = map[string]Derivation{
 	"pay":  {Words: payWords},
 	// What a thing costs is its price.
 	"cost": {Words: []string{"price", "prices", "fee", "fees", "fare", "charge", "rate"}},
+	// What sold is counted by the sales.
+	"sell": {Words: []string{"sales", "sold"}},
+	"sold": {Words: []string{"sales", "sold"}},
 	// What a thing weighs is its weight.
 	"weigh": {Words: []string{"weight", "weights", "mass"}},
 	// The people a disaster killed are its deaths.
@@ -507,6 +510,28 @@ func NameOf(term []string, column string) bool {
 	}
 	pre := strings.TrimSuffix(column, "name")
 	return pre != "" && strings.HasPrefix(term[0], pre)
+}
+
+// modifierPrefixes are modifiers schemas write together with the word
+// they modify ("baseprice", "maxoccupancy", "birthplace").
+var modifierPrefixes = []string{"base", "max", "min", "total", "avg", "num", "home", "birth", "start", "end",
+	"first", "last", "full", "main", "net", "gross", "annual", "daily", "unit", "list", "retail", "sale"}
+
+// shortHeads are heads of four letters a modifier is written together
+// with ("startdate", "homecity"); other heads have five letters or more,
+// so that "basement" is no "ment".
+var shortHeads = []string{"date", "year", "city", "rate", "time", "town", "team", "type", "size", "cost", "area"}
+
+// CompoundHead returns the word a one-word column name ends with after a
+// modifier written together with it ("price" of "baseprice",
+// "occupancy" of "maxoccupancy", "place" of "birthplace"), and true.
+func CompoundHead(w string) (string, bool) {
+	for _, m := range modifierPrefixes {
+		if head, ok := strings.CutPrefix(w, m); ok && (len(head) >= 5 || slices.Contains(shortHeads, head)) {
+			return head, true
+		}
+	}
+	return "", false
 }
 
 // KeyAbbreviation reads a one-word column name as an abbreviated "<thing>

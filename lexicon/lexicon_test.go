@@ -390,3 +390,12 @@ func TestParticiple(t *testing.T) {
 		}
 	}
 }
+
+func TestCompoundHead(t *testing.T) {
+	for w, want := range map[string]string{"baseprice": "price", "maxoccupancy": "occupancy", "birthplace": "place", "price": "", "maxi": "", "password": "", "basement": "", "startdate": "date"} {
+		got, ok := lexicon.CompoundHead(w)
+		if got != want || ok != (want != "") {
+			t.Errorf("CompoundHead(%q) = %q, %v; want %q", w, got, ok, want)
+		}
+	}
+}

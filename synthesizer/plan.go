@@ -1164,7 +1164,12 @@ func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 // number_deaths) naming a numeric column of the subjects; "" when there
 // is none.
 func (pl *planner) peopleNumber() string {
-	if !lexicon.People(pl.sg.Requirements.Output.AggregateOf) {
+	if !lexicon.People(pl.sg.Requirements.Output.AggregateOf) || len(pl.p.Nodes) == 0 {
+		return ""
+	}
+	// "How many people weigh more than 90?" counts the people
+	// themselves.
+	if termMatches(pl.sg.Requirements.Output.AggregateOf, pl.p.Nodes[0].Class, "") >= 0.8 {
 		return ""
 	}
 	for _, t := range pl.sg.Requirements.Predicates {
@@ -1175,6 +1180,15 @@ func (pl *planner) peopleNumber() string {
 		if p, s := pl.prop(t, kNumber, 0); p != nil && s >= 0.8 && slices.Contains(p.Domains, pl.p.Nodes[0].Class) &&
 			(datatypeKind(p) == kNumber || numericStrings(p)) && !identifier(p) {
 			return t
+		}
+	}
+	// "Which county has the most people?": a place's people are its
+	// population, when no class of the slice is people.
+	if !pl.namesClass(pl.sg.Requirements.Output.AggregateOf) {
+		for _, p := range pl.sc.props {
+			if ok, _ := lexicon.Derives("resident", words(p.IRI)); ok && slices.Contains(p.Domains, pl.p.Nodes[0].Class) && datatypeKind(p) == kNumber {
+				return "resident"
+			}
 		}
 	}
 	return ""
@@ -1403,7 +1417,9 @@ func (pl *planner) answerWith(kind, other func(*handoff.SliceProperty) bool) {
 		if ok && kind(p) {
 			return // already answered
 		}
-		if w := words(it.Attr.Property); len(w) == 0 || !isNamingTerm(w[len(w)-1]) && !(ok && len(p.Domains) == 1 && lexicon.NamingRank(w, words(p.Domains[0])) == 4) {
+		// The subjects' naming column, whatever its name (school#school).
+		naming := it.Attr.Node < len(pl.p.Nodes) && it.Attr.Property == pl.namingIRI(pl.p.Nodes[it.Attr.Node].Class)
+		if w := words(it.Attr.Property); !naming && (len(w) == 0 || !isNamingTerm(w[len(w)-1]) && !(ok && len(p.Domains) == 1 && lexicon.NamingRank(w, words(p.Domains[0])) == 4)) {
 			onlyNames = false
 		}
 	}

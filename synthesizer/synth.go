@@ -339,6 +339,12 @@ func termMatches(term, iri, label string) float64 {
 		}
 	}
 	if hit == 0 {
+		// A column word that ends with the term's head, written
+		// together with a modifier ("price" of baseprice, "occupancy"
+		// of maxoccupancy).
+		if last := tw[len(tw)-1]; slices.ContainsFunc(ew, func(e string) bool { h, ok := lexicon.CompoundHead(e); return ok && stem(h) == last }) {
+			return 0.8
+		}
 		// Prefix matches ("pop" ~ "population", "num" ~ "number").
 		for _, t := range tw {
 			for _, e := range ew {

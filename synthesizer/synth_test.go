@@ -1447,6 +1447,9 @@ ex:p2 a ex:people ; ex:name "Bo Ek" ; ex:birth_date "June 2, 1991" ; ex:birth_pl
 		{ask("When was Ann Lee born?", "when", ann, []string{"born"}, entities), "May 1, 1990"},
 		{ask("Who was born in Anchorage?", "who", []handoff.Filter{{Op: handoff.FilterEq, Value: "Anchorage", ValueKind: "string"}}, []string{"born"}, entities), "Ann Lee"},
 		{ask("Who weighs the most?", "who", nil, []string{"weighs"}, handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "weigh", Descending: true, Limit: 1}), "Bo Ek"},
+		// The people counted are the subjects, not a number they hold.
+		{ask("How many people weigh more than 90?", "how many", []handoff.Filter{{Attribute: "weigh", Op: handoff.FilterGt, Value: "90", ValueKind: "number"}}, []string{"weigh"},
+			handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "person"}), "1"},
 	} {
 		res, query := runTop(t, c.sg, slice, g)
 		if len(res.Rows) != 1 || len(res.Vars) != 1 {
@@ -1524,5 +1527,81 @@ ex:d2 a ex:director ; ex:name "Bo" .
 		if got != c.want {
 			t.Errorf("%s: got %v, want %s\n%s", c.sg.Text, res.Rows, c.want, query)
 		}
+	}
+}
+
+// TestCompoundHeadAndOwnNaming: "cheapest" orders by baseprice (a price
+// written together with its modifier), and "where" replaces a naming
+// column named like its class (school#school) with the place.
+func TestCompoundHeadAndOwnNaming(t *testing.T) {
+	const data = `@prefix r: <http://example.org/rooms#> . @prefix s: <http://example.org/school#> .
+<http://example.org/r1> a <http://example.org/rooms> ; r:roomname "Blue" ; r:baseprice 150 .
+<http://example.org/r2> a <http://example.org/rooms> ; r:roomname "Red" ; r:baseprice 75 .
+<http://example.org/s1> a <http://example.org/school> ; s:school "Harvard Law School" ; s:location "Cambridge, Massachusetts" .
+`
+	g := loadGraph(t, "misc", data)
+	rooms, school := "http://example.org/rooms", "http://example.org/school"
+	str := []string{xsd + "string"}
+	roomSlice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: rooms, Count: 2, Score: 1, Matched: []string{"room"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: rooms + "#roomname", Domains: []string{rooms}, Datatypes: str, Score: 0.3},
+			{IRI: rooms + "#baseprice", Domains: []string{rooms}, Datatypes: []string{xsd + "integer"}, Score: 0.3},
+		}}
+	schoolSlice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: school, Count: 1, Score: 1}},
+		Properties: []handoff.SliceProperty{
+			{IRI: school + "#school", Domains: []string{school}, Datatypes: str, Score: 0.5},
+			{IRI: school + "#location", Domains: []string{school}, Datatypes: str, Score: 0.2},
+		},
+		Values: []handoff.SliceValue{{Property: school + "#school", Value: "Harvard Law School", Mention: "Harvard Law School", Score: 10}}}
+	cheapest := &handoff.Subgoal{ID: "s1", Text: "What is the cheapest room?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+		Requirements: handoff.Requirements{Types: []string{"room"}, Predicates: []string{"price"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "price", Limit: 1},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "what"}, {Kind: handoff.CueSuperlative, Text: "cheapest", Term: "price"}}}}
+	where := &handoff.Subgoal{ID: "s1", Text: "Where is Harvard Law School?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "Harvard Law School", Start: 9, End: 27, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Harvard Law School", ValueKind: "string"}},
+			Output: handoff.Output{Shape: handoff.ShapeEntities}, Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "where"}}}}
+	for _, c := range []struct {
+		sg    *handoff.Subgoal
+		slice *handoff.Slice
+		want  string
+	}{{cheapest, roomSlice, "Red"}, {where, schoolSlice, "Cambridge, Massachusetts"}} {
+		res, query := runTop(t, c.sg, c.slice, g)
+		if len(res.Rows) != 1 || len(res.Vars) != 1 {
+			t.Errorf("%s: got %v over %v, want one value\n%s", c.sg.Text, res.Rows, res.Vars, query)
+			continue
+		}
+		if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != c.want {
+			t.Errorf("%s: got %v, want %s\n%s", c.sg.Text, res.Rows, c.want, query)
+		}
+	}
+}
+
+// TestPlacePeopleArePopulation: "Which county has the most people?"
+// ranks the counties by their population when no class is people.
+func TestPlacePeopleArePopulation(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:c1 a ex:county ; ex:county_name "Howard" ; ex:population 21000 .
+ex:c2 a ex:county ; ex:county_name "Baltimore" ; ex:population 90000 .
+`
+	g := loadGraph(t, "misc", data)
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "county", Count: 2, Score: 1, Matched: []string{"county"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "county_name", Domains: []string{ex + "county"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: ex + "population", Domains: []string{ex + "county"}, Datatypes: []string{xsd + "integer"}, Score: 0.2},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which county has the most people?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpAggregate, handoff.OpRank},
+		Requirements: handoff.Requirements{Types: []string{"county", "person"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "person", GroupBy: []string{"county"}, OrderBy: "person", Descending: true},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}, {Kind: handoff.CueSuperlative, Text: "most", Term: "person", Descending: true}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 1 || len(res.Vars) == 0 {
+		t.Fatalf("got %v, want one county\n%s", res.Rows, query)
+	}
+	if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != "Baltimore" {
+		t.Errorf("got %v, want Baltimore\n%s", res.Rows, query)
 	}
 }

@@ -749,7 +749,7 @@ func (c *coverer) wrongOwner(attr string) (string, string) {
 			types := c.types[sv.Name]
 			col := kg.SplitIRI(p.Value).Column()
 			cw := kg.Words(col)
-			if sp := c.slice.Property(p.Value); slices.Contains(types, owner) || sp != nil && sp.Key || len(cw) > 1 && (slices.Contains(own, col) || hasWords(cw, aw)) {
+			if sp := c.slice.Property(p.Value); slices.Contains(types, owner) || sp != nil && sp.Key || len(cw) > 1 && (slices.Contains(own, col) || len(aw) > 1 && hasWords(cw, aw)) {
 				return "", ""
 			}
 			if len(types) > 0 && other == "" {
@@ -1839,12 +1839,18 @@ func (c *coverer) keyMeans(o order, term string) bool {
 	return false
 }
 
-// peopleNumber reports whether predicate iri is a number of people that
-// a participle of the question names ("Which perpetrator injured the
-// most people?" of perpetrator#injured).
+// peopleNumber reports whether predicate iri is a number of people: one
+// that a participle or a verb of the question names ("Which perpetrator
+// injured the most people?" of perpetrator#injured, "killed" of
+// number_deaths), or a population ("the county with the most people").
 func (c *coverer) peopleNumber(iri string) bool {
+	// A place's people: its population.
+	if ok, _ := lexicon.Derives("resident", kg.Tokens(iri)); ok {
+		return true
+	}
 	return slices.ContainsFunc(c.sg.Requirements.Predicates, func(t string) bool {
-		return lexicon.Participle(t) && c.means(iri, t)
+		d, derived := lexicon.DerivedFrom(t)
+		return (lexicon.Participle(t) || derived && !d.Inverted) && c.means(iri, t)
 	})
 }
 

@@ -298,7 +298,8 @@ func TestTimeValuedOrderKey(t *testing.T) {
 // name column; "the names of the people …" is.
 func TestNameOfWhatWasAsked(t *testing.T) {
 	slice := peopleSlice()
-	slice.Properties = append(slice.Properties, handoff.SliceProperty{IRI: ex + "companyName", Domains: []string{ex + "Company"}, Datatypes: []string{sparql.XSDString}})
+	slice.Properties = append(slice.Properties, handoff.SliceProperty{IRI: ex + "companyName", Domains: []string{ex + "Company"}, Datatypes: []string{sparql.XSDString}},
+		handoff.SliceProperty{IRI: ex + "eventName", Domains: []string{ex + "Person"}, Datatypes: []string{sparql.XSDString}})
 	names := handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"name"}}
 	for _, c := range []struct {
 		text, query string
@@ -306,6 +307,8 @@ func TestNameOfWhatWasAsked(t *testing.T) {
 	}{
 		{"What are the names of the companies that people in Paris work for?", `SELECT ?n WHERE { ?p a :Person ; :name ?n ; :worksFor ?c . ?c a :Company }`, false},
 		{"What are the names of the companies that people in Paris work for?", `SELECT ?n WHERE { ?p a :Person ; :worksFor ?c . ?c a :Company ; :companyName ?n }`, true},
+		// Another thing's qualified name is not theirs either.
+		{"What are the names of the companies that people in Paris work for?", `SELECT ?n WHERE { ?p a :Person ; :eventName ?n ; :worksFor ?c . ?c a :Company }`, false},
 		{"What are the names of the people who work for a company?", `SELECT ?n WHERE { ?p a :Person ; :name ?n ; :worksFor ?c . ?c a :Company }`, true},
 	} {
 		q, err := sparql.Parse(prefix + c.query)
