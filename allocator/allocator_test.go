@@ -542,3 +542,19 @@ func TestSliceValueWithoutAccents(t *testing.T) {
 		t.Errorf("the slice does not link Hángzhōu:\n%s", sl.Text())
 	}
 }
+
+// TestSliceAgentOfVerbColumn: "director" names film#directed_by (the
+// agent of the verb).
+func TestSliceAgentOfVerbColumn(t *testing.T) {
+	const ttl = `@prefix f: <http://x/film#> .
+<http://x/f1> a <http://x/film> ; f:title "Annie" ; f:directed_by "John Huston" ; f:studio "Columbia" .
+`
+	coll := oneGraph(t, "misc", ttl)
+	a, err := New(Config{}).Allocate(context.Background(), subgoal("What are the title and director of each film?", []string{"film"}, []string{"title", "director"}), coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("misc"); sl == nil || !sl.HasProperty("http://x/film#directed_by") {
+		t.Errorf("the slice lacks directed_by:\n%s", sl.Text())
+	}
+}

@@ -19,8 +19,10 @@ type element struct {
 	// the table qualifier.
 	primary, context []string
 	// verbs are the verb forms of its agent and action nouns
-	// ([lexicon.VerbForms]): "directed" of a director. They match as
-	// primary words do, without being part of its name.
+	// ([lexicon.VerbForms]): "directed" of a director, and the agent
+	// nouns of its verbs ([lexicon.AgentNouns]): "director" of
+	// directed_by. They match as primary words do, without being part
+	// of its name.
 	verbs []string
 	// subjects are the observed or declared classes of a property's
 	// subjects, objects those of its IRI objects.
@@ -58,6 +60,8 @@ func verbForms(words []string) []string {
 	var out []string
 	for _, w := range words {
 		out = appendNew(out, stems(lexicon.VerbForms(w))...)
+		// And the agent of a verb ("director" of directed_by).
+		out = appendNew(out, stems(lexicon.AgentNouns(w))...)
 	}
 	return out
 }

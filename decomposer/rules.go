@@ -980,10 +980,11 @@ func findMentions(q string, toks []token) []handoff.Mention {
 			if sentenceStart(toks, i) && j == i+1 {
 				continue
 			}
-			// "the highest GDP", "an average GPA": an acronym measured
-			// is an attribute, not a name.
+			// "the highest GDP", "an average GPA", "its GDP": an
+			// acronym measured or possessed is an attribute, not a name.
 			if j == i+1 && i > 0 && t.text == strings.ToUpper(t.text) && len(t.text) <= 5 &&
-				(superlatives[toks[i-1].low].known || aggWords[toks[i-1].low] || inSet(toks[i-1].low, "higher", "lower", "more", "less", "greater", "larger", "smaller", "bigger")) {
+				(superlatives[toks[i-1].low].known || aggWords[toks[i-1].low] ||
+					inSet(toks[i-1].low, "higher", "lower", "more", "less", "greater", "larger", "smaller", "bigger", "its", "their", "whose")) {
 				continue
 			}
 			// A number right after the name is part of it ("Hades
@@ -2775,6 +2776,9 @@ func (a *analysis) roles() {
 		c := &a.chunks[ci]
 		if c.role == roleNone {
 			c.role = a.roleOf(ci)
+			if c.role == roleType && !c.verb && a.possessedAfter(ci) {
+				c.role = rolePred // "each race and its track", "the city and its GDP"
+			}
 		}
 		if c.role == roleType && firstType < 0 {
 			firstType = ci
@@ -2793,12 +2797,16 @@ func (a *analysis) roles() {
 		if c.role != rolePred || c.used || c.verb {
 			continue
 		}
-		if request >= 0 && c.start > request {
-			c.projection = true
-			continue
-		}
 		if a.possessedAfter(ci) {
 			// "each race and its track name": asked of the race.
+			c.projection = true
+			// "Return the city and its GDP": the city too.
+			if p := &a.chunks[ci-1]; request >= 0 && p.start > request {
+				p.projection = true
+			}
+			continue
+		}
+		if request >= 0 && c.start > request {
 			c.projection = true
 			continue
 		}
@@ -3005,6 +3013,9 @@ func (a *analysis) subgoal() handoff.Subgoal {
 			}
 		case roleType:
 			r.Types = appendNew(r.Types, c.terms()...)
+			if c.projection {
+				attrs = appendNew(attrs, c.phrase())
+			}
 		}
 	}
 	// "the first and last name", "the first, middle, and last names":
@@ -3081,6 +3092,18 @@ func (a *analysis) subgoal() handoff.Subgoal {
 			}
 		}
 		r.Joins = append(r.Joins, handoff.Join{From: from, To: to, Via: via})
+	}
+	// "List the total number of horses on farms in ascending order":
+	// each one's total, listed in order (total_horses), not one sum.
+	if len(a.aggs) == 1 && a.rank && !a.orderSet && len(a.groupBy) == 0 && a.out.Limit == 0 && a.aggOf[0] != "" &&
+		(a.aggs[0] == handoff.AggCount || a.aggs[0] == handoff.AggSum) && commandWords[a.w(0)] &&
+		slices.ContainsFunc(a.toks, func(t token) bool { return t.low == "total" }) &&
+		!slices.ContainsFunc(a.cues, func(c handoff.Cue) bool { return c.Kind == handoff.CueSuperlative }) {
+		term := "total " + a.aggOf[0]
+		attrs = appendNew(attrs, term)
+		r.Predicates = appendNew(r.Predicates, term)
+		a.out.OrderBy, a.orderSet = term, true
+		a.aggs, a.aggOf, a.aggCond = nil, nil, nil
 	}
 	out := a.out
 	out.Attributes = attrs
@@ -3197,6 +3220,25 @@ func (s span) text(q string, toks []token) string {
 	return strings.TrimRight(strings.TrimSpace(t), " ,;")
 }
 
+// uncount makes a subgoal that counts things ask for the things
+// themselves: its count, its aggregate operation and its "how many" cue
+// go.
+func uncount(sg *handoff.Subgoal) {
+	o := &sg.Requirements.Output
+	o.Aggregate, o.AggregateOf, o.Distinct = "", "", false
+	o.Shape = handoff.ShapeEntities
+	if len(o.Attributes) > 0 {
+		o.Shape = handoff.ShapeValues
+	}
+	sg.Operations = slices.DeleteFunc(sg.Operations, func(op handoff.Operation) bool { return op == handoff.OpAggregate })
+	if len(sg.Operations) == 0 {
+		sg.Operations = []handoff.Operation{handoff.OpLookup}
+	}
+	sg.Requirements.Cues = slices.DeleteFunc(sg.Requirements.Cues, func(c handoff.Cue) bool {
+		return c.Kind == handoff.CueAnswer && c.Text == "how many"
+	})
+}
+
 // decompose builds the decomposition of q; linked are value mentions.
 func decompose(q string, linked []handoff.Mention) *handoff.Decomposition {
 	toks := conjunctions(tokenize(q))
@@ -3237,6 +3279,17 @@ func decompose(q string, linked []handoff.Mention) *handoff.Decomposition {
 		r.Mentions = addLinked(r.Mentions, linked, right, toks)
 		d.Subgoals = []handoff.Subgoal{l, r, c}
 		d.Notes = append(d.Notes, fmt.Sprintf("set operation %q: %s of s1 and s2", sp.marker, sp.op))
+		if o := whole.Requirements.Output; o.Aggregate == handoff.AggCount && len(o.GroupBy) == 0 && o.OrderBy == "" && !l.Has(handoff.OpAsk) {
+			// "How many manufacturers have headquarters in either Tokyo
+			// or Beijing?": the things of each side, combined, then
+			// counted (a union of two counts counts nothing).
+			for k := range 3 {
+				uncount(&d.Subgoals[k])
+			}
+			d.Subgoals = append(d.Subgoals, handoff.Subgoal{ID: "s4", Text: q, DependsOn: []string{"s3"}, Operations: []handoff.Operation{handoff.OpAggregate},
+				Requirements: handoff.Requirements{Types: c.Requirements.Types, Output: handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount}}})
+			d.Notes = append(d.Notes, "s4 counts the things of s3")
+		}
 	} else if nestStart, nestEnd, ok := findNested(toks[:end]); ok {
 		// s1: the aggregate; s2: the question, filtered by s1's answer.
 		inner := span{{nestStart, nestEnd}}

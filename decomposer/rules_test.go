@@ -639,6 +639,28 @@ func TestSetOperations(t *testing.T) {
 	}
 }
 
+// TestCountOfSetOperation: "How many … either A or B?" gives each side's
+// things, their union, and its count; the sides do not count.
+func TestCountOfSetOperation(t *testing.T) {
+	d, err := decomposer.NewRules().Decompose(context.Background(), "How many manufacturers have headquarters in either Tokyo or Beijing?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Subgoals) != 4 {
+		t.Fatalf("%d subgoals, want 4: %+v", len(d.Subgoals), d.Subgoals)
+	}
+	for _, sg := range d.Subgoals[:3] {
+		if o := sg.Requirements.Output; o.Aggregate != "" || sg.Has(handoff.OpAggregate) ||
+			slices.ContainsFunc(sg.Requirements.Cues, func(c handoff.Cue) bool { return c.Text == "how many" }) {
+			t.Errorf("%s counts: %+v, cues %+v", sg.ID, o, sg.Requirements.Cues)
+		}
+	}
+	s4 := d.Final()
+	if s4.ID != "s4" || !slices.Equal(s4.DependsOn, []string{"s3"}) || s4.Requirements.Output.Aggregate != handoff.AggCount || !d.Subgoals[2].Has(handoff.OpUnion) {
+		t.Errorf("final %s depends on %v, output %+v; s3 ops %v", s4.ID, s4.DependsOn, s4.Requirements.Output, d.Subgoals[2].Operations)
+	}
+}
+
 func TestNestedAggregate(t *testing.T) {
 	cases := []struct {
 		q        string
@@ -1286,6 +1308,10 @@ func TestEverydayReadings(t *testing.T) {
 			filters: []handoff.Filter{{Attribute: "died", Op: handoff.FilterGe, Value: "1", ValueKind: "number"}}},
 		{q: "Which storms killed more than 10 people?", types: []string{"storm"},
 			filters: []handoff.Filter{{Attribute: "killed", Op: handoff.FilterGt, Value: "10", ValueKind: "number"}}},
+		{q: "What is the city with the smallest GDP? Return the city and its GDP.", types: []string{"city"}, filters: noFilters,
+			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"city", "gdp"}, OrderBy: "gdp", Limit: 1}},
+		{q: "List the total number of horses on farms in ascending order.",
+			output: &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"total horse"}, OrderBy: "total horse"}},
 		{q: "Sort all the rooms according to the price.", types: []string{"room"}, noTypes: []string{"rooms according", "according"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "price"}},
 		{q: "Which city has the highest GDP?", types: []string{"city"}, filters: noFilters,

@@ -271,6 +271,21 @@ func VerbForms(noun string) []string {
 	return nil
 }
 
+// AgentNouns returns the nouns of agents that do what a verb form says,
+// compared under [Fold] ("directed", "direct": "director"), from the
+// known agents; nil for other words.
+func AgentNouns(verb string) []string {
+	v := Fold(verb)
+	var out []string
+	for noun, forms := range agents {
+		if slices.ContainsFunc(forms, func(f string) bool { return Fold(f) == v }) {
+			out = append(out, noun)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // Participle reports whether a term is one word in -ed, a regular past
 // participle ("killed", "injured"): a verb that may name a number its
 // subjects hold ("How many people were killed?").

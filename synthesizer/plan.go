@@ -545,6 +545,11 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 			if ok, inv := lexicon.Derives(term, words(p.IRI)); ok && !inv {
 				s = 0.8
 			}
+			// "the director of each film" of directed_by: the verb of
+			// the agent noun.
+			if forms := lexicon.VerbForms(term); len(forms) > 0 && slices.ContainsFunc(words(p.IRI), func(w string) bool { return slices.Contains(forms, w) }) {
+				s = 0.8
+			}
 		}
 		if s == 0 {
 			continue
