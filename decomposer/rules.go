@@ -963,6 +963,13 @@ func findMentions(q string, toks []token) []handoff.Mention {
 					j++
 					continue
 				}
+				// "CCTV-1", "F-16", "Jean-Luc": joined by a hyphen
+				// without spaces.
+				if j+1 < len(toks) && toks[j].kind == tkPunct && toks[j].text == "-" && toks[j].start == toks[j-1].end &&
+					toks[j+1].start == toks[j].end && (toks[j+1].kind == tkNum || capWord(toks, j+1)) {
+					j += 2
+					continue
+				}
 				if j+1 < len(toks) && toks[j].kind == tkWord && connectorWords[toks[j].low] && !toks[j].cap && capWord(toks, j+1) {
 					j += 2
 					continue
@@ -1884,6 +1891,18 @@ func (a *analysis) scan() {
 				a.explicitGroup = true
 				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " by", Term: a.groupTerm(c)})
 			}
+		case inSet(w, "first", "last") && i > 0 && (i+1 >= len(a.toks) || inSet(a.w(i+1), "?", ".")) && !a.orderSet &&
+			(lexicon.Participle(a.w(i-1)) || contentVerbs[a.w(i-1)]) && inSet(a.w(0), "which", "who", "what"):
+			// "Which gas station opened first?": the earliest opening;
+			// "last", the latest.
+			a.rank, a.used[i] = true, true
+			if c := a.at[i]; c >= 0 && a.chunks[c].start == i && a.chunks[c].end == i+1 {
+				a.chunks[c].used, a.chunks[c].role = true, roleSkip
+			}
+			a.out.Descending = w == "last"
+			a.out.Limit = 1
+			a.setOrder(a.w(i - 1))
+			a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.w(i-1) + " " + w, Term: a.w(i - 1), Descending: w == "last"})
 		case a.seq(i, "according", "to") && a.rank && !a.orderSet:
 			// "Sort all the rooms according to the price."
 			if c := a.chunkAfter(i+2, "the", "their", "its"); c >= 0 {
@@ -2425,6 +2444,9 @@ func (a *analysis) rankAt(i int) {
 	switch {
 	case adj == "expensive":
 		a.setOrder("price")
+		if c := a.at[i+1]; c >= 0 && a.chunks[c].start == i+1 && a.chunks[c].end == i+2 {
+			a.chunks[c].used, a.chunks[c].role = true, roleSkip // the price, no thing
+		}
 	case adj == "recent" || adj == "recently":
 		a.setOrder("date")
 	case inSet(adj, "popular", "common", "frequent", "frequently", "often"):
@@ -2904,6 +2926,10 @@ func (a *analysis) roleOf(ci int) role {
 		return roleType
 	case prev == "'s" || prev == "whose":
 		return rolePred
+	case prev == "which" && c.start == 1 && len(c.words) == 1 && inSet(a.w(c.end), "is", "are", "was", "were", "has", "have", "had"):
+		// "Which phone is the most expensive?": the things asked
+		// for, though "phone" may name a column.
+		return roleType
 	case attrWords[c.head()] && !a.ofAttribute(c.start):
 		return rolePred
 	case inSet(prev, "many", "which", "what") || a.seq(c.start-2, "number", "of"):

@@ -758,6 +758,11 @@ func TestMentions(t *testing.T) {
 		{"Which museums in Zürich opened before 3 March 2010?", []m{
 			{Text: "Zürich", Start: 17, End: 24, Kind: handoff.MentionName},
 			{Text: "3 March 2010", Start: 39, End: 51, Kind: handoff.MentionDate, Normalized: "2010-03-03"}}},
+		// Hyphenated names; an acronym measured is no name.
+		{"Who owns CCTV-1 and the F-16?", []m{
+			{Text: "CCTV-1", Start: 9, End: 15, Kind: handoff.MentionName},
+			{Text: "F-16", Start: 24, End: 28, Kind: handoff.MentionName}}},
+		{"Which city has the highest GDP?", nil},
 		// Numbers in digits and words.
 		{"Which planets have fewer than three moons?", []m{{Text: "three", Start: 30, End: 35, Kind: handoff.MentionNumber, Normalized: "3"}}},
 		{"Which hikers are younger than twenty five?", []m{{Text: "twenty five", Start: 30, End: 41, Kind: handoff.MentionNumber, Normalized: "25"}}},
@@ -1310,6 +1315,10 @@ func TestEverydayReadings(t *testing.T) {
 			filters: []handoff.Filter{{Attribute: "killed", Op: handoff.FilterGt, Value: "10", ValueKind: "number"}}},
 		{q: "What is the city with the smallest GDP? Return the city and its GDP.", types: []string{"city"}, filters: noFilters,
 			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"city", "gdp"}, OrderBy: "gdp", Limit: 1}},
+		{q: "Which gas station opened first?", types: []string{"gas station"}, noTypes: []string{"first"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "opened", Limit: 1}},
+		{q: "Which phone is the most expensive?", types: []string{"phone"}, noTypes: []string{"expensive"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "price", Descending: true}},
 		{q: "List the total number of horses on farms in ascending order.",
 			output: &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"total horse"}, OrderBy: "total horse"}},
 		{q: "Sort all the rooms according to the price.", types: []string{"room"}, noTypes: []string{"rooms according", "according"},

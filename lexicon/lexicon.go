@@ -30,7 +30,7 @@ var derivations = map[string]Derivation{
 	// Age is the time since an origin: birth for people, founding,
 	// establishment, construction or opening for things. Order by age is
 	// order by that date or year, reversed.
-	"age": {Words: []string{"birth", "born", "birthday", "birthdate", "dob", "founded", "founding", "foundation", "established", "built", "constructed", "opened", "open", "opening", "created", "inception"}, Inverted: true},
+	"age": {Words: []string{"birth", "born", "birthday", "birthdate", "dob", "founded", "founding", "foundation", "established", "built", "constructed", "opened", "open", "opening", "created", "inception", "launch", "launched", "release", "released", "debut"}, Inverted: true},
 	// What people earn or are paid is their pay.
 	"earn": {Words: payWords},
 	"paid": {Words: payWords},
@@ -244,6 +244,9 @@ var actions = map[string][]string{
 	"graduation":   {"graduate", "graduates", "graduated"},
 	"publication":  {"publish", "publishes", "published"},
 	"election":     {"elect", "elects", "elected"},
+	"launch":       {"launch", "launches", "launched"},
+	"release":      {"release", "releases", "released"},
+	"debut":        {"debut", "debuts", "debuted"},
 }
 
 // VerbForms returns the verb forms that say what an agent noun's agent
@@ -352,7 +355,7 @@ func Size(word string) bool { return slices.Contains(sizes, word) }
 // answers "where".
 var places = []string{"location", "located", "address", "city", "country", "place", "room", "building", "state",
 	"region", "site", "venue", "town", "street", "area", "stadium", "county", "province", "nation", "continent",
-	"hometown", "birthplace", "headquarters", "office", "capital"}
+	"hometown", "birthplace", "headquarters", "headquarter", "office", "capital"}
 
 // Place reports whether a word names an attribute whose values are
 // places ("city", "address"), also written after another word
