@@ -558,3 +558,25 @@ func TestSliceAgentOfVerbColumn(t *testing.T) {
 		t.Errorf("the slice lacks directed_by:\n%s", sl.Text())
 	}
 }
+
+// TestSlicePlaceOfLinkedThing: "Where is ExxonMobil?" names no class;
+// the linked value's class gives its place (headquarters, whose folded
+// word "headquarter" is a place too).
+func TestSlicePlaceOfLinkedThing(t *testing.T) {
+	const ttl = `@prefix c: <http://x/company#> .
+<http://x/c1> a <http://x/company> ; c:company "ExxonMobil" ; c:headquarters "USA" ; c:sales 400 .
+<http://x/c2> a <http://x/company> ; c:company "HSBC" ; c:headquarters "UK" ; c:sales 300 .
+<http://x/g1> a <http://x/gas_station> ; <http://x/gas_station#location> "Herne Hill" ; <http://x/gas_station#open_year> 2000 .
+<http://x/g2> a <http://x/gas_station> ; <http://x/gas_station#location> "Channel Hill" ; <http://x/gas_station#open_year> 2004 .
+`
+	coll := oneGraph(t, "misc", ttl)
+	sg := subgoal("Where is ExxonMobil?", nil, nil, "ExxonMobil")
+	sg.Requirements.Cues = []handoff.Cue{{Kind: handoff.CueAnswer, Text: "where"}}
+	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("misc"); sl == nil || !sl.HasProperty("http://x/company#headquarters") {
+		t.Errorf("the slice lacks the headquarters:\n%s", sl.Text())
+	}
+}

@@ -472,26 +472,6 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			}
 		}
 	}
-	// "Where is ExxonMobil headquartered?": the place (or, for "when",
-	// the date) of the things a linked value names, whose class no
-	// term of the question named.
-	if when || where {
-		var owners []string
-		for _, v := range s.Values {
-			if e := lex.element(v.Property); e != nil {
-				owners = appendNew(owners, e.subjects...)
-			}
-		}
-		for i := range lex.elements {
-			e := &lex.elements[i]
-			if e.class || len(e.objects) > 0 || !intersects(e.subjects, owners) {
-				continue
-			}
-			if when && lexicon.PointInTime(e.primary) || where && slices.ContainsFunc(e.primary, lexicon.Place) {
-				scoreOnce(e.iri, 0.2)
-			}
-		}
-	}
 	// A value given to a reference ("in room 112": stay#ref-room) is
 	// held by the reference's own column (stay#room), which the slice
 	// needs beside the link.
