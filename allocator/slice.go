@@ -464,7 +464,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			seen[w] = true
 			for _, h := range a.searchValues(ctx, p, id, w, 3) {
 				hv := strings.ToLower(h.Value)
-				if hv != w && hv+"s" != w && hv != w+"s" || schemaLabel(g, h) {
+				if hv != w && hv+"s" != w && hv != w+"s" && lexicon.Singular(w) != hv || schemaLabel(g, h) {
 					continue
 				}
 				s.Values = append(s.Values, handoff.SliceValue{Property: h.Property, Value: h.Value, Lang: h.Lang, Mention: w, Score: h.Score / 2})

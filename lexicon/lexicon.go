@@ -35,8 +35,10 @@ var derivations = map[string]Derivation{
 	"earn": {Words: payWords},
 	"paid": {Words: payWords},
 	"pay":  {Words: payWords},
-	// What a thing costs is its price.
-	"cost": {Words: []string{"price", "prices", "fee", "fees", "fare", "charge", "rate"}},
+	// What a thing costs is its price; a price, where none is named,
+	// is what it costs (a fee, a fare, a film's budget).
+	"cost":  {Words: []string{"price", "prices", "fee", "fees", "fare", "charge", "rate", "budget"}},
+	"price": {Words: []string{"cost", "costs", "fee", "fees", "fare", "fares", "charge", "budget"}},
 	// What sold is counted by the sales.
 	"sell": {Words: []string{"sales", "sold"}},
 	"sold": {Words: []string{"sales", "sold"}},

@@ -2412,7 +2412,8 @@ func (pl *planner) wordValues() {
 			!slices.Contains(kg.TextWords(pl.sg.Text), m) || asked[lexicon.Fold(m)] {
 			continue
 		}
-		if !strings.EqualFold(v.Value, v.Mention) && !strings.EqualFold(v.Value+"s", v.Mention) && !strings.EqualFold(v.Value, v.Mention+"s") {
+		if !strings.EqualFold(v.Value, v.Mention) && !strings.EqualFold(v.Value+"s", v.Mention) && !strings.EqualFold(v.Value, v.Mention+"s") &&
+			!strings.EqualFold(v.Value, lexicon.Singular(m)) {
 			continue
 		}
 		namesClass := false

@@ -231,6 +231,16 @@ func (sc *schema) rootClasses(sg *handoff.Subgoal, k int) []string {
 				}
 			}
 		}
+		// "When was Northlight Pictures founded?" names no class: the
+		// one whose own column a predicate term names (foundedYear of
+		// studios).
+		if len(sg.Requirements.Types) == 0 && slices.ContainsFunc(sg.Requirements.Predicates, func(t string) bool {
+			return slices.ContainsFunc(sc.props, func(p *handoff.SliceProperty) bool {
+				return len(p.Domains) == 1 && p.Domains[0] == c.IRI && (slices.Contains(p.Matched, t) || termMatches(t, p.IRI, p.Label) >= 0.8)
+			})
+		}) {
+			s += 0.4
+		}
 		list = append(list, cs{c.IRI, s})
 	}
 	slices.SortStableFunc(list, func(a, b cs) int { return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.iri, b.iri)) })

@@ -1605,3 +1605,41 @@ ex:c2 a ex:county ; ex:county_name "Baltimore" ; ex:population 90000 .
 		t.Errorf("got %v, want Baltimore\n%s", res.Rows, query)
 	}
 }
+
+// TestRootOfNamedColumn: "When was Northlight Pictures founded?" names
+// no class; the subjects are the studios, whose own column "founded"
+// names, not the actors listed first in the slice.
+func TestRootOfNamedColumn(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:a1 a ex:Actor ; ex:name "Nora Lind" .
+ex:a2 a ex:Actor ; ex:name "Caleb Ortiz" .
+ex:s1 a ex:Studio ; ex:name "Northlight Pictures" ; ex:foundedYear 1994 .
+ex:d1 a ex:Director ; ex:name "Ada Brook" .
+ex:f1 a ex:Film ; ex:starring ex:a1 , ex:a2 ; ex:producedBy ex:s1 ; ex:directedBy ex:d1 .
+`
+	g := loadGraph(t, "films", data)
+	str := []string{xsd + "string"}
+	slice := &handoff.Slice{Graph: "films",
+		Classes: []handoff.SliceClass{{IRI: ex + "Actor", Count: 2, Score: 0.3}, {IRI: ex + "Director", Count: 1, Score: 0.3},
+			{IRI: ex + "Studio", Count: 1, Score: 0.3}, {IRI: ex + "Film", Count: 1, Score: 0.05}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "Actor", ex + "Director", ex + "Studio"}, Datatypes: str, Score: 0.5},
+			{IRI: ex + "directedBy", Domains: []string{ex + "Film"}, Ranges: []string{ex + "Director"}, Score: 0.1},
+			{IRI: ex + "foundedYear", Domains: []string{ex + "Studio"}, Datatypes: []string{xsd + "integer"}, Score: 0.5, Matched: []string{"founded"}},
+			{IRI: ex + "starring", Domains: []string{ex + "Film"}, Ranges: []string{ex + "Actor"}, Score: 0.1},
+			{IRI: ex + "producedBy", Domains: []string{ex + "Film"}, Ranges: []string{ex + "Studio"}, Score: 0.1},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "name", Value: "Northlight Pictures", Mention: "Northlight Pictures", Score: 10}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "When was Northlight Pictures founded?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "Northlight Pictures", Start: 9, End: 28, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Predicates: []string{"founded"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Northlight Pictures", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}, Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "when"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 1 || len(res.Vars) != 1 {
+		t.Fatalf("got %v, want one row\n%s", res.Rows, query)
+	}
+	if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != "1994" || strings.Contains(query, "Actor") {
+		t.Errorf("got %v, want 1994 from the studio alone\n%s", res.Rows, query)
+	}
+}
