@@ -580,3 +580,37 @@ func TestSlicePlaceOfLinkedThing(t *testing.T) {
 		t.Errorf("the slice lacks the headquarters:\n%s", sl.Text())
 	}
 }
+
+// TestKindNamedByValue: "How many comedies are there?" names no class;
+// "comedy" is a whole value of the films' genre, which routes the
+// question to the films.
+func TestKindNamedByValue(t *testing.T) {
+	ctx := context.Background()
+	var gs []*kg.Graph
+	for id, ttl := range map[string]string{
+		"films":    `@prefix : <http://x/films/> . :f1 a :Film ; :title "Paper Moons" ; :genre "comedy" . :f2 a :Film ; :title "Iron Meridian" ; :genre "drama" .`,
+		"football": `@prefix : <http://x/football/> . :p1 a :Player ; :name "Erik Solberg" ; :goals 12 . :c1 a :Club ; :name "Valdheim FK" ; :founded 1898 .`,
+	} {
+		st := store.New()
+		if err := st.Load(ctx, strings.NewReader(ttl), rdfio.Turtle, "", ""); err != nil {
+			t.Fatal(err)
+		}
+		gs = append(gs, &kg.Graph{ID: id, Endpoint: st})
+	}
+	coll, err := kg.NewCollection(gs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := coll.Summarize(ctx, kg.SummarizeOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	sg := subgoal("How many comedies are there?", []string{"comedy"}, nil)
+	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "comedy"}
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Scores) == 0 || a.Scores[0].Graph != "films" || a.Scores[0].TypeCoverage == 0 {
+		t.Errorf("scores %+v, want films first, its type covered", a.Scores)
+	}
+}

@@ -235,6 +235,19 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 		var num, den float64
 		for _, t := range ts {
 			m, e := best(t, classes)
+			// "How many comedies are there?": a kind no class names may
+			// be a whole value of a column (genre "comedy").
+			if classes && m < 0.5 && len(t.words) == 1 && p.values[g.id] != nil {
+				one := lexicon.Singular(t.text)
+				for _, h := range a.searchValues(ctx, p, g.id, one, 3) {
+					if kg.FoldText(h.Value) == kg.FoldText(one) {
+						if el := g.element(h.Property); el != nil {
+							m, e = 0.7, el
+						}
+						break
+					}
+				}
+			}
 			num += t.weight * m
 			den += t.weight
 			if m > 0 {

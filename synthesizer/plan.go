@@ -282,7 +282,9 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 					}
 				}
 			}
-			if out.Aggregate == handoff.AggCount && it.Agg == handoff.AggCount && !it.Distinct && out.AggregateOf != "" && !pl.namesClass(out.AggregateOf) {
+			// ("How many comedies are there?" counts the films whose
+			// genre is the value "comedy", not genres.)
+			if out.Aggregate == handoff.AggCount && it.Agg == handoff.AggCount && !it.Distinct && out.AggregateOf != "" && !pl.namesClass(out.AggregateOf) && !pl.filteredValue(out.AggregateOf) {
 				if p, s := pl.prop(out.AggregateOf, kString, 0); p != nil && s >= 1 && datatypeKind(p) == kString && !identifier(p) && pl.hasNodeOf(p) {
 					it.Distinct = true
 				}
@@ -2607,6 +2609,16 @@ func (pl *planner) groupedBy(t string) bool {
 		}
 	}
 	return false
+}
+
+// filteredValue reports whether term is a value a filter of the plan
+// compares with ("comedy" of genre = "comedy").
+func (pl *planner) filteredValue(term string) bool {
+	t := kg.FoldText(lexicon.Singular(term))
+	return slices.ContainsFunc(pl.p.Filters, func(c skeletons.Cond) bool {
+		l, ok := c.Value.(*sparql.Literal)
+		return ok && kg.FoldText(lexicon.Singular(l.Lexical)) == t
+	})
 }
 
 // negatedValues returns the string filter values that a negation word of

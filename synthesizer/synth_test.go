@@ -1643,3 +1643,32 @@ ex:f1 a ex:Film ; ex:starring ex:a1 , ex:a2 ; ex:producedBy ex:s1 ; ex:directedB
 		t.Errorf("got %v, want 1994 from the studio alone\n%s", res.Rows, query)
 	}
 }
+
+// TestCountOfAValueKind: "How many comedies are there?" counts the films
+// whose genre is "comedy", not the distinct genres.
+func TestCountOfAValueKind(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:f1 a ex:Film ; ex:title "A" ; ex:genre "comedy" .
+ex:f2 a ex:Film ; ex:title "B" ; ex:genre "comedy" .
+ex:f3 a ex:Film ; ex:title "C" ; ex:genre "drama" .
+`
+	g := loadGraph(t, "films", data)
+	slice := &handoff.Slice{Graph: "films",
+		Classes: []handoff.SliceClass{{IRI: ex + "Film", Count: 3, Score: 0.3}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "title", Domains: []string{ex + "Film"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: ex + "genre", Domains: []string{ex + "Film"}, Datatypes: []string{xsd + "string"}, Score: 0.5, Matched: []string{"comedy"}},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "genre", Value: "comedy", Mention: "comedies", Score: 5}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "How many comedies are there?", Operations: []handoff.Operation{handoff.OpAggregate},
+		Requirements: handoff.Requirements{Types: []string{"comedy"},
+			Output: handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "comedy"},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "how many"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 1 || len(res.Vars) != 1 {
+		t.Fatalf("got %v, want one count\n%s", res.Rows, query)
+	}
+	if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != "2" {
+		t.Errorf("got %v, want 2\n%s", res.Rows, query)
+	}
+}
