@@ -345,9 +345,11 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	}
 	// "employees who earn more than the average": the salary a term
 	// stands for, matched to it, when no column has its name.
+	// "How old is Ada Brook?": an age asked for is computed from a
+	// birth date, which the slice needs too.
 	for _, t := range append(slices.Clone(sg.Requirements.Predicates), sg.Requirements.Output.AggregateOf) {
 		d, ok := lexicon.DerivedFrom(t)
-		if !ok || d.Inverted {
+		if !ok || d.Inverted && !slices.Contains(sg.Requirements.Output.Attributes, t) {
 			continue
 		}
 		// ("Who weighs the most?" names no class: any class's weight,

@@ -168,6 +168,10 @@ func (b *builder) item(s *scope, it Item) (sparql.Expr, error) {
 			x = &sparql.CallExpr{Name: "LCASE", Args: []sparql.Expr{&sparql.CallExpr{Name: "STR", Args: []sparql.Expr{x}}}}
 		case "str":
 			x = &sparql.CallExpr{Name: "STR", Args: []sparql.Expr{x}}
+		case "age":
+			x = ageOf(x)
+		case "since":
+			x = &sparql.BinaryExpr{Op: sparql.OpSub, X: &sparql.CallExpr{Name: "YEAR", Args: []sparql.Expr{&sparql.CallExpr{Name: "NOW"}}}, Y: x}
 		default:
 			return nil, fmt.Errorf("skeletons: unknown function %q", it.Func)
 		}
@@ -189,6 +193,20 @@ func (b *builder) item(s *scope, it Item) (sparql.Expr, error) {
 		return &sparql.Aggregate{Name: name, Star: true, Distinct: it.Distinct}, nil
 	}
 	return &sparql.Aggregate{Name: name, Arg: x, Distinct: it.Distinct}, nil
+}
+
+// ageOf is the whole years from the date x to today: the difference of
+// the years, less one before the anniversary in the current year.
+func ageOf(x sparql.Expr) sparql.Expr {
+	now := &sparql.CallExpr{Name: "NOW"}
+	call := func(name string, arg sparql.Expr) sparql.Expr {
+		return &sparql.CallExpr{Name: name, Args: []sparql.Expr{arg}}
+	}
+	bin := func(op sparql.BinaryOp, l, r sparql.Expr) sparql.Expr { return &sparql.BinaryExpr{Op: op, X: l, Y: r} }
+	before := bin(sparql.OpOr, bin(sparql.OpLt, call("MONTH", now), call("MONTH", x)),
+		bin(sparql.OpAnd, bin(sparql.OpEq, call("MONTH", now), call("MONTH", x)), bin(sparql.OpLt, call("DAY", now), call("DAY", x))))
+	one, zero := sparql.NewTypedLiteral("1", sparql.XSDInteger), sparql.NewTypedLiteral("0", sparql.XSDInteger)
+	return bin(sparql.OpSub, bin(sparql.OpSub, call("YEAR", now), call("YEAR", x)), &sparql.CallExpr{Name: "IF", Args: []sparql.Expr{before, one, zero}})
 }
 
 // itemVar names the output of a projected item.

@@ -55,8 +55,9 @@ type Item struct {
 	Attr     *Attr             `json:"attr,omitempty"`
 	// Func wraps the attribute in a unary function before comparison
 	// or projection: "year" (YEAR), "lcase" (LCASE), "str" (STR, the
-	// lexical form, e.g. to search the digits of a number) or "" for
-	// none.
+	// lexical form, e.g. to search the digits of a number), "age" (the
+	// whole years from a date to today), "since" (the years from a year
+	// to this one) or "" for none.
 	Func string `json:"func,omitempty"`
 }
 

@@ -243,6 +243,12 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 					}
 					continue
 				}
+				if it, ok := pl.computedAge(a); ok {
+					// "How old is Ada Brook?": her age from her birth
+					// date.
+					pl.p.Select = append(pl.p.Select, it)
+					continue
+				}
 				alt := 0
 				if i == 0 {
 					alt = pl.alt
@@ -1133,6 +1139,50 @@ func sortsAll(words []string) bool {
 // stand for the order term when the schema has no attribute of its name:
 // one the term derives from (age from a birth date: inverted), or, for a
 // point in time ("date", "year"), any date or year attribute.
+// computedAge returns the item that computes an age asked for (term
+// "age") when no column holds it but one it is computed from in reverse
+// does: the whole years since a date of birth, founding or opening
+// ("age"), or since such a year ("since").
+func (pl *planner) computedAge(term string) (skeletons.Item, bool) {
+	if d, ok := lexicon.DerivedFrom(term); !ok || !d.Inverted {
+		return skeletons.Item{}, false
+	}
+	// A column the term names holds the age itself.
+	if slices.ContainsFunc(pl.sc.props, func(p *handoff.SliceProperty) bool { return termMatches(term, p.IRI, p.Label) >= 0.8 }) {
+		return skeletons.Item{}, false
+	}
+	p, inv := pl.impliedOrder(term)
+	if p == nil || !inv {
+		return skeletons.Item{}, false
+	}
+	at, ok := pl.attrOf(p)
+	if !ok {
+		return skeletons.Item{}, false
+	}
+	switch {
+	case datatypeKind(p) == kDate:
+		return skeletons.Item{Attr: &at, Func: "age"}, true
+	case datatypeKind(p) == kNumber && slices.Contains(words(p.IRI), "year") || datatypeKind(p) == kNumber && yearValues(p):
+		return skeletons.Item{Attr: &at, Func: "since"}, true
+	}
+	return skeletons.Item{}, false
+}
+
+// yearValues reports whether a numeric property's samples all read as
+// years (four digits from 1000 to 2999).
+func yearValues(p *handoff.SliceProperty) bool {
+	if len(p.Samples) == 0 {
+		return false
+	}
+	for _, s := range p.Samples {
+		s = strings.Trim(s, `"`)
+		if len(s) != 4 || s[0] != '1' && s[0] != '2' || strings.Trim(s, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
+}
+
 func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 	_, derived := lexicon.DerivedFrom(term)
 	temporal := lexicon.Temporal(term)

@@ -231,6 +231,20 @@ func (sc *schema) rootClasses(sg *handoff.Subgoal, k int) []string {
 				}
 			}
 		}
+		// "How old is Ada Brook?" names no class either: the one whose
+		// member the linked value names (a director, not an actor, though
+		// both have names).
+		if len(sg.Requirements.Types) == 0 && sc.probe != nil {
+			for k, v := range sc.slice.Values {
+				if k == 3 {
+					break
+				}
+				if p := sc.byIRI[v.Property]; p != nil && len(p.Domains) > 1 && slices.Contains(p.Domains, c.IRI) && sc.probe(c.IRI, v.Property, valueTerm(&sc.slice.Values[k], p)) {
+					s += 0.4
+					break
+				}
+			}
+		}
 		// "When was Northlight Pictures founded?" names no class: the
 		// one whose own column a predicate term names (foundedYear of
 		// studios).

@@ -3,8 +3,10 @@ package synthesizer
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/schemaforge/go-schemaforge/handoff"
@@ -1670,5 +1672,56 @@ ex:f3 a ex:Film ; ex:title "C" ; ex:genre "drama" .
 	}
 	if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != "2" {
 		t.Errorf("got %v, want 2\n%s", res.Rows, query)
+	}
+}
+
+// TestComputedAge: "How old is Ada Brook?" of a birth date is her age in
+// whole years today; "How old is Valdheim FK?" of a founding year, the
+// years since. The subjects are the class that holds the named thing.
+func TestComputedAge(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+ex:a1 a ex:Actor ; ex:name "Nora Lind" ; ex:birthDate "1985-03-12"^^xsd:date .
+ex:d1 a ex:Director ; ex:name "Ada Brook" ; ex:birthDate "1971-05-14"^^xsd:date .
+ex:c1 a ex:Club ; ex:clubName "Valdheim FK" ; ex:foundedYear 1898 .
+`
+	g := loadGraph(t, "misc", data)
+	both := []string{ex + "Actor", ex + "Director"}
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "Actor", Count: 1, Score: 0.3}, {IRI: ex + "Director", Count: 1, Score: 0.3}, {IRI: ex + "Club", Count: 1, Score: 0.3}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: both, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: ex + "birthDate", Domains: both, Datatypes: []string{xsd + "date"}, Score: 0.3, Matched: []string{"age"}},
+			{IRI: ex + "clubName", Domains: []string{ex + "Club"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: ex + "foundedYear", Domains: []string{ex + "Club"}, Datatypes: []string{xsd + "integer"}, Score: 0.3, Matched: []string{"age"}, Samples: []string{"1898"}},
+		}}
+	howOld := func(name, prop string) (*handoff.Subgoal, *handoff.Slice) {
+		sl := *slice
+		sl.Values = []handoff.SliceValue{{Property: ex + prop, Value: name, Mention: name, Score: 10}}
+		return &handoff.Subgoal{ID: "s1", Text: "How old is " + name + "?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+			Mentions: []handoff.Mention{{Text: name, Start: 11, End: 11 + len(name), Kind: handoff.MentionName}},
+			Requirements: handoff.Requirements{Predicates: []string{"age"},
+				Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: name, ValueKind: "string"}},
+				Output:  handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"age"}},
+				Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "how old"}}}}, &sl
+	}
+	now := time.Now()
+	age := now.Year() - 1971
+	if now.Month() < time.May || now.Month() == time.May && now.Day() < 14 {
+		age--
+	}
+	for _, c := range []struct {
+		name, prop string
+		want       int
+	}{{"Ada Brook", "name", age}, {"Valdheim FK", "clubName", now.Year() - 1898}} {
+		sg, sl := howOld(c.name, c.prop)
+		res, query := runTop(t, sg, sl, g)
+		if len(res.Rows) != 1 || len(res.Vars) != 1 {
+			t.Errorf("%s: got %v, want one age\n%s", sg.Text, res.Rows, query)
+			continue
+		}
+		if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != strconv.Itoa(c.want) {
+			t.Errorf("%s: got %v, want %d\n%s", sg.Text, res.Rows, c.want, query)
+		}
 	}
 }
