@@ -1716,6 +1716,11 @@ func (a *analysis) scan() {
 			}
 			a.addAgg(ag, a.chunkAfter(i+1, aggSkip...), true)
 		}
+		// "Who is older, Ada Brook or Tomas Vey?": the one of the two
+		// that ranks first by what the comparative measures.
+		if a.choiceAt(i) {
+			continue
+		}
 		// Comparisons and filters.
 		if op, attr, date, v, ok := a.comparator(i); ok {
 			a.handleComparator(i, op, attr, date, v)
@@ -2231,6 +2236,61 @@ func (a *analysis) verbPhrase(phrase string) bool {
 	return slices.ContainsFunc(a.chunks, func(c chunk) bool {
 		return c.phrase() == phrase && (c.verb || inSet(a.w(c.start-1), "who", "that", "which"))
 	})
+}
+
+// choiceAt reads a comparative at token i that chooses between two
+// named things ("Who is older, Ada Brook or Tomas Vey?", "Which club is
+// bigger, Valdheim FK or Club Brisa?") as a ranking of the two by what it
+// measures, the first kept, and reports whether it did.
+func (a *analysis) choiceAt(i int) bool {
+	w := a.w(i)
+	ci := comparatives[w]
+	if !ci.than || ci.date || !inSet(a.w(0), "who", "which", "what") || a.orderSet {
+		return false
+	}
+	k := i + 1
+	// "Who scored more goals, Erik Solberg or Tiago Mendes?": what
+	// the comparative counts, named before the choice.
+	noun := -1
+	if c := a.at[min(k, len(a.at)-1)]; k < len(a.toks) && c >= 0 && a.chunks[c].start == k && !a.chunks[c].verb && inSet(a.w(a.chunks[c].end), ",", ":") {
+		noun, k = c, a.chunks[c].end
+	}
+	if a.w(k) != "," && a.w(k) != ":" || noun < 0 && !inSet(a.w(i-1), "is", "was", "are", "were") {
+		return false
+	}
+	k++
+	after := func(k int) int { // the token after the mention at k, or -1
+		if k >= len(a.toks) || a.toks[k].ment < 0 {
+			return -1
+		}
+		m := a.toks[k].ment
+		for k < len(a.toks) && a.toks[k].ment == m {
+			k++
+		}
+		return k
+	}
+	e := after(k)
+	if e < 0 || a.w(e) != "or" {
+		return false
+	}
+	if e2 := after(e + 1); e2 < 0 || e2 < len(a.toks) && !inSet(a.w(e2), "?", ".") {
+		return false
+	}
+	attr := cmp.Or(ci.attr, lexicon.GradedMeasure(w))
+	if noun >= 0 {
+		attr = a.chunks[noun].phrase()
+		a.chunks[noun].used, a.chunks[noun].role = true, rolePred
+	}
+	if attr == "" {
+		return false
+	}
+	a.used[i] = true
+	a.rank = true
+	a.out.Descending = ci.op == handoff.FilterGt
+	a.out.Limit = 1
+	a.setOrder(attr)
+	a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: w, Term: attr, Descending: a.out.Descending})
+	return true
 }
 
 func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, date bool, v int) {
