@@ -204,6 +204,7 @@ var residents = []string{"people", "persons", "inhabitants", "residents", "citiz
 // of actions to the verb forms that say they happened.
 var agents = map[string][]string{
 	"director":   {"direct", "directs", "directed", "directing"},
+	"actor":      {"act", "acts", "acted", "acting"},
 	"writer":     {"write", "writes", "wrote", "written", "writing"},
 	"author":     {"wrote", "written", "authored"},
 	"composer":   {"compose", "composes", "composed"},

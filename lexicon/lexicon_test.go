@@ -401,7 +401,7 @@ func TestCompoundHead(t *testing.T) {
 }
 
 func TestAgentNouns(t *testing.T) {
-	for verb, want := range map[string][]string{"directed": {"director"}, "direct": {"director"}, "wrote": {"author", "writer"}, "colour": nil} {
+	for verb, want := range map[string][]string{"directed": {"director"}, "direct": {"director"}, "wrote": {"author", "writer"}, "acted": {"actor"}, "colour": nil} {
 		if got := lexicon.AgentNouns(verb); !slices.Equal(got, want) {
 			t.Errorf("AgentNouns(%q) = %q, want %q", verb, got, want)
 		}

@@ -1377,6 +1377,13 @@ func (pl *planner) relation(term string) (*handoff.SliceProperty, float64) {
 		if slices.Contains(p.Matched, term) {
 			s = max(s, 0.9)
 		}
+		// "Who acted in Iron Meridian?": the relation to the agents of
+		// the verb (starring, to actors).
+		if s < 0.8 && slices.ContainsFunc(lexicon.AgentNouns(term), func(n string) bool {
+			return slices.ContainsFunc(p.Ranges, func(r string) bool { return termMatches(n, r, "") >= 0.8 })
+		}) {
+			s = 0.8
+		}
 		if s >= 0.8 && s > bestScore {
 			best, bestScore = p, s
 		}
@@ -2203,7 +2210,9 @@ func (pl *planner) projectionTerms() []string {
 		// "Which films are shown at Codling?": a participle relates the
 		// things asked for; it is not a column asked for.
 		// ("Who organized the oldest church?" asks organized_by.)
-		if len(r.Output.Attributes) == 0 && len(r.Types) > 0 && !strings.Contains(p, " ") && (lexicon.VerbBase(p) != p || strings.HasSuffix(p, "ed")) &&
+		// ("Which albums did Glass Harbor release?": "release" too, a
+		// verb form of an action.)
+		if len(r.Output.Attributes) == 0 && len(r.Types) > 0 && !strings.Contains(p, " ") && (lexicon.VerbBase(p) != p || strings.HasSuffix(p, "ed") || slices.Contains(lexicon.VerbForms(p), p)) &&
 			!asksAnswer(r.Cues, func(ph string) bool { return ph == "who" || ph == "whom" }) {
 			continue
 		}

@@ -1725,3 +1725,56 @@ ex:c1 a ex:Club ; ex:clubName "Valdheim FK" ; ex:foundedYear 1898 .
 		}
 	}
 }
+
+// TestWhoDidThroughAgentRelation: "Who acted in Iron Meridian?" follows
+// the relation to the agents of the verb (starring, to actors), and
+// "Which albums did Glass Harbor release?" shows the albums, not the
+// release year the verb names.
+func TestWhoDidThroughAgentRelation(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:f1 a ex:Film ; ex:title "Iron Meridian" ; ex:starring ex:a1 .
+ex:f2 a ex:Film ; ex:title "Paper Moons" ; ex:starring ex:a2 .
+ex:a1 a ex:Actor ; ex:name "Caleb Ortiz" .
+ex:a2 a ex:Actor ; ex:name "Nora Lind" .
+ex:al1 a ex:Album ; ex:title "Cartography" ; ex:releaseYear 2015 ; ex:performer ex:a2 .
+`
+	g := loadGraph(t, "misc", data)
+	str := []string{xsd + "string"}
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "Film", Count: 2, Score: 0.3}, {IRI: ex + "Actor", Count: 2, Score: 0.3}, {IRI: ex + "Album", Count: 1, Score: 0.3, Matched: []string{"album"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "title", Domains: []string{ex + "Film", ex + "Album"}, Datatypes: str, Score: 0.5},
+			{IRI: ex + "name", Domains: []string{ex + "Actor"}, Datatypes: str, Score: 0.5},
+			{IRI: ex + "starring", Domains: []string{ex + "Film"}, Ranges: []string{ex + "Actor"}, Score: 0.2},
+			{IRI: ex + "performer", Domains: []string{ex + "Album"}, Ranges: []string{ex + "Actor"}, Score: 0.2},
+			{IRI: ex + "releaseYear", Domains: []string{ex + "Album"}, Datatypes: []string{xsd + "integer"}, Score: 0.4, Matched: []string{"release"}},
+		}}
+	acted := &handoff.Subgoal{ID: "s1", Text: "Who acted in Iron Meridian?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "Iron Meridian", Start: 13, End: 26, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Predicates: []string{"acted"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Iron Meridian", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}, Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}}}
+	sl := *slice
+	sl.Values = []handoff.SliceValue{{Property: ex + "title", Value: "Iron Meridian", Mention: "Iron Meridian", Score: 10}}
+	res, query := runTop(t, acted, &sl, g)
+	if len(res.Rows) != 1 || len(res.Vars) != 1 {
+		t.Fatalf("got %v, want Caleb Ortiz\n%s", res.Rows, query)
+	}
+	if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != "Caleb Ortiz" {
+		t.Errorf("got %v, want Caleb Ortiz\n%s", res.Rows, query)
+	}
+	released := &handoff.Subgoal{ID: "s1", Text: "Which albums did Nora Lind release?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "Nora Lind", Start: 17, End: 26, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Types: []string{"album"}, Predicates: []string{"release"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Nora Lind", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}, Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}}}}
+	sl = *slice
+	sl.Values = []handoff.SliceValue{{Property: ex + "name", Value: "Nora Lind", Mention: "Nora Lind", Score: 10}}
+	res, query = runTop(t, released, &sl, g)
+	if len(res.Rows) != 1 || len(res.Vars) != 1 {
+		t.Fatalf("got %v, want Cartography\n%s", res.Rows, query)
+	}
+	if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != "Cartography" {
+		t.Errorf("got %v, want Cartography\n%s", res.Rows, query)
+	}
+}

@@ -1659,6 +1659,11 @@ func (c *coverer) answersType(term string) bool {
 		if named(v) || len(ws) > 0 && slices.ContainsFunc(c.preds[v], column) {
 			return true
 		}
+		// A number or a date of the things is not the things ("Which
+		// albums did Glass Harbor release?" answered by release years).
+		if c.measureVar(v) {
+			continue
+		}
 		for _, s := range subjectsOf(v, false) {
 			if named(s) || slices.ContainsFunc(subjectsOf(s, true), named) {
 				return true
@@ -1965,6 +1970,38 @@ func (c *coverer) dateAnswer() bool {
 
 // allValues reports whether the projected values of the first rows
 // satisfy f (false without rows).
+// measureVar reports whether the answer's values of v are all numbers or
+// dates (of the first rows), or v's column names a point in time, while
+// no key or naming column binds it.
+func (c *coverer) measureVar(v string) bool {
+	if slices.ContainsFunc(c.preds[v], func(p string) bool {
+		sp := c.slice.Property(p)
+		toks := kg.Tokens(p)
+		return isNamingIRI(p) || sp != nil && sp.Key || len(toks) > 0 && slices.Contains([]string{"id", "code", "number", "no"}, toks[len(toks)-1])
+	}) {
+		return false
+	}
+	if slices.ContainsFunc(c.preds[v], func(p string) bool { return slices.ContainsFunc(kg.Tokens(p), lexicon.Temporal) }) {
+		return true
+	}
+	if c.res == nil || len(c.res.Rows) == 0 {
+		return false
+	}
+	n := 0
+	for _, row := range c.res.Rows[:min(len(c.res.Rows), 5)] {
+		t, ok := row[v]
+		if !ok || t == nil {
+			continue
+		}
+		l, lit := t.(*sparql.Literal)
+		if !lit || !numeric(l.Lexical) && !isDate(l) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
 func (c *coverer) allValues(f func(sparql.Term) bool) bool {
 	if c.res == nil || len(c.res.Rows) == 0 {
 		return false

@@ -527,3 +527,20 @@ func TestWhoIsNoDate(t *testing.T) {
 		}
 	}
 }
+
+// TestWhichThingsAreNoNumbers: "Which people live in Paris?" is not
+// answered by their ages, though the ages are the people's column; their
+// names answer it.
+func TestWhichThingsAreNoNumbers(t *testing.T) {
+	which := handoff.Cue{Kind: handoff.CueAnswer, Text: "which"}
+	sg := withText(subgoal(handoff.Output{Shape: handoff.ShapeEntities}, nil, which), "Which people live in Paris?")
+	for query, want := range map[string]bool{
+		`SELECT ?a WHERE { ?p a :Person ; :age ?a ; :city "Paris" }`:  false,
+		`SELECT ?n WHERE { ?p a :Person ; :name ?n ; :city "Paris" }`: true,
+	} {
+		missed := strings.Join(verifier.Missed(coverage(t, sg, query)), "; ")
+		if met := !strings.Contains(missed, "which person"); met != want {
+			t.Errorf("%s: which met %v, want %v (missed %q)", query, met, want, missed)
+		}
+	}
+}
