@@ -2,6 +2,7 @@ package synthesizer
 
 import (
 	"cmp"
+	"math/big"
 	"regexp"
 	"slices"
 	"strings"
@@ -1869,9 +1870,9 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 			}
 			it.Func = "number"
 		}
-		c := skeletons.Cond{Item: it, Op: op, Value: numberLiteral(f.Value)}
+		c := skeletons.Cond{Item: it, Op: op, Value: numberLiteral(inUnitOf(f.Value, prop))}
 		if op == handoff.FilterBetween {
-			c.Value2 = numberLiteral(f.Value2)
+			c.Value2 = numberLiteral(inUnitOf(f.Value2, prop))
 		}
 		pl.p.Filters = append(pl.p.Filters, c)
 	default:
@@ -2122,6 +2123,36 @@ func partOf(words string, v sparql.Term) bool {
 		return false
 	}
 	return slices.ContainsFunc(parts, func(p string) bool { return strings.EqualFold(strings.TrimSpace(p), strings.TrimSpace(words)) })
+}
+
+// inUnitOf writes a large number the question says in the unit a
+// property's name or label keeps it in: "30 million" (30000000) is 30 of
+// a "budget (million USD)", "100 billion" 100 of sales_billion. Other
+// numbers are unchanged.
+func inUnitOf(v string, p *handoff.SliceProperty) string {
+	n, ok := new(big.Rat).SetString(v)
+	if !ok || p == nil {
+		return v
+	}
+	ws := append(words(p.IRI), strings.Fields(strings.ToLower(p.Label))...)
+	for _, u := range []struct {
+		word string
+		size int64
+	}{{"thousand", 1e3}, {"million", 1e6}, {"billion", 1e9}} {
+		if !slices.ContainsFunc(ws, func(w string) bool { return strings.Trim(w, "()") == u.word || strings.Trim(w, "()") == u.word+"s" }) {
+			continue
+		}
+		unit := new(big.Rat).SetInt64(u.size)
+		if n.Cmp(unit) < 0 {
+			return v // already in the unit ("more than 30")
+		}
+		q := new(big.Rat).Quo(n, unit)
+		if q.IsInt() {
+			return q.Num().String()
+		}
+		return strings.TrimRight(strings.TrimRight(q.FloatString(6), "0"), ".")
+	}
+	return v
 }
 
 func numberLiteral(s string) sparql.Term {

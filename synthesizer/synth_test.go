@@ -1778,3 +1778,18 @@ ex:al1 a ex:Album ; ex:title "Cartography" ; ex:releaseYear 2015 ; ex:performer 
 		t.Errorf("got %v, want Cartography\n%s", res.Rows, query)
 	}
 }
+
+func TestInUnitOf(t *testing.T) {
+	budget := &handoff.SliceProperty{IRI: ex + "budget", Label: "budget (million USD)"}
+	sales := &handoff.SliceProperty{IRI: ex + "company#sales_billion"}
+	plain := &handoff.SliceProperty{IRI: ex + "population"}
+	for _, c := range []struct {
+		v    string
+		p    *handoff.SliceProperty
+		want string
+	}{{"30000000", budget, "30"}, {"2500000", budget, "2.5"}, {"30", budget, "30"}, {"300000000000", sales, "300"}, {"30000000", plain, "30000000"}} {
+		if got := inUnitOf(c.v, c.p); got != c.want {
+			t.Errorf("inUnitOf(%s, %s) = %s, want %s", c.v, c.p.IRI, got, c.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package verifier
 
 import (
 	"fmt"
+	"math"
 	"net/url"
 	"slices"
 	"strconv"
@@ -232,6 +233,18 @@ func existence(op handoff.FilterOp, v string) bool {
 // "CIS-220"), or a date in that year; for a string of three or more
 // characters, one containing the other, or two thirds of its words in
 // one constant.
+// inUnits reports whether a large number the question says is c in
+// thousands, millions or billions ("30 million" as 30 in a budget kept
+// in millions).
+func inUnits(v, c float64) bool {
+	for _, u := range []float64{1e3, 1e6, 1e9} {
+		if v >= u && c != 0 && math.Abs(c*u-v) <= 1e-9*v {
+			return true
+		}
+	}
+	return false
+}
+
 func realised(value string, consts []string) bool {
 	v := strings.ToLower(strings.TrimSpace(value))
 	vf, vnum := number(v)
@@ -242,7 +255,7 @@ func realised(value string, consts []string) bool {
 		}
 		if vnum {
 			for _, w := range words(c) {
-				if cf, ok := number(w); ok && cf == vf {
+				if cf, ok := number(w); ok && (cf == vf || inUnits(vf, cf)) {
 					return true
 				}
 			}

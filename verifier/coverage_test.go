@@ -544,3 +544,24 @@ func TestWhichThingsAreNoNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberInUnits: "more than 30 million" is realised by 30 compared
+// with a budget kept in millions, not by an unrelated 30 for 3000.
+func TestNumberInUnits(t *testing.T) {
+	sg := withFilter(subgoal(handoff.Output{Shape: handoff.ShapeEntities}, []handoff.Mention{{Text: "30 million", Kind: handoff.MentionNumber, Normalized: "30000000"}}),
+		handoff.Filter{Attribute: "budget", Op: handoff.FilterGt, Value: "30000000", ValueKind: "number"})
+	sg.Text = "Which films cost more than 30 million?"
+	for query, want := range map[string]bool{
+		`SELECT ?n WHERE { ?p :name ?n ; :age ?b FILTER(?b > 30) }`:       true,
+		`SELECT ?n WHERE { ?p :name ?n ; :age ?b FILTER(?b > 30000000) }`: true,
+		`SELECT ?n WHERE { ?p :name ?n ; :age ?b FILTER(?b > 31) }`:       false,
+	} {
+		q, err := sparql.Parse(prefix + query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok := len(verifier.Requirements(q, sg)) == 0; ok != want {
+			t.Errorf("%s: requirements met %v, want %v (%v)", query, ok, want, verifier.Requirements(q, sg))
+		}
+	}
+}
