@@ -2986,7 +2986,11 @@ func (a *analysis) roleOf(ci int) role {
 		return roleType
 	case prev == "'s" || prev == "whose":
 		return rolePred
-	case prev == "which" && c.start == 1 && len(c.words) == 1 && inSet(a.w(c.end), "is", "are", "was", "were", "has", "have", "had"):
+	case len(c.words) == 1 && inSet(last, "first", "last") && (lexicon.Participle(next) || contentVerbs[next]):
+		// "When was Elizabeth Bobo first elected?": how the verb
+		// happened, not a thing.
+		return roleSkip
+	case prev == "which" && c.start == 1 && len(c.words) == 1 && !c.verb:
 		// "Which phone is the most expensive?": the things asked
 		// for, though "phone" may name a column.
 		return roleType

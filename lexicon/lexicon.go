@@ -320,8 +320,22 @@ func PointInTime(words []string) bool {
 	}
 	return slices.ContainsFunc(words, func(w string) bool {
 		_, event := actions[w]
-		return Temporal(w) || event || slices.Contains(derivations["age"].Words, w)
+		return Temporal(w) || event || actionForm(w) || slices.Contains(derivations["age"].Words, w)
 	})
+}
+
+// actionForm reports whether w is a past form of an action's verb
+// ("elected" of first_elected, "arrived"): the column says when.
+func actionForm(w string) bool {
+	if !strings.HasSuffix(w, "ed") {
+		return false
+	}
+	for _, forms := range actions {
+		if slices.Contains(forms, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // WhenPhrase reports whether an answer wh-phrase asks for a point in

@@ -51,6 +51,14 @@ func TestDerives(t *testing.T) {
 	}
 }
 
+func TestPointInTimeOfActions(t *testing.T) {
+	for ws, want := range map[string]bool{"first elected": true, "arrival time": true, "birth place": false, "elected": true, "named": false, "founded": true} {
+		if got := lexicon.PointInTime(strings.Fields(ws)); got != want {
+			t.Errorf("PointInTime(%q) = %v, want %v", ws, got, want)
+		}
+	}
+}
+
 func TestTemporal(t *testing.T) {
 	for w, want := range map[string]bool{"date": true, "year": true, "time": true, "name": false, "capacity": false} {
 		if got := lexicon.Temporal(w); got != want {

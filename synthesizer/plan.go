@@ -2247,6 +2247,11 @@ func (pl *planner) projectionTerms() []string {
 			!asksAnswer(r.Cues, func(ph string) bool { return ph == "who" || ph == "whom" }) {
 			continue
 		}
+		// "When was Elizabeth Bobo first elected?": the date answers;
+		// the verb is no column of its own (election_id).
+		if len(r.Output.Attributes) == 0 && lexicon.Participle(p) && asksAnswer(r.Cues, func(ph string) bool { return lexicon.WhenPhrase(ph) || isWhere(ph) }) {
+			continue
+		}
 		// "Who was born in Anchorage?": the filter on birth_place
 		// realises "born"; birth_date is not asked.
 		realised := len(r.Output.Attributes) == 0 && slices.ContainsFunc(pl.sc.slice.Properties, func(sp handoff.SliceProperty) bool {
