@@ -614,3 +614,24 @@ func TestKindNamedByValue(t *testing.T) {
 		t.Errorf("scores %+v, want films first, its type covered", a.Scores)
 	}
 }
+
+// TestSliceValueOfLinkedClass: "Which artworks won?" links "won" to
+// nomination#result "Won"; the nominations join the slice with the
+// reference to the artworks.
+func TestSliceValueOfLinkedClass(t *testing.T) {
+	const ttl = `@prefix a: <http://x/artwork#> . @prefix n: <http://x/nomination#> .
+<http://x/a1> a <http://x/artwork> ; a:name "I Know" .
+<http://x/a2> a <http://x/artwork> ; a:name "Boys" .
+<http://x/n1> a <http://x/nomination> ; n:result "Won" ; n:ref-artwork_id <http://x/a1> .
+<http://x/n2> a <http://x/nomination> ; n:result "Nominated" ; n:ref-artwork_id <http://x/a2> .
+`
+	coll := oneGraph(t, "misc", ttl)
+	a, err := New(Config{}).Allocate(context.Background(), subgoal("Which artworks won?", []string{"artwork"}, nil), coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("misc")
+	if sl == nil || !sl.HasClass("http://x/nomination") || !sl.HasProperty("http://x/nomination#ref-artwork_id") || !sl.HasProperty("http://x/nomination#result") {
+		t.Errorf("the slice lacks the nominations:\n%s", sl.Text())
+	}
+}

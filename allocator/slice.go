@@ -471,6 +471,10 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 				}
 				s.Values = append(s.Values, handoff.SliceValue{Property: h.Property, Value: h.Value, Lang: h.Lang, Mention: w, Score: h.Score / 2})
 				scoreOnce(h.Property, 0.2)
+				// "Which artworks won?" of nomination#result "Won":
+				// the value's class joins the slice, with the
+				// reference that links it to a chosen class.
+				linkValueClass(lex, h.Property, &classes, addClass, scoreOnce)
 			}
 		}
 	}
@@ -583,6 +587,28 @@ func (a *Allocator) fallbackSlice(s *handoff.Slice, g *kg.Graph, lex *graphLex) 
 }
 
 // valueMatch1 scores a value against a mention like valueMatch.
+// linkValueClass adds to the slice the class of a value's property when
+// no chosen class has the property but one reference links that class
+// with a chosen class (either way); the reference joins the slice too.
+func linkValueClass(lex *graphLex, prop string, classes *[]string, addClass func(string), scoreOnce func(string, float64)) {
+	e := lex.element(prop)
+	if e == nil || len(e.subjects) != 1 || intersects(e.subjects, *classes) {
+		return
+	}
+	c := e.subjects[0]
+	for i := range lex.elements {
+		r := &lex.elements[i]
+		if r.class || len(r.objects) == 0 {
+			continue
+		}
+		if slices.Contains(r.subjects, c) && intersects(r.objects, *classes) || slices.Contains(r.objects, c) && intersects(r.subjects, *classes) {
+			addClass(c)
+			scoreOnce(r.iri, 0.1)
+			return
+		}
+	}
+}
+
 func valueMatch1(value, mention string) (float64, bool) {
 	// Compared as the search compares them: "Hángzhōu" is "Hangzhou".
 	v, m := kg.FoldText(value), kg.FoldText(strings.TrimSpace(mention))
