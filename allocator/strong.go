@@ -242,7 +242,7 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 				for _, h := range a.searchValues(ctx, p, g.id, one, 3) {
 					if kg.FoldText(h.Value) == kg.FoldText(one) {
 						if el := g.element(h.Property); el != nil {
-							m, e = 0.7, el
+							m, e = 0.5, el // below any class's name
 						}
 						break
 					}

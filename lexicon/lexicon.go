@@ -277,6 +277,40 @@ func VerbForms(noun string) []string {
 	return nil
 }
 
+// britishAmerican reports whether a is the British spelling of the
+// American b: "organisation" of "organization", "analyse" of "analyze",
+// "colour" of "color", "centre" of "center", "catalogue" of "catalog".
+func britishAmerican(a, b string) bool {
+	if len(a) < 5 || len(b) < 4 {
+		return false
+	}
+	if len(a) == len(b) {
+		// -is-/-iz-, -ys-/-yz- at one place; -tre/-ter at the end.
+		diff := -1
+		for i := range len(a) {
+			if a[i] != b[i] {
+				if diff >= 0 {
+					return strings.HasSuffix(a, "re") && strings.HasSuffix(b, "er") && a[:len(a)-2] == b[:len(b)-2]
+				}
+				diff = i
+			}
+		}
+		if diff < 0 {
+			return false
+		}
+		return diff > 0 && a[diff] == 's' && b[diff] == 'z' && (a[diff-1] == 'i' || a[diff-1] == 'y')
+	}
+	// colour/color, favourite/favorite; catalogue/catalog.
+	if len(a) == len(b)+1 {
+		for i := 1; i+1 < len(a); i++ {
+			if a[i] == 'u' && a[i-1] == 'o' && a[i+1] == 'r' && a[:i]+a[i+1:] == b {
+				return true
+			}
+		}
+	}
+	return len(a) == len(b)+2 && strings.HasSuffix(a, "ogue") && a[:len(a)-2] == b
+}
+
 // AgentNouns returns the nouns of agents that do what a verb form says,
 // compared under [Fold] ("directed", "direct": "director"), from the
 // known agents; nil for other words.
@@ -617,8 +651,13 @@ func Abbreviates(short, long string) bool {
 
 // SpellingVariant reports whether two words of six letters or more are
 // one spelling apart by a doubled letter ("enrollment" and "enrolment",
-// "travelled" and "traveled", "openning" written for "opening").
+// "travelled" and "traveled", "openning" written for "opening"), or are
+// the British and American spellings of a word ("organisation" and
+// "organization", "colour" and "color", "centre" and "center").
 func SpellingVariant(a, b string) bool {
+	if britishAmerican(a, b) || britishAmerican(b, a) {
+		return true
+	}
 	if len(a) < len(b) {
 		a, b = b, a
 	}

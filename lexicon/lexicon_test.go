@@ -415,3 +415,15 @@ func TestAgentNouns(t *testing.T) {
 		}
 	}
 }
+
+func TestBritishAmerican(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{{"organisation", "organization", true}, {"colour", "color", true}, {"centre", "center", true}, {"catalogue", "catalog", true},
+		{"analyse", "analyze", true}, {"enrolment", "enrollment", true}, {"horse", "house", false}, {"rose", "roze", false}, {"sore", "ser", false}} {
+		if got := lexicon.SpellingVariant(c.a, c.b); got != c.want {
+			t.Errorf("SpellingVariant(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
