@@ -2882,8 +2882,12 @@ func (a *analysis) roles() {
 		if a.possessedAfter(ci) {
 			// "each race and its track name": asked of the race.
 			c.projection = true
-			// "Return the city and its GDP": the city too.
-			if p := &a.chunks[ci-1]; request >= 0 && p.start > request {
+			// "Return the city and its GDP", "Give me the players and
+			// their clubs": the first too.
+			// (Not "the name and date for each race and its track
+			// name": the race's attributes are asked already.)
+			attrsBefore := slices.ContainsFunc(a.chunks[:ci-1], func(x chunk) bool { return x.role == rolePred && !x.verb && x.start > request })
+			if p := &a.chunks[ci-1]; !attrsBefore && !inSet(a.w(p.start-1), "each", "every", "per") && (request >= 0 && p.start > request || commandWords[a.w(0)]) {
 				p.projection = true
 			}
 			continue

@@ -1321,6 +1321,8 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "goal", Descending: true, Limit: 1}},
 		{q: "Which gas station opened first?", types: []string{"gas station"}, noTypes: []string{"first"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "opened", Limit: 1}},
+		{q: "Give me the players and their clubs.", types: []string{"player"},
+			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"player", "club"}}},
 		{q: "Which phones cost less than 500?", types: []string{"phone"},
 			filters: []handoff.Filter{{Attribute: "cost", Op: handoff.FilterLt, Value: "500", ValueKind: "number"}}},
 		{q: "When was Elizabeth Bobo first elected?", noTypes: []string{"first"}, preds: []string{"elected"}},

@@ -75,6 +75,9 @@ type planner struct {
 	// reserved are the properties the filters and the ordering read
 	// (set by projectionTerms).
 	reserved map[string]bool
+	// subjectsAsked: an attribute asked for is the subjects' class
+	// itself ("the players and their clubs"; set by projectionTerms).
+	subjectsAsked bool
 }
 
 // plan builds the alt-th alternative plan for sg with root as node 0.
@@ -219,6 +222,11 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		}
 		if !ask && out.Aggregate == "" {
 			terms := pl.ofColumns(pl.projectionTerms())
+			if pl.subjectsAsked && followed >= 0 {
+				// "Give me the players and their clubs": the players'
+				// names beside the clubs'.
+				pl.p.Select = append(pl.p.Select, pl.namings(0)...)
+			}
 			for i, a := range terms {
 				if i > 0 {
 					a = pl.sharedModifier(terms[i-1], a)
@@ -1379,8 +1387,9 @@ func (pl *planner) relation(term string) (*handoff.SliceProperty, float64) {
 			s = max(s, 0.9)
 		}
 		// "Who acted in Iron Meridian?": the relation to the agents of
-		// the verb (starring, to actors).
-		if s < 0.8 && slices.ContainsFunc(lexicon.AgentNouns(term), func(n string) bool {
+		// the verb (starring, to actors); "the players and their clubs":
+		// the relation to the class the term names (playsFor).
+		if s < 0.8 && slices.ContainsFunc(append(lexicon.AgentNouns(term), term), func(n string) bool {
 			return slices.ContainsFunc(p.Ranges, func(r string) bool { return termMatches(n, r, "") >= 0.8 })
 		}) {
 			s = 0.8
@@ -2295,6 +2304,7 @@ func (pl *planner) projectionTerms() []string {
 		}
 	}
 	pl.reserved = reserved
+	pl.subjectsAsked = len(classTerms) > 0
 	return out
 }
 

@@ -1793,3 +1793,42 @@ func TestInUnitOf(t *testing.T) {
 		}
 	}
 }
+
+// TestThingsAndTheirRelated: "Give me the players and their clubs." shows
+// each player's name beside the name of the club the relation reaches.
+func TestThingsAndTheirRelated(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:p1 a ex:Player ; ex:name "Erik Solberg" ; ex:playsFor ex:c1 .
+ex:p2 a ex:Player ; ex:name "Tiago Mendes" ; ex:playsFor ex:c2 .
+ex:c1 a ex:Club ; ex:name "Valdheim FK" .
+ex:c2 a ex:Club ; ex:name "Sporting Lume" .
+`
+	g := loadGraph(t, "misc", data)
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "Player", Count: 2, Score: 1, Matched: []string{"player"}}, {IRI: ex + "Club", Count: 2, Score: 0.9, Matched: []string{"club"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "Player", ex + "Club"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: ex + "playsFor", Domains: []string{ex + "Player"}, Ranges: []string{ex + "Club"}, Score: 0.2},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Give me the players and their clubs.", Operations: []handoff.Operation{handoff.OpLookup},
+		Requirements: handoff.Requirements{Types: []string{"player"}, Predicates: []string{"club"},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"player", "club"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 2 || len(res.Vars) != 2 {
+		t.Fatalf("got %v over %v, want two players with their clubs\n%s", res.Rows, res.Vars, query)
+	}
+	pairs := map[string]bool{}
+	for _, row := range res.Rows {
+		var vals []string
+		for _, v := range res.Vars {
+			if l, ok := row[v].(*sparql.Literal); ok {
+				vals = append(vals, l.Lexical)
+			}
+		}
+		slices.Sort(vals)
+		pairs[strings.Join(vals, "|")] = true
+	}
+	if !pairs["Erik Solberg|Valdheim FK"] || !pairs["Sporting Lume|Tiago Mendes"] {
+		t.Errorf("got %v\n%s", res.Rows, query)
+	}
+}

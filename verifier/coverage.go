@@ -1223,6 +1223,11 @@ func (c *coverer) unasked() string {
 	// subjects' class asked for as an attribute takes none.
 	attrs := slices.DeleteFunc(slices.Clone(out.Attributes), c.namesSubjects)
 	allowed := max(1, len(attrs), named) + len(out.GroupBy)
+	if len(out.Attributes) > 1 && len(attrs) < len(out.Attributes) {
+		// "the players and their clubs": each thing asked for by its
+		// name.
+		allowed = max(allowed, len(out.Attributes)+len(out.GroupBy))
+	}
 	for _, a := range out.Attributes {
 		if lexicon.FullName(a) {
 			allowed++
