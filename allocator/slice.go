@@ -464,9 +464,18 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 				continue
 			}
 			seen[w] = true
-			for _, h := range a.searchValues(ctx, p, id, w, 3) {
+			hits := a.searchValues(ctx, p, id, w, 3)
+			whole := func(h kg.Hit) bool {
 				hv := strings.ToLower(h.Value)
-				if hv != w && hv+"s" != w && hv != w+"s" && lexicon.Singular(w) != hv || schemaLabel(g, h) {
+				return (hv == w || hv+"s" == w || hv == w+"s" || lexicon.Singular(w) == hv) && !schemaLabel(g, h)
+			}
+			// A value some chosen class holds needs no other class.
+			chosen := slices.ContainsFunc(hits, func(h kg.Hit) bool {
+				e := lex.element(h.Property)
+				return whole(h) && e != nil && intersects(e.subjects, classes)
+			})
+			for _, h := range hits {
+				if !whole(h) {
 					continue
 				}
 				s.Values = append(s.Values, handoff.SliceValue{Property: h.Property, Value: h.Value, Lang: h.Lang, Mention: w, Score: h.Score / 2})
@@ -474,7 +483,9 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 				// "Which artworks won?" of nomination#result "Won":
 				// the value's class joins the slice, with the
 				// reference that links it to a chosen class.
-				linkValueClass(lex, h.Property, &classes, addClass, scoreOnce)
+				if !chosen {
+					linkValueClass(lex, h.Property, &classes, addClass, scoreOnce)
+				}
 			}
 		}
 	}
