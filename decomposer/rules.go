@@ -1661,6 +1661,14 @@ func (a *analysis) scan() {
 		if m := lexicon.Measure(a.w(i + 1)); w == "how" && m != "" && a.asked == "" {
 			a.asked = m
 		}
+		// "What kind of museum is the Nordic Light Gallery?": its type.
+		if i == first && inSet(w, "what", "which") && inSet(a.w(i+1), "kind", "type", "sort") && a.w(i+2) == "of" && a.asked == "" &&
+			inSet(a.w(a.chunkEnd(i+3)), "is", "are", "was", "were") {
+			a.asked = "type"
+			if c := a.at[i+1]; c >= 0 && a.chunks[c].start == i+1 && a.chunks[c].end == i+2 {
+				a.chunks[c].used, a.chunks[c].role = true, roleSkip
+			}
+		}
 		// Aggregates.
 		switch {
 		case a.seq(i, "how", "many", "total"):
@@ -2242,6 +2250,17 @@ func (a *analysis) verbPhrase(phrase string) bool {
 // named things ("Who is older, Ada Brook or Tomas Vey?", "Which club is
 // bigger, Valdheim FK or Club Brisa?") as a ranking of the two by what it
 // measures, the first kept, and reports whether it did.
+// chunkEnd returns the token after the chunk that starts at token i, or
+// i when no chunk starts there.
+func (a *analysis) chunkEnd(i int) int {
+	if i < len(a.at) {
+		if c := a.at[i]; c >= 0 && a.chunks[c].start == i {
+			return a.chunks[c].end
+		}
+	}
+	return i
+}
+
 func (a *analysis) choiceAt(i int) bool {
 	w := a.w(i)
 	ci := comparatives[w]

@@ -1321,6 +1321,8 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "goal", Descending: true, Limit: 1}},
 		{q: "Which gas station opened first?", types: []string{"gas station"}, noTypes: []string{"first"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "opened", Limit: 1}},
+		{q: "What kind of museum is the Nordic Light Gallery?", types: []string{"museum"}, noTypes: []string{"kind"},
+			output: &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"type"}}},
 		{q: "Give me the players and their clubs.", types: []string{"player"},
 			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"player", "club"}}},
 		{q: "Which phones cost less than 500?", types: []string{"phone"},
