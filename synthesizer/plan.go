@@ -1030,7 +1030,8 @@ func (pl *planner) order(out handoff.Output) {
 	case out.OrderBy != "":
 		prop, _ := pl.prop(out.OrderBy, kNumber, 0)
 		named, ns := pl.prop(out.OrderBy, kAny, 0)
-		if alt, invert := pl.impliedOrder(out.OrderBy); alt != nil && (named == nil || ns < 0.8 || !pl.hasNodeOf(named) && pl.hasNodeOf(alt)) {
+		if alt, invert := pl.impliedOrder(out.OrderBy); alt != nil && (named == nil || ns < 0.8 || !pl.hasNodeOf(named) && pl.hasNodeOf(alt) ||
+			lexicon.Temporal(out.OrderBy) && pl.ofNamedType(alt) && !pl.ofNamedType(named)) {
 			// No attribute of that name on the subjects: one it derives
 			// from ("youngest": the latest birth date) or a point in
 			// time ("most recently": the opening year).
@@ -1192,6 +1193,14 @@ func yearValues(p *handoff.SliceProperty) bool {
 	return true
 }
 
+// ofNamedType reports whether p is a property of a class one of the
+// question's type terms names.
+func (pl *planner) ofNamedType(p *handoff.SliceProperty) bool {
+	return p != nil && slices.ContainsFunc(pl.sg.Requirements.Types, func(t string) bool {
+		return slices.ContainsFunc(p.Domains, func(d string) bool { return termMatches(t, d, "") >= 0.8 })
+	})
+}
+
 func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 	_, derived := lexicon.DerivedFrom(term)
 	temporal := lexicon.Temporal(term)
@@ -1201,6 +1210,8 @@ func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 	var best *handoff.SliceProperty
 	invert := false
 	named := func(p *handoff.SliceProperty) bool { return slices.Contains(words(p.IRI), term) }
+	// "the oldest film": a film's date, not its director's birth date.
+	typed := pl.ofNamedType
 	for _, p := range pl.sc.props {
 		k := datatypeKind(p)
 		if k == kAny || k == kString && !numericStrings(p) || !pl.hasNodeOf(p) {
@@ -1211,9 +1222,9 @@ func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 		if !ok && temporal && (k == kDate || slices.ContainsFunc(ws, lexicon.Temporal)) {
 			ok, inv = true, false
 		}
-		// A property named by the term itself ("date") first, then the
-		// most relevant.
-		if ok && (best == nil || named(p) && !named(best) || named(p) == named(best) && p.Score > best.Score) {
+		// A property of the things the question names first, then one
+		// named by the term itself ("date"), then the most relevant.
+		if ok && (best == nil || typed(p) && !typed(best) || typed(p) == typed(best) && (named(p) && !named(best) || named(p) == named(best) && p.Score > best.Score)) {
 			best, invert = p, inv
 		}
 	}
@@ -1410,6 +1421,11 @@ func (pl *planner) followRelation() int {
 	for _, t := range append(slices.Clone(r.Output.Attributes), r.Predicates...) {
 		p, rs := pl.relation(t)
 		if p == nil || slices.ContainsFunc(pl.p.Edges, func(e skeletons.Edge) bool { return e.Property == p.IRI }) {
+			continue
+		}
+		// "Who directed the oldest film?" over directors: the subjects
+		// are already who did it.
+		if slices.ContainsFunc(lexicon.AgentNouns(t), func(n string) bool { return termMatches(n, pl.p.Nodes[0].Class, "") >= 0.8 }) {
 			continue
 		}
 		// A column of the same name holds the value itself (a foreign

@@ -1832,3 +1832,53 @@ ex:c2 a ex:Club ; ex:name "Sporting Lume" .
 		t.Errorf("got %v\n%s", res.Rows, query)
 	}
 }
+
+// TestOrderOfTheNamedThings: "Who directed the oldest film?" and "Which
+// film did Ada Brook direct most recently?" order by the films' release
+// year, not by the directors' birth date.
+func TestOrderOfTheNamedThings(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+ex:f1 a ex:Film ; ex:title "Old One" ; ex:releaseYear 2009 ; ex:directedBy ex:d2 .
+ex:f2 a ex:Film ; ex:title "New One" ; ex:releaseYear 2020 ; ex:directedBy ex:d1 .
+ex:f3 a ex:Film ; ex:title "Middle One" ; ex:releaseYear 2015 ; ex:directedBy ex:d1 .
+ex:d1 a ex:Director ; ex:name "Ada Brook" ; ex:birthDate "1971-05-14"^^xsd:date .
+ex:d2 a ex:Director ; ex:name "Tomas Vey" ; ex:birthDate "1965-10-02"^^xsd:date .
+`
+	g := loadGraph(t, "films", data)
+	slice := &handoff.Slice{Graph: "films",
+		Classes: []handoff.SliceClass{{IRI: ex + "Film", Count: 3, Score: 1, Matched: []string{"film"}}, {IRI: ex + "Director", Count: 2, Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "title", Domains: []string{ex + "Film"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: ex + "releaseYear", Domains: []string{ex + "Film"}, Datatypes: []string{xsd + "integer"}, Score: 0.2},
+			{IRI: ex + "directedBy", Domains: []string{ex + "Film"}, Ranges: []string{ex + "Director"}, Score: 0.6, Matched: []string{"directed", "direct"}},
+			{IRI: ex + "name", Domains: []string{ex + "Director"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: ex + "birthDate", Domains: []string{ex + "Director"}, Datatypes: []string{xsd + "date"}, Score: 0.4},
+		}}
+	oldest := &handoff.Subgoal{ID: "s1", Text: "Who directed the oldest film?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+		Requirements: handoff.Requirements{Types: []string{"film"}, Predicates: []string{"directed", "age"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "age", Descending: true, Limit: 1},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}, {Kind: handoff.CueSuperlative, Text: "oldest", Term: "age", Descending: true}}}}
+	recent := &handoff.Subgoal{ID: "s1", Text: "Which film did Ada Brook direct most recently?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter, handoff.OpRank},
+		Mentions: []handoff.Mention{{Text: "Ada Brook", Start: 15, End: 24, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Types: []string{"film"}, Predicates: []string{"direct"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Ada Brook", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "date", Descending: true, Limit: 1},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}, {Kind: handoff.CueSuperlative, Text: "most recently", Term: "date", Descending: true}}}}
+	sl := *slice
+	sl.Values = []handoff.SliceValue{{Property: ex + "name", Value: "Ada Brook", Mention: "Ada Brook", Score: 10}}
+	for _, c := range []struct {
+		sg    *handoff.Subgoal
+		slice *handoff.Slice
+		want  string
+	}{{oldest, slice, "Tomas Vey"}, {recent, &sl, "New One"}} {
+		res, query := runTop(t, c.sg, c.slice, g)
+		if len(res.Rows) != 1 || len(res.Vars) != 1 {
+			t.Errorf("%s: got %v, want one answer\n%s", c.sg.Text, res.Rows, query)
+			continue
+		}
+		if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != c.want || strings.Contains(query, "birthDate") {
+			t.Errorf("%s: got %v, want %s by release year\n%s", c.sg.Text, res.Rows, c.want, query)
+		}
+	}
+}
