@@ -2382,6 +2382,12 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 				a.implied = appendNew(a.implied, attr)
 			}
 			term := cmp.Or(attr, a.attrFor(i, k, ""))
+			if term == "" && lexicon.Magnitude(a.w(i)) {
+				// "Which cities are bigger than Valdheim?": whatever
+				// measures their size.
+				term = "size"
+				a.implied = appendNew(a.implied, term)
+			}
 			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: a.toks[i].text + " than", Term: term, Op: op})
 			if m := a.toks[k].ment; m >= 0 {
 				// "more goals than Magnus Dahl": the bound is that

@@ -1279,6 +1279,8 @@ func TestEverydayReadings(t *testing.T) {
 			filters: []handoff.Filter{{Attribute: "capacity", Op: handoff.FilterGt, Value: "90000", ValueKind: "number"}}},
 		{q: "Which cities have more people than Lyon?", types: []string{"city"}, noTypes: []string{"person"},
 			filters: []handoff.Filter{{Attribute: "population", Op: handoff.FilterGt, Value: "Lyon", ValueKind: handoff.ValueEntity}}},
+		{q: "Which cities are bigger than Valdheim?", types: []string{"city"},
+			filters: []handoff.Filter{{Attribute: "size", Op: handoff.FilterGt, Value: "Valdheim", ValueKind: handoff.ValueEntity}}},
 		{q: "Which arenas hold more fans than Wembley?", types: []string{"arena"},
 			filters: []handoff.Filter{{Attribute: "capacity", Op: handoff.FilterGt, Value: "Wembley", ValueKind: handoff.ValueEntity}}},
 		{q: "Which hall can hold the most guests?", types: []string{"hall"}, noTypes: []string{"guest"},

@@ -2388,6 +2388,12 @@ func wordsHaveYear(p *handoff.SliceProperty) bool {
 // subject class's member whose name is the value.
 func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
 	prop, ps := pl.prop(f.Attribute, kNumber, 0)
+	if (prop == nil || ps < 0.8) && lexicon.Size(f.Attribute) {
+		// "bigger than Valdheim": what measures size.
+		if sp := pl.sizeOf(""); sp != nil {
+			prop, ps = sp, 0.8
+		}
+	}
 	if p, inv := pl.impliedOrder(f.Attribute); p != nil && (prop == nil || ps < 0.8) {
 		// "older than Ada Brook": born before her.
 		prop = p
