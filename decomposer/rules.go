@@ -1662,8 +1662,8 @@ func (a *analysis) scan() {
 			a.asked = m
 		}
 		// "What kind of museum is the Nordic Light Gallery?": its type.
-		if i == first && inSet(w, "what", "which") && inSet(a.w(i+1), "kind", "type", "sort") && a.w(i+2) == "of" && a.asked == "" &&
-			inSet(a.w(a.chunkEnd(i+3)), "is", "are", "was", "were") {
+		if k := a.chunkEnd(i + 3); i == first && inSet(w, "what", "which") && inSet(a.w(i+1), "kind", "type", "sort") && a.w(i+2) == "of" && a.asked == "" &&
+			inSet(a.w(k), "is", "are", "was", "were") && a.mentionAt(k+1) {
 			a.asked = "type"
 			if c := a.at[i+1]; c >= 0 && a.chunks[c].start == i+1 && a.chunks[c].end == i+2 {
 				a.chunks[c].used, a.chunks[c].role = true, roleSkip
@@ -2250,6 +2250,15 @@ func (a *analysis) verbPhrase(phrase string) bool {
 // named things ("Who is older, Ada Brook or Tomas Vey?", "Which club is
 // bigger, Valdheim FK or Club Brisa?") as a ranking of the two by what it
 // measures, the first kept, and reports whether it did.
+// mentionAt reports whether a named thing starts at token i, past an
+// article.
+func (a *analysis) mentionAt(i int) bool {
+	if inSet(a.w(i), "the", "a", "an") {
+		i++
+	}
+	return i < len(a.toks) && a.toks[i].ment >= 0 && a.ms[a.toks[i].ment].Kind != handoff.MentionNumber
+}
+
 // chunkEnd returns the token after the chunk that starts at token i, or
 // i when no chunk starts there.
 func (a *analysis) chunkEnd(i int) int {
