@@ -252,7 +252,8 @@ type token struct {
 }
 
 // conjunctions reads "as well as" as the one word "and" ("the average
-// amount, as well as the total amount"), spanning the three words.
+// amount, as well as the total amount"), spanning the three words, and
+// "came out" as "released".
 func conjunctions(toks []token) []token {
 	out := toks[:0:0]
 	for i := 0; i < len(toks); i++ {
@@ -262,6 +263,16 @@ func conjunctions(toks []token) []token {
 			t.low, t.end, t.oend = "and", toks[i+2].end, toks[i+2].oend
 			out = append(out, t)
 			i += 2
+			continue
+		}
+		// "came out" is "released" ("Which film came out most
+		// recently?").
+		if i+1 < len(toks) && toks[i].kind == tkWord && toks[i+1].kind == tkWord && inSet(toks[i].low, "came", "come", "comes", "coming") && toks[i+1].low == "out" &&
+			(i+2 >= len(toks) || !inSet(toks[i+2].low, "of")) {
+			t := toks[i]
+			t.low, t.end, t.oend = map[string]string{"came": "released", "come": "release", "comes": "releases", "coming": "releasing"}[toks[i].low], toks[i+1].end, toks[i+1].oend
+			out = append(out, t)
+			i++
 			continue
 		}
 		out = append(out, toks[i])

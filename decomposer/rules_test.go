@@ -1321,6 +1321,8 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "age", Descending: true, Limit: 1}},
 		{q: "Who scored more goals, Erik Solberg or Tiago Mendes?", preds: []string{"goal"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "goal", Descending: true, Limit: 1}},
+		{q: "Which album came out first?", types: []string{"album"}, preds: []string{"released"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "released", Limit: 1}},
 		{q: "Which gas station opened first?", types: []string{"gas station"}, noTypes: []string{"first"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "opened", Limit: 1}},
 		{q: "What kind of museum is the Nordic Light Gallery?", types: []string{"museum"}, noTypes: []string{"kind"},
