@@ -262,6 +262,15 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 				if i == 0 {
 					alt = pl.alt
 				}
+				// "the population of the capital of Japan": the
+				// followed node's own attribute.
+				if followed >= 0 {
+					if prop, s := pl.prop(a, kAny, alt); prop != nil && s >= 0.8 && slices.Contains(prop.Domains, pl.p.Nodes[followed].Class) && !isNamingTerm(a) {
+						at := skeletons.Attr{Node: followed, Property: prop.IRI}
+						pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
+						continue
+					}
+				}
 				if prop, _ := pl.prop(a, kAny, alt); prop != nil {
 					if at, ok := pl.attrOf(prop); ok {
 						pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
@@ -379,7 +388,9 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		} else if len(keys) > 0 {
 			pl.p.Select = append(pl.p.Select, skeletons.Item{Agg: handoff.AggCount})
 		}
-		if followed >= 0 {
+		// The followed node's name, unless an attribute of its own is
+		// what is asked ("the population of the capital of Japan").
+		if followed >= 0 && !slices.ContainsFunc(pl.p.Select, func(it skeletons.Item) bool { return it.Attr != nil && it.Attr.Node == followed && it.Agg == "" }) {
 			pl.p.Select = append(pl.namings(followed), pl.p.Select...)
 		}
 		if !ask && out.Aggregate == "" && out.OrderBy != "" && asksAnswer(r.Cues, lexicon.WhenPhrase) && len(pl.p.Select) == 0 {
@@ -1418,7 +1429,15 @@ func (pl *planner) relation(term string) (*handoff.SliceProperty, float64) {
 // and returns it; -1 when there is none. Its name is then the answer.
 func (pl *planner) followRelation() int {
 	r := &pl.sg.Requirements
-	for _, t := range append(slices.Clone(r.Output.Attributes), r.Predicates...) {
+	// ("the population of the capital of Japan": a type term that names
+	// no class but a relation.)
+	var relTypes []string
+	for _, t := range r.Types {
+		if !pl.namesClass(t) {
+			relTypes = append(relTypes, t)
+		}
+	}
+	for _, t := range slices.Concat(r.Output.Attributes, r.Predicates, relTypes) {
 		p, rs := pl.relation(t)
 		if p == nil || slices.ContainsFunc(pl.p.Edges, func(e skeletons.Edge) bool { return e.Property == p.IRI }) {
 			continue

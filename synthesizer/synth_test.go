@@ -1882,3 +1882,36 @@ ex:d2 a ex:Director ; ex:name "Tomas Vey" ; ex:birthDate "1965-10-02"^^xsd:date 
 		}
 	}
 }
+
+// TestAttributeOfTheFollowedThing: "What is the population of the
+// capital of Japan?" is the capital's population, reached through the
+// relation the type term names, not Japan's.
+func TestAttributeOfTheFollowedThing(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:jp a ex:Country ; ex:name "Japan" ; ex:population 124000000 ; ex:capital ex:k .
+ex:k a ex:City ; ex:name "Kawanami" ; ex:population 2310000 .
+`
+	g := loadGraph(t, "cities", data)
+	both := []string{ex + "City", ex + "Country"}
+	slice := &handoff.Slice{Graph: "cities",
+		Classes: []handoff.SliceClass{{IRI: ex + "Country", Count: 1, Score: 0.5}, {IRI: ex + "City", Count: 1, Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: both, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: ex + "population", Domains: both, Datatypes: []string{xsd + "integer"}, Score: 0.5, Matched: []string{"population"}},
+			{IRI: ex + "capital", Domains: []string{ex + "Country"}, Ranges: []string{ex + "City"}, Score: 0.5, Matched: []string{"capital"}},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "name", Value: "Japan", Mention: "Japan", Score: 10}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What is the population of the capital of Japan?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "Japan", Start: 41, End: 46, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Types: []string{"capital"}, Predicates: []string{"population"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Japan", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"population"}},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "what"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 1 || len(res.Vars) != 1 {
+		t.Fatalf("got %v over %v, want one population\n%s", res.Rows, res.Vars, query)
+	}
+	if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != "2310000" {
+		t.Errorf("got %v, want 2310000\n%s", res.Rows, query)
+	}
+}

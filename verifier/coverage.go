@@ -411,6 +411,11 @@ func (c *coverer) answer(cue handoff.Cue) {
 			attrs = slices.Replace(attrs, k, k+2, j)
 		}
 	}
+	// "the capacity of Valdheim FK's home ground": the home ground is
+	// the path to what is asked, realised by the relation, not a column.
+	if len(attrs) > 1 {
+		attrs = slices.DeleteFunc(attrs, func(attr string) bool { return c.pathTo(attr) && !c.projectsTerm(attr) })
+	}
 	// Each attribute asked for needs a column of its own.
 	shared := c.matchColumns(attrs)
 	for _, attr := range attrs {
@@ -1516,6 +1521,27 @@ func (c *coverer) gives(v, term string) bool {
 		}
 	}
 	return c.namesRelated(v, term)
+}
+
+// pathTo reports whether a relation of the query that term can mean
+// leads to a thing some projected column describes ("home ground" of
+// homeGround, when the stadium's capacity is projected).
+func (c *coverer) pathTo(term string) bool {
+	for _, t := range c.triples {
+		p, pok := t.Predicate.(*sparql.IRI)
+		o, ook := t.Object.(*sparql.Var)
+		if !pok || !ook || p.Value == sparql.RDFType || len(c.types[o.Name]) == 0 || !c.means(p.Value, term) {
+			continue
+		}
+		for _, u := range c.triples {
+			s, sok := u.Subject.(*sparql.Var)
+			ov, vok := u.Object.(*sparql.Var)
+			if sok && vok && s.Name == o.Name && slices.Contains(c.projected(), ov.Name) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // namesRelated reports whether v is the name of an entity the query

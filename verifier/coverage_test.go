@@ -565,3 +565,24 @@ func TestNumberInUnits(t *testing.T) {
 		}
 	}
 }
+
+// TestPathIsNoColumn: "the capacity of Valdheim FK's home ground" asks
+// the capacity; the home ground is the relation to it, not a column.
+func TestPathIsNoColumn(t *testing.T) {
+	slice := peopleSlice()
+	slice.Properties = append(slice.Properties, handoff.SliceProperty{IRI: ex + "founded", Domains: []string{ex + "Company"}, Datatypes: []string{sparql.XSDInteger}, Matched: []string{"founded"}})
+	sg := withText(subgoal(handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"founded", "work"}}, nil), "When was the company Alice works for founded?")
+	for query, want := range map[string]bool{
+		`SELECT ?y WHERE { ?p a :Person ; :name "Alice" ; :worksFor ?c . ?c a :Company ; :founded ?y }`: true,
+		`SELECT ?y WHERE { ?p a :Person ; :name "Alice" ; :age ?y }`:                                     false,
+	} {
+		q, err := sparql.Parse(prefix + query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		missed := verifier.Missed(verifier.Coverage(q, nil, sg, slice))
+		if met := !slices.ContainsFunc(missed, func(m string) bool { return strings.Contains(m, "work") }); met != want {
+			t.Errorf("%s: path met %v, want %v (missed %v)", query, met, want, missed)
+		}
+	}
+}
