@@ -574,7 +574,7 @@ func TestPathIsNoColumn(t *testing.T) {
 	sg := withText(subgoal(handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"founded", "work"}}, nil), "When was the company Alice works for founded?")
 	for query, want := range map[string]bool{
 		`SELECT ?y WHERE { ?p a :Person ; :name "Alice" ; :worksFor ?c . ?c a :Company ; :founded ?y }`: true,
-		`SELECT ?y WHERE { ?p a :Person ; :name "Alice" ; :age ?y }`:                                     false,
+		`SELECT ?y WHERE { ?p a :Person ; :name "Alice" ; :age ?y }`:                                    false,
 	} {
 		q, err := sparql.Parse(prefix + query)
 		if err != nil {
