@@ -152,8 +152,11 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		}
 		prev = start
 	}
+	negNumber := false
 	if !slices.Contains(sg.Operations, handoff.OpNegate) {
 		pl.haveFlags()
+	} else {
+		negNumber = pl.negatedNumber()
 	}
 	pl.sexOfTypes()
 	pl.wordValues()
@@ -475,7 +478,7 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	}
 	// Negation that is not a negated filter: exclude the subjects that
 	// are related to another class of the slice.
-	if slices.Contains(sg.Operations, handoff.OpNegate) && !hasNegatedFilter(r.Filters) && len(negated) == 0 && !pl.negatedFlag() {
+	if slices.Contains(sg.Operations, handoff.OpNegate) && !hasNegatedFilter(r.Filters) && len(negated) == 0 && !negNumber && !pl.negatedFlag() {
 		if !pl.negation() {
 			pl.bonus -= 0.5
 		}
@@ -1709,6 +1712,31 @@ func (pl *planner) negatedFlag() bool {
 			pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: at}, Op: handoff.FilterEq, Value: no})
 			return true
 		}
+	}
+	return false
+}
+
+// negatedNumber realises "Which players have not scored any goals?": a
+// term after the first that names no class but a number of the subjects
+// (player#goals) is that number at zero. It reports whether it added
+// the condition.
+func (pl *planner) negatedNumber() bool {
+	r := &pl.sg.Requirements
+	for k, t := range append(slices.Clone(r.Types), r.Predicates...) {
+		if k == 0 && len(r.Types) > 0 || pl.namesClass(t) || lexicon.Participle(t) {
+			continue
+		}
+		p, s := pl.prop(t, kNumber, 0)
+		if p == nil || s < 0.8 || datatypeKind(p) != kNumber || identifier(p) || !slices.Contains(p.Domains, pl.p.Nodes[0].Class) {
+			continue
+		}
+		at, ok := pl.attrOf(p)
+		if !ok {
+			continue
+		}
+		pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: &at}, Op: handoff.FilterEq, Value: numberLiteral("0")})
+		pl.notes = append(pl.notes, "none of a number the subjects hold: it is zero")
+		return true
 	}
 	return false
 }

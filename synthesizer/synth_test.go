@@ -1915,3 +1915,30 @@ ex:k a ex:City ; ex:name "Kawanami" ; ex:population 2310000 .
 		t.Errorf("got %v, want 2310000\n%s", res.Rows, query)
 	}
 }
+
+// TestNoneOfANumber: "Which players have not scored any goals?" keeps
+// the players whose goals are zero.
+func TestNoneOfANumber(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:p1 a ex:Player ; ex:name "Erik" ; ex:goals 12 .
+ex:p2 a ex:Player ; ex:name "Jonas" ; ex:goals 0 .
+`
+	g := loadGraph(t, "misc", data)
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "Player", Count: 2, Score: 1, Matched: []string{"player"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "Player"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: ex + "goals", Domains: []string{ex + "Player"}, Datatypes: []string{xsd + "integer"}, Score: 0.5, Matched: []string{"goal"}},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which players have not scored any goals?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpNegate},
+		Requirements: handoff.Requirements{Types: []string{"player", "goal"}, Predicates: []string{"scored"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}, {Kind: handoff.CueNegation, Text: "not"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 1 || len(res.Vars) != 1 {
+		t.Fatalf("got %v over %v, want Jonas alone\n%s", res.Rows, res.Vars, query)
+	}
+	if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != "Jonas" {
+		t.Errorf("got %v, want Jonas\n%s", res.Rows, query)
+	}
+}

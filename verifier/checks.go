@@ -307,14 +307,25 @@ func hasNegation(q *sparql.Query) bool {
 			found = found || n.Not
 		case *sparql.BinaryExpr:
 			// != , or a yes/no column equal to its "no" ("the models
-			// that do not have wifi": wifi = "No").
-			found = found || n.Op == sparql.OpNe || n.Op == sparql.OpEq && (noLiteral(n.X) || noLiteral(n.Y))
+			// that do not have wifi": wifi = "No"), or a number at
+			// zero ("players who have not scored any goals": goals = 0).
+			found = found || n.Op == sparql.OpNe || n.Op == sparql.OpEq && (noLiteral(n.X) || noLiteral(n.Y) || zeroLiteral(n.X) || zeroLiteral(n.Y))
 		case *sparql.UnaryExpr:
 			found = found || n.Op == "!"
 		}
 		return !found
 	})
 	return found
+}
+
+// zeroLiteral reports whether e is the number 0.
+func zeroLiteral(e sparql.Expr) bool {
+	l, ok := e.(*sparql.Literal)
+	if !ok {
+		return false
+	}
+	f, num := number(l.Lexical)
+	return num && f == 0
 }
 
 // noLiteral reports whether e is a literal that says "no".
