@@ -586,3 +586,22 @@ func TestPathIsNoColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestNegationAtZero: "not … any goals" is realised by goals = 0; a
+// query that negates nothing still fails.
+func TestNegationAtZero(t *testing.T) {
+	sg := subgoal(handoff.Output{Shape: handoff.ShapeEntities}, nil)
+	sg.Operations = append(sg.Operations, handoff.OpNegate)
+	for query, want := range map[string]bool{
+		`SELECT ?n WHERE { ?p :name ?n ; :age ?a FILTER(?a = 0) }`:  true,
+		`SELECT ?n WHERE { ?p :name ?n ; :age ?a FILTER(?a = 30) }`: false,
+	} {
+		q, err := sparql.Parse(prefix + query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok := len(verifier.Requirements(q, sg)) == 0; ok != want {
+			t.Errorf("%s: requirements met %v, want %v", query, ok, want)
+		}
+	}
+}
