@@ -205,6 +205,7 @@ var residents = []string{"people", "persons", "inhabitants", "residents", "citiz
 var agents = map[string][]string{
 	"director":   {"direct", "directs", "directed", "directing"},
 	"actor":      {"act", "acts", "acted", "acting"},
+	"visitor":    {"visit", "visits", "visited", "visiting"},
 	"writer":     {"write", "writes", "wrote", "written", "writing"},
 	"author":     {"wrote", "written", "authored"},
 	"composer":   {"compose", "composes", "composed"},

@@ -1264,8 +1264,8 @@ func (pl *planner) peopleNumber() string {
 		return ""
 	}
 	for _, t := range pl.sg.Requirements.Predicates {
-		// "killed", or "kill" for deaths.
-		if d, ok := lexicon.DerivedFrom(t); !lexicon.Participle(t) && (!ok || d.Inverted) {
+		// "killed", or "kill" for deaths, or "visit" for visitors.
+		if d, ok := lexicon.DerivedFrom(t); !lexicon.Participle(t) && (!ok || d.Inverted) && len(lexicon.AgentNouns(t)) == 0 {
 			continue
 		}
 		if p, s := pl.prop(t, kNumber, 0); p != nil && s >= 0.8 && slices.Contains(p.Domains, pl.p.Nodes[0].Class) &&
