@@ -656,6 +656,10 @@ func Abbreviates(short, long string) bool {
 // the British and American spellings of a word ("organisation" and
 // "organization", "colour" and "color", "centre" and "center").
 func SpellingVariant(a, b string) bool {
+	// Both kinds keep the first letters and nearly the length.
+	if len(a) < 4 || len(b) < 4 || a[:2] != b[:2] || len(a) > len(b)+2 || len(b) > len(a)+2 {
+		return false
+	}
 	if britishAmerican(a, b) || britishAmerican(b, a) {
 		return true
 	}

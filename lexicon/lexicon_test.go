@@ -427,3 +427,18 @@ func TestBritishAmerican(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSpellingVariant compares every pair of a few hundred column
+// words, as the allocator does for a question's word no element has.
+func BenchmarkSpellingVariant(b *testing.B) {
+	words := strings.Fields(`organisation organization colour color centre center catalogue catalog enrolment enrollment
+		name title date year city country population capacity address location employee department salary budget
+		student course teacher grade score rank height weight length speed price cost amount total number count`)
+	for b.Loop() {
+		for _, x := range words {
+			for _, y := range words {
+				lexicon.SpellingVariant(x, y)
+			}
+		}
+	}
+}
