@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/sparql"
@@ -175,5 +176,34 @@ func TestNegateBranch(t *testing.T) {
 	}
 	if (&Plan{}).NegateBranch(0, nil) {
 		t.Error("negated a filter of an empty plan")
+	}
+}
+
+// TestComputedYears: Func "age" is the whole years from a date to today
+// (one less before the anniversary), "since" the years from a year to
+// this one.
+func TestComputedYears(t *testing.T) {
+	st := store.New()
+	const data = `@prefix ex: <http://example.org/> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+ex:p1 a ex:person ; ex:born "1971-01-01"^^xsd:date ; ex:founded 1898 .
+ex:p2 a ex:person ; ex:born "1971-12-31"^^xsd:date ; ex:founded 1898 .
+`
+	if err := st.Load(context.Background(), strings.NewReader(data), rdfio.Turtle, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	person := []Node{{Class: ex + "person"}}
+	now := time.Now()
+	early, late := now.Year()-1971, now.Year()-1971
+	if now.Month() < time.December || now.Day() < 31 {
+		late--
+	}
+	ages := run(t, st, &Plan{Nodes: person, Select: []Item{{Attr: attr(0, "born"), Func: "age"}}, Order: []Order{{Item: Item{Attr: attr(0, "born")}}}})
+	if want := []string{fmt.Sprint(early), fmt.Sprint(late)}; strings.Join(ages, ",") != strings.Join(want, ",") {
+		t.Errorf("ages %v, want %v", ages, want)
+	}
+	since := run(t, st, &Plan{Distinct: true, Nodes: person, Select: []Item{{Attr: attr(0, "founded"), Func: "since"}}})
+	if want := fmt.Sprint(now.Year() - 1898); strings.Join(since, ",") != want {
+		t.Errorf("since %v, want %s", since, want)
 	}
 }
