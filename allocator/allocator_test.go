@@ -36,9 +36,16 @@ var testGraphs = map[string]string{
 
 func testCollection(t testing.TB) *kg.Collection {
 	t.Helper()
+	return collectionOf(t, testGraphs)
+}
+
+// collectionOf loads each Turtle text into a fresh store, as the graph
+// of its ID, and returns the collection summarised.
+func collectionOf(t testing.TB, graphs map[string]string) *kg.Collection {
+	t.Helper()
 	ctx := context.Background()
 	var gs []*kg.Graph
-	for id, ttl := range testGraphs {
+	for id, ttl := range graphs {
 		st := store.New()
 		if err := st.Load(ctx, strings.NewReader(ttl), rdfio.Turtle, "", ""); err != nil {
 			t.Fatal(err)
@@ -59,19 +66,7 @@ func testCollection(t testing.TB) *kg.Collection {
 // the one graph id of a collection.
 func oneGraph(t *testing.T, id, ttl string) *kg.Collection {
 	t.Helper()
-	ctx := context.Background()
-	st := store.New()
-	if err := st.Load(ctx, strings.NewReader(ttl), rdfio.Turtle, "", ""); err != nil {
-		t.Fatal(err)
-	}
-	coll, err := kg.NewCollection(&kg.Graph{ID: id, Endpoint: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := coll.Summarize(ctx, kg.SummarizeOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	return coll
+	return collectionOf(t, map[string]string{id: ttl})
 }
 
 func subgoal(text string, types, preds []string, mentions ...string) *handoff.Subgoal {
@@ -586,24 +581,10 @@ func TestSlicePlaceOfLinkedThing(t *testing.T) {
 // question to the films.
 func TestKindNamedByValue(t *testing.T) {
 	ctx := context.Background()
-	var gs []*kg.Graph
-	for id, ttl := range map[string]string{
+	coll := collectionOf(t, map[string]string{
 		"films":    `@prefix : <http://x/films/> . :f1 a :Film ; :title "Paper Moons" ; :genre "comedy" . :f2 a :Film ; :title "Iron Meridian" ; :genre "drama" .`,
 		"football": `@prefix : <http://x/football/> . :p1 a :Player ; :name "Erik Solberg" ; :goals 12 . :c1 a :Club ; :name "Valdheim FK" ; :founded 1898 .`,
-	} {
-		st := store.New()
-		if err := st.Load(ctx, strings.NewReader(ttl), rdfio.Turtle, "", ""); err != nil {
-			t.Fatal(err)
-		}
-		gs = append(gs, &kg.Graph{ID: id, Endpoint: st})
-	}
-	coll, err := kg.NewCollection(gs...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := coll.Summarize(ctx, kg.SummarizeOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	})
 	sg := subgoal("How many comedies are there?", []string{"comedy"}, nil)
 	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "comedy"}
 	a, err := New(Config{}).Allocate(ctx, sg, coll)

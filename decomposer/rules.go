@@ -1483,6 +1483,17 @@ func decade(w string) string {
 }
 
 // useSpan marks n tokens from k on, and their chunks, as read.
+// skipWord marks the chunk of the one word at token k, if there is one,
+// as read by a phrase: it names nothing.
+func (a *analysis) skipWord(k int) {
+	if k < 0 || k >= len(a.at) {
+		return
+	}
+	if c := a.at[k]; c >= 0 && a.chunks[c].start == k && a.chunks[c].end == k+1 {
+		a.chunks[c].used, a.chunks[c].role = true, roleSkip
+	}
+}
+
 func (a *analysis) useSpan(k, n int) {
 	for j := k; j < k+n && j < len(a.toks); j++ {
 		a.used[j] = true
@@ -1676,9 +1687,7 @@ func (a *analysis) scan() {
 		if k := a.chunkEnd(i + 3); i == first && inSet(w, "what", "which") && inSet(a.w(i+1), "kind", "type", "sort") && a.w(i+2) == "of" && a.asked == "" &&
 			inSet(a.w(k), "is", "are", "was", "were") && a.mentionAt(k+1) {
 			a.asked = "type"
-			if c := a.at[i+1]; c >= 0 && a.chunks[c].start == i+1 && a.chunks[c].end == i+2 {
-				a.chunks[c].used, a.chunks[c].role = true, roleSkip
-			}
+			a.skipWord(i + 1)
 		}
 		// Aggregates.
 		switch {
@@ -1920,9 +1929,7 @@ func (a *analysis) scan() {
 			// "Which gas station opened first?": the earliest opening;
 			// "last", the latest.
 			a.rank, a.used[i] = true, true
-			if c := a.at[i]; c >= 0 && a.chunks[c].start == i && a.chunks[c].end == i+1 {
-				a.chunks[c].used, a.chunks[c].role = true, roleSkip
-			}
+			a.skipWord(i)
 			a.out.Descending = w == "last"
 			a.out.Limit = 1
 			a.setOrder(a.w(i - 1))
@@ -2114,9 +2121,7 @@ func (a *analysis) peopleMeasure(i int, c *chunk) string {
 	spectators := inSet(w, "fans", "spectators", "guests", "visitors", "people", "persons", "seats")
 	for k := i - 1; k >= 0 && k >= i-6; k-- {
 		if inSet(a.w(k), "hold", "holds", "seat", "seats", "accommodate", "accommodates", "fit", "fits", "host", "hosts") && spectators {
-			if v := a.at[k]; v >= 0 && a.chunks[v].end == k+1 && a.chunks[v].start == k {
-				a.chunks[v].used, a.chunks[v].role = true, roleSkip // the verb says the capacity
-			}
+			a.skipWord(k) // the verb says the capacity
 			return "capacity"
 		}
 	}
@@ -2126,16 +2131,12 @@ func (a *analysis) peopleMeasure(i int, c *chunk) string {
 	if inSet(w, "people", "persons", "person", "copies", "units") {
 		// "storms in which at least 1 person died": the verb after.
 		if k := c.end; contentVerbs[a.w(k)] && derivedVerb(a.w(k)) {
-			if v := a.at[k]; v >= 0 && a.chunks[v].start == k && a.chunks[v].end == k+1 {
-				a.chunks[v].used, a.chunks[v].role = true, roleSkip
-			}
+			a.skipWord(k)
 			return a.w(k)
 		}
 		for k := i - 1; k >= 0 && k >= i-3; k-- {
-			if d, ok := lexicon.DerivedFrom(a.w(k)); ok && !d.Inverted && contentVerbs[a.w(k)] {
-				if v := a.at[k]; v >= 0 && a.chunks[v].start == k && a.chunks[v].end == k+1 {
-					a.chunks[v].used, a.chunks[v].role = true, roleSkip
-				}
+			if contentVerbs[a.w(k)] && derivedVerb(a.w(k)) {
+				a.skipWord(k)
 				return a.w(k)
 			}
 		}
@@ -2549,9 +2550,7 @@ func (a *analysis) rankAt(i int) {
 	switch {
 	case adj == "expensive":
 		a.setOrder("price")
-		if c := a.at[i+1]; c >= 0 && a.chunks[c].start == i+1 && a.chunks[c].end == i+2 {
-			a.chunks[c].used, a.chunks[c].role = true, roleSkip // the price, no thing
-		}
+		a.skipWord(i + 1) // the price, no thing
 	case adj == "recent" || adj == "recently":
 		a.setOrder("date")
 	case inSet(adj, "popular", "common", "frequent", "frequently", "often"):

@@ -15,6 +15,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Derivation says that an attribute can be computed from another one,
@@ -316,16 +317,25 @@ func britishAmerican(a, b string) bool {
 // compared under [Fold] ("directed", "direct": "director"), from the
 // known agents; nil for other words.
 func AgentNouns(verb string) []string {
-	v := Fold(verb)
-	var out []string
+	return slices.Clone(agentsOfVerb()[Fold(verb)])
+}
+
+// agentsOfVerb inverts agents: each folded verb form to its agent nouns,
+// sorted.
+var agentsOfVerb = sync.OnceValue(func() map[string][]string {
+	out := map[string][]string{}
 	for noun, forms := range agents {
-		if slices.ContainsFunc(forms, func(f string) bool { return Fold(f) == v }) {
-			out = append(out, noun)
+		for _, f := range forms {
+			if v := Fold(f); !slices.Contains(out[v], noun) {
+				out[v] = append(out[v], noun)
+			}
 		}
 	}
-	slices.Sort(out)
+	for _, nouns := range out {
+		slices.Sort(nouns)
+	}
 	return out
-}
+})
 
 // Participle reports whether a term is one word in -ed, a regular past
 // participle ("killed", "injured"): a verb that may name a number its
@@ -362,16 +372,19 @@ func PointInTime(words []string) bool {
 // actionForm reports whether w is a past form of an action's verb
 // ("elected" of first_elected, "arrived"): the column says when.
 func actionForm(w string) bool {
-	if !strings.HasSuffix(w, "ed") {
-		return false
-	}
+	return strings.HasSuffix(w, "ed") && actionForms()[w]
+}
+
+// actionForms are the verb forms of actions, as a set.
+var actionForms = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
 	for _, forms := range actions {
-		if slices.Contains(forms, w) {
-			return true
+		for _, f := range forms {
+			out[f] = true
 		}
 	}
-	return false
-}
+	return out
+})
 
 // WhenPhrase reports whether an answer wh-phrase asks for a point in
 // time ("when", "what year", "which year", "what date").

@@ -60,6 +60,19 @@ func loadGraph(t *testing.T, id, ttl string) *kg.Graph {
 	return &kg.Graph{ID: id, Endpoint: st}
 }
 
+// onlyValue returns the lexical form of the one literal of an answer of
+// one row and one column, and whether the answer is that.
+func onlyValue(res *sparql.Results) (string, bool) {
+	if len(res.Rows) != 1 || len(res.Vars) != 1 {
+		return "", false
+	}
+	l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal)
+	if !ok {
+		return "", false
+	}
+	return l.Lexical, true
+}
+
 // runTop synthesises candidates for sg over slice and runs the best one
 // on g: its results and its query.
 func runTop(t *testing.T, sg *handoff.Subgoal, slice *handoff.Slice, g *kg.Graph) (*sparql.Results, string) {
@@ -1454,11 +1467,7 @@ ex:p2 a ex:people ; ex:name "Bo Ek" ; ex:birth_date "June 2, 1991" ; ex:birth_pl
 			handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "person"}), "1"},
 	} {
 		res, query := runTop(t, c.sg, slice, g)
-		if len(res.Rows) != 1 || len(res.Vars) != 1 {
-			t.Errorf("%s: got %v over %v, want one value\n%s", c.sg.Text, res.Rows, res.Vars, query)
-			continue
-		}
-		if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != c.want {
+		if v, ok := onlyValue(res); !ok || v != c.want {
 			t.Errorf("%s: got %v, want %s\n%s", c.sg.Text, res.Rows, c.want, query)
 		}
 	}
@@ -1571,11 +1580,7 @@ func TestCompoundHeadAndOwnNaming(t *testing.T) {
 		want  string
 	}{{cheapest, roomSlice, "Red"}, {where, schoolSlice, "Cambridge, Massachusetts"}} {
 		res, query := runTop(t, c.sg, c.slice, g)
-		if len(res.Rows) != 1 || len(res.Vars) != 1 {
-			t.Errorf("%s: got %v over %v, want one value\n%s", c.sg.Text, res.Rows, res.Vars, query)
-			continue
-		}
-		if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != c.want {
+		if v, ok := onlyValue(res); !ok || v != c.want {
 			t.Errorf("%s: got %v, want %s\n%s", c.sg.Text, res.Rows, c.want, query)
 		}
 	}
@@ -1638,10 +1643,7 @@ ex:f1 a ex:Film ; ex:starring ex:a1 , ex:a2 ; ex:producedBy ex:s1 ; ex:directedB
 			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Northlight Pictures", ValueKind: "string"}},
 			Output:  handoff.Output{Shape: handoff.ShapeEntities}, Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "when"}}}}
 	res, query := runTop(t, sg, slice, g)
-	if len(res.Rows) != 1 || len(res.Vars) != 1 {
-		t.Fatalf("got %v, want one row\n%s", res.Rows, query)
-	}
-	if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != "1994" || strings.Contains(query, "Actor") {
+	if v, ok := onlyValue(res); !ok || v != "1994" || strings.Contains(query, "Actor") {
 		t.Errorf("got %v, want 1994 from the studio alone\n%s", res.Rows, query)
 	}
 }
@@ -1667,10 +1669,7 @@ ex:f3 a ex:Film ; ex:title "C" ; ex:genre "drama" .
 			Output: handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "comedy"},
 			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "how many"}}}}
 	res, query := runTop(t, sg, slice, g)
-	if len(res.Rows) != 1 || len(res.Vars) != 1 {
-		t.Fatalf("got %v, want one count\n%s", res.Rows, query)
-	}
-	if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != "2" {
+	if v, ok := onlyValue(res); !ok || v != "2" {
 		t.Errorf("got %v, want 2\n%s", res.Rows, query)
 	}
 }
@@ -1716,11 +1715,7 @@ ex:c1 a ex:Club ; ex:clubName "Valdheim FK" ; ex:foundedYear 1898 .
 	}{{"Ada Brook", "name", age}, {"Valdheim FK", "clubName", now.Year() - 1898}} {
 		sg, sl := howOld(c.name, c.prop)
 		res, query := runTop(t, sg, sl, g)
-		if len(res.Rows) != 1 || len(res.Vars) != 1 {
-			t.Errorf("%s: got %v, want one age\n%s", sg.Text, res.Rows, query)
-			continue
-		}
-		if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != strconv.Itoa(c.want) {
+		if v, ok := onlyValue(res); !ok || v != strconv.Itoa(c.want) {
 			t.Errorf("%s: got %v, want %d\n%s", sg.Text, res.Rows, c.want, query)
 		}
 	}
@@ -1757,10 +1752,7 @@ ex:al1 a ex:Album ; ex:title "Cartography" ; ex:releaseYear 2015 ; ex:performer 
 	sl := *slice
 	sl.Values = []handoff.SliceValue{{Property: ex + "title", Value: "Iron Meridian", Mention: "Iron Meridian", Score: 10}}
 	res, query := runTop(t, acted, &sl, g)
-	if len(res.Rows) != 1 || len(res.Vars) != 1 {
-		t.Fatalf("got %v, want Caleb Ortiz\n%s", res.Rows, query)
-	}
-	if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != "Caleb Ortiz" {
+	if v, ok := onlyValue(res); !ok || v != "Caleb Ortiz" {
 		t.Errorf("got %v, want Caleb Ortiz\n%s", res.Rows, query)
 	}
 	released := &handoff.Subgoal{ID: "s1", Text: "Which albums did Nora Lind release?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
@@ -1771,10 +1763,7 @@ ex:al1 a ex:Album ; ex:title "Cartography" ; ex:releaseYear 2015 ; ex:performer 
 	sl = *slice
 	sl.Values = []handoff.SliceValue{{Property: ex + "name", Value: "Nora Lind", Mention: "Nora Lind", Score: 10}}
 	res, query = runTop(t, released, &sl, g)
-	if len(res.Rows) != 1 || len(res.Vars) != 1 {
-		t.Fatalf("got %v, want Cartography\n%s", res.Rows, query)
-	}
-	if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != "Cartography" {
+	if v, ok := onlyValue(res); !ok || v != "Cartography" {
 		t.Errorf("got %v, want Cartography\n%s", res.Rows, query)
 	}
 }
@@ -1873,11 +1862,7 @@ ex:d2 a ex:Director ; ex:name "Tomas Vey" ; ex:birthDate "1965-10-02"^^xsd:date 
 		want  string
 	}{{oldest, slice, "Tomas Vey"}, {recent, &sl, "New One"}} {
 		res, query := runTop(t, c.sg, c.slice, g)
-		if len(res.Rows) != 1 || len(res.Vars) != 1 {
-			t.Errorf("%s: got %v, want one answer\n%s", c.sg.Text, res.Rows, query)
-			continue
-		}
-		if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != c.want || strings.Contains(query, "birthDate") {
+		if v, ok := onlyValue(res); !ok || v != c.want || strings.Contains(query, "birthDate") {
 			t.Errorf("%s: got %v, want %s by release year\n%s", c.sg.Text, res.Rows, c.want, query)
 		}
 	}
@@ -1908,10 +1893,7 @@ ex:k a ex:City ; ex:name "Kawanami" ; ex:population 2310000 .
 			Output:  handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"population"}},
 			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "what"}}}}
 	res, query := runTop(t, sg, slice, g)
-	if len(res.Rows) != 1 || len(res.Vars) != 1 {
-		t.Fatalf("got %v over %v, want one population\n%s", res.Rows, res.Vars, query)
-	}
-	if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != "2310000" {
+	if v, ok := onlyValue(res); !ok || v != "2310000" {
 		t.Errorf("got %v, want 2310000\n%s", res.Rows, query)
 	}
 }
@@ -1935,10 +1917,7 @@ ex:p2 a ex:Player ; ex:name "Jonas" ; ex:goals 0 .
 			Output: handoff.Output{Shape: handoff.ShapeEntities},
 			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}, {Kind: handoff.CueNegation, Text: "not"}}}}
 	res, query := runTop(t, sg, slice, g)
-	if len(res.Rows) != 1 || len(res.Vars) != 1 {
-		t.Fatalf("got %v over %v, want Jonas alone\n%s", res.Rows, res.Vars, query)
-	}
-	if l, ok := res.Rows[0][res.Vars[0]].(*sparql.Literal); !ok || l.Lexical != "Jonas" {
+	if v, ok := onlyValue(res); !ok || v != "Jonas" {
 		t.Errorf("got %v, want Jonas\n%s", res.Rows, query)
 	}
 }
