@@ -2552,7 +2552,18 @@ func (a *analysis) rankAt(i int) {
 		a.setOrder("price")
 		a.skipWord(i + 1) // the price, no thing
 	case adj == "recent" || adj == "recently":
+		// "Which program was launched most recently?": the date the
+		// verb names (the launch), not any date.
+		a.setOrder(a.timeVerbBefore(i))
 		a.setOrder("date")
+		if adj == "recently" {
+			// An adverb: no thing, and one answer unless asked for more.
+			a.used[i+1] = true
+			a.skipWord(i + 1)
+			if a.out.Limit == 0 {
+				a.out.Limit = 1
+			}
+		}
 	case inSet(adj, "popular", "common", "frequent", "frequently", "often"):
 		a.rankCount("")
 		// "the most common amenity", "the most frequently used
@@ -2598,6 +2609,13 @@ func (a *analysis) rankAt(i int) {
 		}
 	default:
 		attr := s.attr
+		if attr == "date" {
+			// "Which university was founded the earliest?": the point in
+			// time the verb names (founded), not any date.
+			if v := a.timeVerbBefore(i); v != "" {
+				attr = v
+			}
+		}
 		if attr == "" {
 			// "Which mountain is the highest?": the measure the
 			// adjective asks for ("high": height).
@@ -2620,6 +2638,20 @@ func (a *analysis) rankAt(i int) {
 	if w == "top" && a.out.Limit == 0 {
 		a.out.Limit = 1
 	}
+}
+
+// timeVerbBefore returns the verb right before a superlative of time
+// at i ("founded" in "founded the earliest", "launched" in "launched
+// most recently"); "" when there is none.
+func (a *analysis) timeVerbBefore(i int) string {
+	k := i - 1
+	if a.w(k) == "the" {
+		k--
+	}
+	if k <= 0 || !(lexicon.Participle(a.w(k)) || contentVerbs[a.w(k)]) || a.used[k] {
+		return ""
+	}
+	return a.w(k)
 }
 
 func (a *analysis) setOrder(term string) {
