@@ -616,3 +616,34 @@ func TestSliceValueOfLinkedClass(t *testing.T) {
 		t.Errorf("the slice lacks the nominations:\n%s", sl.Text())
 	}
 }
+
+// TestSliceWhoThroughALink: "Who owns a cat?" of pets, which name no
+// one: the people a link class joins them to (has_pet → student, with a
+// given and a family name) come into the slice, with their names.
+func TestSliceWhoThroughALink(t *testing.T) {
+	const ttl = `@prefix s: <http://x/student#> . @prefix p: <http://x/pets#> . @prefix h: <http://x/has_pet#> .
+<http://x/s1> a <http://x/student> ; s:fname "Linda" ; s:lname "Smith" .
+<http://x/p1> a <http://x/pets> ; p:pettype "cat" .
+<http://x/h1> a <http://x/has_pet> ; h:ref-stuid <http://x/s1> ; h:ref-petid <http://x/p1> .
+`
+	ctx := context.Background()
+	coll := oneGraph(t, "pets", ttl)
+	sg := subgoal("Who owns a cat?", []string{"cat"}, []string{"owns"})
+	sg.Requirements.Cues = []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("pets")
+	if sl == nil || !sl.HasClass("http://x/student") || !sl.HasClass("http://x/has_pet") || !sl.HasProperty("http://x/student#fname") {
+		t.Errorf("the people who own are not in the slice:\n%s", sl.Text())
+	}
+	// Not when the question does not ask who.
+	sg = subgoal("Which pets are cats?", []string{"pet", "cat"}, nil)
+	if a, err = New(Config{}).Allocate(ctx, sg, coll); err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("pets"); sl != nil && sl.HasClass("http://x/student") {
+		t.Errorf("people in the slice of a question that does not ask who:\n%s", sl.Text())
+	}
+}

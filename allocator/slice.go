@@ -125,6 +125,20 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			addClass(c)
 		}
 	}
+	// "Who owns a cat?" where the chosen classes name no one (pets
+	// have no name): the people one link away (has_pet → student, with
+	// a given and a family name) answer "who".
+	if asksWho(sg) && len(classes) > 0 && !slices.ContainsFunc(classes, func(c string) bool { return namingProperty(lex, c) != "" }) {
+		if link, people := peopleLinked(lex, classes); people != "" {
+			if link != "" && !slices.Contains(classes, link) {
+				addClass(link)
+			}
+			addClass(people)
+			for _, iri := range nameParts(lex, people) {
+				scoreOnce(iri, 0.3)
+			}
+		}
+	}
 	// "the color code and description": the shared reading
 	// (lexicon.SharedModifier) may name a column of a class one
 	// reference away (ref_colors#color_description); that class joins
@@ -665,6 +679,54 @@ func sortedKeys(m map[string]float64) []string {
 	}
 	slices.SortFunc(keys, func(x, y string) int { return cmp.Or(cmp.Compare(m[y], m[x]), cmp.Compare(x, y)) })
 	return keys
+}
+
+// asksWho reports whether the subgoal asks "who" of things it does not
+// count.
+func asksWho(sg *handoff.Subgoal) bool {
+	return sg.Requirements.Output.Aggregate == "" && slices.ContainsFunc(sg.Requirements.Cues, func(c handoff.Cue) bool {
+		return c.Kind == handoff.CueAnswer && strings.EqualFold(c.Text, "who")
+	})
+}
+
+// peopleLinked returns a class of people (one with a given and a family
+// name) that a chosen class refers to, or that refers to one, or that a
+// link class refers to together with a chosen class, and that link class
+// ("" when none is needed); "" and "" when there is none. Of several, the
+// first by IRI.
+func peopleLinked(lex *graphLex, classes []string) (link, people string) {
+	refers := func(from, to string) bool {
+		for i := range lex.elements {
+			if e := &lex.elements[i]; !e.class && slices.Contains(e.subjects, from) && slices.Contains(e.objects, to) {
+				return true
+			}
+		}
+		return false
+	}
+	var found [][2]string
+	for _, c := range lex.classes() {
+		if slices.Contains(classes, c) || nameParts(lex, c) == nil {
+			continue
+		}
+		for _, k := range classes {
+			if refers(k, c) || refers(c, k) {
+				found = append(found, [2]string{"", c})
+			}
+		}
+		for _, l := range lex.classes() {
+			if l != c && !slices.Contains(classes, l) && refers(l, c) && slices.ContainsFunc(classes, func(k string) bool { return refers(l, k) }) {
+				found = append(found, [2]string{l, c})
+			}
+		}
+	}
+	if len(found) == 0 {
+		return "", ""
+	}
+	// Directly linked first, then by IRI.
+	slices.SortFunc(found, func(a, b [2]string) int {
+		return cmp.Or(cmp.Compare(min(len(a[0]), 1), min(len(b[0]), 1)), cmp.Compare(a[1], b[1]), cmp.Compare(a[0], b[0]))
+	})
+	return found[0][0], found[0][1]
 }
 
 // nameParts returns the literal-valued properties of class c that hold a

@@ -185,6 +185,21 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 				consider(i, []string{t.compound})
 			}
 		}
+		// "the settlement amount": a column may say the action by its
+		// participle (amount_settled).
+		if !classes {
+			for k, w := range t.words {
+				for _, done := range lexicon.Participles(w) {
+					ws := slices.Clone(t.words)
+					ws[k] = done
+					for _, i := range g.words[done] {
+						if e := &g.elements[i]; !e.class && slices.Contains(e.primary, done) {
+							take(0.9*matchScore(ws, e), e)
+						}
+					}
+				}
+			}
+		}
 		// A word no element has may be abbreviated in a column's name
 		// ("latitude": station#lat, "department": dept_name), or spelt
 		// another way ("enrollment": date_of_enrolment): the column
@@ -371,7 +386,6 @@ func compatibility(g *graphLex, classes, props map[string]float64) float64 {
 	return float64(ok) / float64(len(props))
 }
 
-// element returns the element iri of g.
 // referenced reports whether a reference property links a class of
 // from to class c, either way.
 func (g *graphLex) referenced(from []string, c string) bool {
@@ -387,6 +401,18 @@ func (g *graphLex) referenced(from []string, c string) bool {
 	return false
 }
 
+// classes returns the IRIs of g's classes.
+func (g *graphLex) classes() []string {
+	var out []string
+	for i := range g.elements {
+		if g.elements[i].class {
+			out = append(out, g.elements[i].iri)
+		}
+	}
+	return out
+}
+
+// element returns the element iri of g.
 func (g *graphLex) element(iri string) *element {
 	for i := range g.elements {
 		if g.elements[i].iri == iri {

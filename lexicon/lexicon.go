@@ -583,16 +583,33 @@ func NameWord(w string) bool {
 		!slices.Contains(givenNames, w) && !slices.Contains(familyNames, w)
 }
 
-// NameOf reports whether a one-word column name is the name a
-// two-word term "<modifier> name" asks for, abbreviated to the
-// modifier's first letters ("bname" for "branch name", "dname" for
-// "department name").
+// NameOf reports whether a one-word column name is what a two-word
+// term "<modifier> name", "<modifier> number" or "<modifier> id" asks
+// for, the modifier abbreviated to its first letters ("bname" for
+// "branch name", "dname" for "department name", "flno" for "flight
+// number", "stuid" for "student id").
 func NameOf(term []string, column string) bool {
-	if len(term) != 2 || Fold(term[1]) != "name" || column == "name" || !NameWord(column) {
+	if len(term) != 2 {
 		return false
 	}
-	pre := strings.TrimSuffix(column, "name")
-	return pre != "" && strings.HasPrefix(term[0], pre)
+	var heads []string
+	switch Fold(term[1]) {
+	case "name":
+		if column == "name" || !NameWord(column) {
+			return false
+		}
+		heads = []string{"name"}
+	case "number":
+		heads = []string{"no", "num", "nbr"}
+	case "id":
+		heads = []string{"id"}
+	}
+	for _, h := range heads {
+		if pre, ok := strings.CutSuffix(column, h); ok && pre != "" && strings.HasPrefix(term[0], pre) {
+			return true
+		}
+	}
+	return false
 }
 
 // modifierPrefixes are modifiers schemas write together with the word
@@ -688,6 +705,31 @@ func SpellingVariant(a, b string) bool {
 		}
 	}
 	return false
+}
+
+// ActionNoun reports whether noun is the "-ment" noun of the verb whose
+// past participle is done: "settlement" of settled, "placement" of
+// placed, "shipment" of shipped, "enrollment" of enrolled. Schemas name
+// columns by the participle ("amount_settled", "date_order_placed")
+// where questions say the noun.
+func ActionNoun(noun, done string) bool {
+	return strings.HasSuffix(done, "ed") && slices.Contains(Participles(noun), done)
+}
+
+// Participles returns the past participles a "-ment" noun may be said
+// by in a column's name ("settled" and "settleed" for "settlement": the
+// forms of a regular verb, of which a schema holds at most the real
+// one); nil for other words.
+func Participles(noun string) []string {
+	base, ok := strings.CutSuffix(noun, "ment")
+	if !ok || len(base) < 4 {
+		return nil
+	}
+	out := []string{base + "ed", base + base[len(base)-1:] + "ed"}
+	if strings.HasSuffix(base, "e") {
+		out = append(out, base+"d")
+	}
+	return out
 }
 
 // SharedModifier reads a one-word column named after a longer one as

@@ -305,6 +305,12 @@ func TestNameOf(t *testing.T) {
 		{[]string{"course", "name"}, "dname", false},
 		{[]string{"branch", "name"}, "name", false},
 		{[]string{"branch", "id"}, "bname", false},
+		{[]string{"flight", "number"}, "flno", true},
+		{[]string{"department", "number"}, "dnum", true},
+		{[]string{"student", "id"}, "stuid", true},
+		{[]string{"flight", "number"}, "aid", false},
+		{[]string{"flight", "number"}, "no", false},
+		{[]string{"flight", "date"}, "fldate", false},
 	} {
 		if got := lexicon.NameOf(c.term, c.column); got != c.want {
 			t.Errorf("NameOf(%v, %q) = %v, want %v", c.term, c.column, got, c.want)
@@ -439,6 +445,22 @@ func BenchmarkSpellingVariant(b *testing.B) {
 			for _, y := range words {
 				lexicon.SpellingVariant(x, y)
 			}
+		}
+	}
+}
+
+func TestActionNoun(t *testing.T) {
+	for _, c := range []struct {
+		noun, done string
+		want       bool
+	}{
+		{"settlement", "settled", true}, {"placement", "placed", true}, {"shipment", "shipped", true},
+		{"enrollment", "enrolled", true}, {"investment", "invested", true}, {"payment", "paid", false},
+		{"settlement", "settle", false}, {"movement", "moved", true}, {"element", "eled", false},
+		{"settlement", "claimed", false}, {"amendment", "amended", true}, {"ment", "ed", false},
+	} {
+		if got := lexicon.ActionNoun(c.noun, c.done); got != c.want {
+			t.Errorf("ActionNoun(%q, %q) = %v, want %v", c.noun, c.done, got, c.want)
 		}
 	}
 }

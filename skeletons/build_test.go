@@ -179,6 +179,45 @@ func TestNegateBranch(t *testing.T) {
 	}
 }
 
+// TestNegateNode checks that a joined node nothing reads becomes an
+// exclusion: the singers with no concert at all, not those with one.
+func TestNegateNode(t *testing.T) {
+	st := testStore(t)
+	sc := []Node{{Class: ex + "singer"}, {Class: ex + "concert"}}
+	perf := []Edge{{From: 1, To: 0, Property: ex + "performer"}}
+	name := attr(0, "name")
+	p := &Plan{Distinct: true, Nodes: sc, Edges: perf, Select: []Item{{Attr: name}}, Order: []Order{{Item: Item{Attr: name}}}}
+	with := strings.Join(run(t, st, p.Clone()), ",")
+	if !p.NegateNode(1, nil) {
+		t.Fatalf("not negated: %s", p)
+	}
+	if len(p.Nodes) != 1 || len(p.Edges) != 0 || len(p.Negs) != 1 || len(p.Negs[0].Pattern.Filters) != 0 {
+		t.Fatalf("plan after: %s", p)
+	}
+	without := run(t, st, p)
+	for _, s := range without {
+		if strings.Contains(with, s) {
+			t.Errorf("%q both has a concert (%s) and has none", s, with)
+		}
+	}
+	if len(without) == 0 {
+		t.Errorf("no singer without a concert\n%s", p)
+	}
+	// Not node 0, not a node something reads, not a node to keep.
+	for _, q := range []*Plan{
+		{Nodes: sc, Edges: perf, Select: []Item{{Attr: name}, {Attr: attr(1, "title")}}},
+	} {
+		before := q.String()
+		if q.NegateNode(1, nil) || q.NegateNode(0, nil) || q.String() != before {
+			t.Errorf("negated %s", before)
+		}
+	}
+	kept := &Plan{Nodes: sc, Edges: perf, Select: []Item{{Attr: name}}}
+	if kept.NegateNode(1, func(n Node) bool { return n.Class == ex+"concert" }) {
+		t.Error("negated a node to keep")
+	}
+}
+
 // TestComputedYears: Func "age" is the whole years from a date to today
 // (one less before the anniversary), "since" the years from a year to
 // this one.

@@ -235,12 +235,32 @@ func (p *Plan) NegateBranch(i int, keep func(Node) bool) bool {
 	if c.Op != handoff.FilterNe || c.Item.Attr == nil || c.Item.Agg != "" || c.Value == nil || c.Right != nil || c.Sub != nil || len(c.Or) > 0 {
 		return false
 	}
-	k := c.Item.Attr.Node
+	eq := cloneConds([]Cond{c})[0]
+	eq.Op = handoff.FilterEq
+	return p.negateBranch(c.Item.Attr.Node, i, keep, &eq)
+}
+
+// NegateNode moves node k, which nothing of the plan reads, and the
+// nodes only it reaches into a [Neg]: "employees that have no
+// certificates" keeps the employees that no certificate refers to, where
+// the main pattern would keep those some certificate refers to. The
+// branch must hang from the rest of the plan by one edge and hold no node
+// for which keep (when not nil) is true. It reports whether it changed
+// p.
+func (p *Plan) NegateNode(k int, keep func(Node) bool) bool {
+	return p.negateBranch(k, -1, keep, nil)
+}
+
+// negateBranch moves the branch of node k into a Neg, leaving out the
+// condition Filters[skip] (skip < 0: none) from what the main pattern
+// reads, and requiring cond (when not nil, its attribute on node k) in
+// the Neg's pattern; it then deletes Filters[skip].
+func (p *Plan) negateBranch(k, skip int, keep func(Node) bool, cond *Cond) bool {
 	if k <= 0 || k >= len(p.Nodes) {
 		return false
 	}
 	used := map[int]bool{0: true}
-	p.eachAttr(func(a *Attr) { used[a.Node] = true }, i)
+	p.eachAttr(func(a *Attr) { used[a.Node] = true }, skip)
 	for _, n := range p.Negs {
 		used[n.Node] = true
 	}
@@ -292,10 +312,10 @@ func (p *Plan) NegateBranch(i int, keep func(Node) bool) bool {
 			pat.Edges = append(pat.Edges, Edge{From: inner[e.From], To: inner[e.To], Property: e.Property})
 		}
 	}
-	eq := cloneConds([]Cond{c})[0]
-	eq.Op = handoff.FilterEq
-	eq.Item.Attr.Node = inner[k]
-	pat.Filters = []Cond{eq}
+	if cond != nil {
+		cond.Item.Attr.Node = inner[k]
+		pat.Filters = []Cond{*cond}
+	}
 	// The main plan without the branch and the condition.
 	outer := map[int]int{}
 	var nodes []Node
@@ -311,7 +331,9 @@ func (p *Plan) NegateBranch(i int, keep func(Node) bool) bool {
 			edges = append(edges, Edge{From: outer[e.From], To: outer[e.To], Property: e.Property})
 		}
 	}
-	p.Filters = slices.Delete(p.Filters, i, i+1)
+	if skip >= 0 {
+		p.Filters = slices.Delete(p.Filters, skip, skip+1)
+	}
 	p.Nodes, p.Edges = nodes, edges
 	seen := map[*Attr]bool{} // items may share an attribute
 	p.eachAttr(func(a *Attr) {

@@ -78,6 +78,10 @@ type planner struct {
 	// subjectsAsked: an attribute asked for is the subjects' class
 	// itself ("the players and their clubs"; set by projectionTerms).
 	subjectsAsked bool
+	// negatedWord: a value linked to a word of the question that a
+	// negation governs is excluded ("clubs that don't have a forward";
+	// set by wordValues).
+	negatedWord bool
 }
 
 // plan builds the alt-th alternative plan for sg with root as node 0.
@@ -222,6 +226,9 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			// home ground": the answer is at the other end of a relation
 			// the question names.
 			followed = pl.followRelation()
+			if followed < 0 && pl.asksWho() {
+				followed = pl.joinPeople(root)
+			}
 		}
 		if !ask && out.Aggregate == "" {
 			terms := pl.ofColumns(pl.projectionTerms())
@@ -468,7 +475,7 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	// A negated value of a related thing excludes the subjects that
 	// have it ("countries that do not speak Spanish": NOT EXISTS a
 	// Spanish row), rather than keep them for their other rows.
-	if hasNegatedFilter(r.Filters) || len(negated) > 0 {
+	if hasNegatedFilter(r.Filters) || len(negated) > 0 || pl.negatedWord {
 		asked := func(n skeletons.Node) bool { return pl.subjectClass(n.Class) }
 		for i := len(pl.p.Filters) - 1; i >= 0; i-- {
 			if pl.p.NegateBranch(i, asked) {
@@ -478,12 +485,53 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	}
 	// Negation that is not a negated filter: exclude the subjects that
 	// are related to another class of the slice.
-	if slices.Contains(sg.Operations, handoff.OpNegate) && !hasNegatedFilter(r.Filters) && len(negated) == 0 && !negNumber && !pl.negatedFlag() {
-		if !pl.negation() {
+	if slices.Contains(sg.Operations, handoff.OpNegate) && !hasNegatedFilter(r.Filters) && len(negated) == 0 && !pl.negatedWord && !negNumber && !pl.negatedFlag() {
+		if !pl.negateJoined() && !pl.negation() {
 			pl.bonus -= 0.5
 		}
 	}
+	pl.countDistinctSubjects(out)
 	return pl.p, pl.score(), pl.notes, true
+}
+
+// countDistinctSubjects makes a count of the subjects count each once
+// when the pattern joins things that refer to them: "How many
+// instructors teach a course in the Spring of 2010?" counts the
+// instructors (COUNT(DISTINCT ?instructor)), not their rows of teaching.
+func (pl *planner) countDistinctSubjects(out handoff.Output) {
+	p := pl.p
+	if len(p.Select) != 1 || len(p.GroupBy) > 0 || len(p.Nodes) < 2 || p.Set != nil || len(p.Having) > 0 {
+		return
+	}
+	it := &p.Select[0]
+	if it.Agg != handoff.AggCount || it.Attr != nil || it.Distinct ||
+		out.AggregateOf != "" && termMatches(out.AggregateOf, p.Nodes[0].Class, "") < 0.8 {
+		return
+	}
+	// The distance of each node from the subjects: an edge from a node
+	// farther out to a nearer one is a thing referring to them, of
+	// which each subject may have many.
+	dist := map[int]int{0: 0}
+	for grew := true; grew; {
+		grew = false
+		for _, e := range p.Edges {
+			for _, pair := range [][2]int{{e.From, e.To}, {e.To, e.From}} {
+				if d, ok := dist[pair[0]]; ok {
+					if _, seen := dist[pair[1]]; !seen {
+						dist[pair[1]] = d + 1
+						grew = true
+					}
+				}
+			}
+		}
+	}
+	for _, e := range p.Edges {
+		if df, ok := dist[e.From]; ok && df > dist[e.To] {
+			*it = skeletons.Item{Agg: handoff.AggCount, Distinct: true, Attr: &skeletons.Attr{Node: 0}}
+			pl.notes = append(pl.notes, "the subjects are counted once each, not once per thing referring to them")
+			return
+		}
+	}
 }
 
 func hasNegatedFilter(fs []handoff.Filter) bool {
@@ -539,6 +587,19 @@ func (pl *planner) score() float64 {
 		s += best
 	}
 	s -= 0.15 * float64(len(pl.p.Edges))
+	// "the names and locations of tracks that have had exactly 1 race":
+	// a name asked is the subjects' own when they have one, not a
+	// related thing's.
+	subjectNamed := slices.ContainsFunc(pl.p.Nodes, func(n skeletons.Node) bool { return pl.subjectClass(n.Class) && pl.hasNaming(n.Class) })
+	for _, it := range pl.p.Select {
+		if !subjectNamed || it.Attr == nil || it.Agg != "" || it.Attr.Node >= len(pl.p.Nodes) || pl.subjectClass(pl.p.Nodes[it.Attr.Node].Class) {
+			continue
+		}
+		if w := words(it.Attr.Property); len(w) > 0 && isNamingTerm(w[len(w)-1]) {
+			s -= 0.05
+			break
+		}
+	}
 	return s
 }
 
@@ -1483,6 +1544,53 @@ func (pl *planner) followRelation() int {
 	return -1
 }
 
+// asksWho reports whether the question asks "who".
+func (pl *planner) asksWho() bool {
+	return slices.ContainsFunc(pl.sg.Requirements.Cues, func(c handoff.Cue) bool {
+		return c.Kind == handoff.CueAnswer && strings.EqualFold(c.Text, "who")
+	})
+}
+
+// joinPeople realises "who" of subjects that are not the people asked
+// for: "Who sang at the Auditions concert?" joins the class a verb's
+// agent noun names (singer), and "Who owns a cat?", of pets that name no
+// one, the first class whose things have a given and a family name
+// (student, through has_pet). It returns the joined node, whose names
+// answer; -1 when none joins.
+func (pl *planner) joinPeople(root string) int {
+	agent := func(c string) bool {
+		for _, t := range pl.sg.Requirements.Predicates {
+			if slices.ContainsFunc(lexicon.AgentNouns(t), func(n string) bool { return termMatches(n, c, "") >= 0.8 }) {
+				return true
+			}
+		}
+		return false
+	}
+	if agent(root) {
+		return -1
+	}
+	named := pl.hasNaming(root)
+	for _, people := range []bool{false, true} {
+		for _, c := range pl.sc.slice.Classes {
+			if c.IRI == root {
+				continue
+			}
+			if people {
+				if g, f := pl.nameColumns(c.IRI); named || g == nil || f == nil {
+					continue
+				}
+			} else if !agent(c.IRI) || !pl.hasNaming(c.IRI) {
+				continue
+			}
+			if to, ok := pl.join(c.IRI); ok {
+				pl.notes = append(pl.notes, "who: the people the subjects are linked to")
+				return to
+			}
+		}
+	}
+	return -1
+}
+
 // hasNaming reports whether the slice has a naming property (name,
 // title) of class c.
 func (pl *planner) hasNaming(c string) bool { return pl.namingIRI(c) != "" }
@@ -1723,11 +1831,13 @@ func (pl *planner) negatedFlag() bool {
 func (pl *planner) negatedNumber() bool {
 	r := &pl.sg.Requirements
 	for k, t := range append(slices.Clone(r.Types), r.Predicates...) {
-		if k == 0 && len(r.Types) > 0 || pl.namesClass(t) || lexicon.Participle(t) {
+		// The attribute asked for is not the one negated ("the ids of
+		// employees that don't have certificates").
+		if k == 0 && len(r.Types) > 0 || pl.namesClass(t) || lexicon.Participle(t) || slices.Contains(r.Output.Attributes, t) {
 			continue
 		}
 		p, s := pl.prop(t, kNumber, 0)
-		if p == nil || s < 0.8 || datatypeKind(p) != kNumber || identifier(p) || !slices.Contains(p.Domains, pl.p.Nodes[0].Class) {
+		if p == nil || s < 0.8 || datatypeKind(p) != kNumber || identifier(p) || !slices.Contains(p.Domains, pl.p.Nodes[0].Class) || pl.inSelect(p.IRI) {
 			continue
 		}
 		at, ok := pl.attrOf(p)
@@ -1782,7 +1892,9 @@ func (pl *planner) flagNo(t string) (*skeletons.Attr, sparql.Term) {
 		return nil, nil
 	}
 	p, s := pl.prop(t, kString, 0)
-	if p == nil || s < 0.8 || datatypeKind(p) != kString || !pl.hasNodeOf(p) {
+	// A column of sex holding "F" holds no "false" ("female students
+	// who don't have a pet").
+	if p == nil || s < 0.8 || datatypeKind(p) != kString || !pl.hasNodeOf(p) || lexicon.GenderColumn(words(p.IRI)) {
 		return nil, nil
 	}
 	at, ok := pl.attrOf(p)
@@ -1798,6 +1910,30 @@ func (pl *planner) flagNo(t string) (*skeletons.Attr, sparql.Term) {
 	return nil, nil
 }
 
+// negateJoined realises "employees that have no certificates" when the
+// plan joins the negated class: the joined branch that nothing reads,
+// the one of a class a later type term names first, moves into FILTER
+// NOT EXISTS (the subjects no certificate refers to, not those some
+// certificate does). The things the question asks about stay. It reports
+// whether it moved one.
+func (pl *planner) negateJoined() bool {
+	asked := func(n skeletons.Node) bool { return pl.subjectClass(n.Class) }
+	ts := pl.sg.Requirements.Types
+	for i := len(ts) - 1; i >= 1; i-- {
+		c, cs := pl.bestClass(ts[i])
+		if cs < 0.8 {
+			continue
+		}
+		for k := len(pl.p.Nodes) - 1; k >= 1; k-- {
+			if pl.p.Nodes[k].Class == c && pl.p.NegateNode(k, asked) {
+				pl.notes = append(pl.notes, "the negated class leaves the main pattern for NOT EXISTS")
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // negation excludes the subjects related to the best other class of the
 // slice: FILTER NOT EXISTS { … path … }.
 func (pl *planner) negation() bool {
@@ -1808,7 +1944,9 @@ func (pl *planner) negation() bool {
 	}
 	var list []cs
 	for _, c := range pl.sc.slice.Classes {
-		if c.IRI == root {
+		// A class the main pattern joins cannot also be excluded: the
+		// exclusion would test a fresh copy of the subject against it.
+		if c.IRI == root || slices.ContainsFunc(pl.p.Nodes, func(n skeletons.Node) bool { return n.Class == c.IRI }) {
 			continue
 		}
 		s := c.Score
@@ -2414,12 +2552,17 @@ func (pl *planner) countsEntities(term string) bool {
 	if p != nil && (identifier(p) || numberNamed(p)) {
 		ps = 0 // "at least two players" bounds how many, not player_id or train_number
 	}
+	typed := slices.Contains(pl.sg.Requirements.Types, term)
 	for _, c := range pl.sc.slice.Classes {
-		if termMatches(term, c.IRI, c.Label) >= 0.8 && ps < 0.9 {
+		// "customers that have more than 2 payments": the question
+		// names things of a class other than the subjects' (a count of
+		// customer_payments), even where a column is named like them
+		// too (amount_payment).
+		if m := termMatches(term, c.IRI, c.Label); m >= 0.8 && (ps < 0.9 || typed && len(pl.p.Nodes) > 0 && c.IRI != pl.p.Nodes[0].Class) {
 			return true
 		}
 	}
-	return slices.Contains(pl.sg.Requirements.Types, term) && ps < 0.5
+	return typed && ps < 0.5
 }
 
 // wordsHaveYear reports whether a property's name speaks of years or
@@ -2610,7 +2753,13 @@ func (pl *planner) wordValues() {
 			pl.consumed = map[string]bool{}
 		}
 		pl.consumed["\x00"+m] = true
-		pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: &at}, Op: handoff.FilterEq, Value: sparql.NewLiteral(v.Value)})
+		op := handoff.FilterEq
+		if slices.Contains(pl.sg.Operations, handoff.OpNegate) && negatedInText(pl.sg.Text, m) {
+			// "Which clubs don't have a forward?": none of their
+			// players is one (made an exclusion below).
+			op, pl.negatedWord = handoff.FilterNe, true
+		}
+		pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: &at}, Op: op, Value: sparql.NewLiteral(v.Value)})
 		pl.bonus += 0.5
 	}
 }
@@ -2804,27 +2953,35 @@ func (pl *planner) negatedValues() map[string]bool {
 	if !slices.Contains(pl.sg.Operations, handoff.OpNegate) {
 		return out
 	}
-	text := strings.ToLower(pl.sg.Text)
 	for _, f := range pl.sg.Requirements.Filters {
 		if f.ValueKind != "string" && f.ValueKind != "" {
 			continue
 		}
-		v := strings.ToLower(f.Value)
-		at := strings.Index(text, v)
-		if v == "" || at < 0 {
-			continue
-		}
-		before := strings.Fields(text[:at])
-		for i := len(before) - 1; i >= 0 && i >= len(before)-6; i-- {
-			w := strings.Trim(before[i], ".,;:!?'\"")
-			if w == "not" || strings.HasSuffix(w, "n't") || w == "never" || w == "without" || w == "except" ||
-				(w == "other" && i+1 < len(before) && strings.Trim(before[i+1], ".,") == "than") {
-				out[v] = true
-				break
-			}
+		if v := strings.ToLower(f.Value); negatedInText(pl.sg.Text, v) {
+			out[v] = true
 		}
 	}
 	return out
+}
+
+// negatedInText reports whether a negation word ("not", "n't", "never",
+// "without", "except", "other than") comes at most six words before the
+// first place text says v (lower case).
+func negatedInText(text, v string) bool {
+	text = strings.ToLower(text)
+	at := strings.Index(text, v)
+	if v == "" || at < 0 {
+		return false
+	}
+	before := strings.Fields(text[:at])
+	for i := len(before) - 1; i >= 0 && i >= len(before)-6; i-- {
+		w := strings.Trim(before[i], ".,;:!?'\"")
+		if w == "not" || strings.HasSuffix(w, "n't") || w == "never" || w == "without" || w == "except" ||
+			(w == "other" && i+1 < len(before) && strings.Trim(before[i+1], ".,") == "than") {
+			return true
+		}
+	}
+	return false
 }
 
 // mergeAlternatives turns equality filters on the same attribute with

@@ -357,7 +357,7 @@ func termMatches(term, iri, label string) float64 {
 	hit := 0
 	for _, t := range tw {
 		if slices.ContainsFunc(ew, func(e string) bool {
-			return e == t || t == "name" && lexicon.NameWord(e) || lexicon.SpellingVariant(e, t)
+			return e == t || t == "name" && lexicon.NameWord(e) || lexicon.SpellingVariant(e, t) || lexicon.ActionNoun(t, e)
 		}) {
 			hit++
 		}

@@ -1921,3 +1921,166 @@ ex:p2 a ex:Player ; ex:name "Jonas" ; ex:goals 0 .
 		t.Errorf("got %v, want Jonas\n%s", res.Rows, query)
 	}
 }
+
+// TestNegatedJoinedClass: "the ids of employees that don't have
+// certificates" keeps the employees no certificate refers to; the
+// certificates leave the main pattern, and the ids asked for are not a
+// number negated (eid = 0).
+func TestNegatedJoinedClass(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:e1 a ex:Employee ; ex:eid 1 ; ex:name "Ann" .
+ex:e2 a ex:Employee ; ex:eid 2 ; ex:name "Bo" .
+ex:e3 a ex:Employee ; ex:eid 3 ; ex:name "Cy" .
+ex:c1 a ex:Certificate ; ex:holder ex:e1 .
+ex:c2 a ex:Certificate ; ex:holder ex:e1 .
+ex:c3 a ex:Certificate ; ex:holder ex:e3 .
+`
+	g := loadGraph(t, "misc", data)
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "Certificate", Count: 3, Score: 1, Matched: []string{"certificate"}}, {IRI: ex + "Employee", Count: 3, Score: 1, Matched: []string{"employee"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "eid", Domains: []string{ex + "Employee"}, Datatypes: []string{xsd + "integer"}, Score: 0.6, Matched: []string{"id"}},
+			{IRI: ex + "name", Domains: []string{ex + "Employee"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: ex + "holder", Domains: []string{ex + "Certificate"}, Ranges: []string{ex + "Employee"}, Score: 0.3, Join: true},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What are the ids of all employees that don't have certificates?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpNegate},
+		Requirements: handoff.Requirements{Types: []string{"employee", "certificate"}, Predicates: []string{"id"},
+			Output: handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"id"}},
+			Cues:   []handoff.Cue{{Kind: handoff.CueNegation, Text: "don't"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if v, ok := onlyValue(res); !ok || v != "2" || !strings.Contains(query, "NOT EXISTS") {
+		t.Errorf("got %v, want 2\n%s", res.Rows, query)
+	}
+}
+
+// TestCountOfRelatedThings: "customers that have more than 1 payment"
+// bounds how many payments each has, though a column of the payments is
+// named like them (amount_payment).
+func TestCountOfRelatedThings(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:a a ex:Customer ; ex:name "Ann" .
+ex:b a ex:Customer ; ex:name "Bo" .
+ex:p1 a ex:CustomerPayment ; ex:customer ex:a ; ex:amount_payment 500 .
+ex:p2 a ex:CustomerPayment ; ex:customer ex:a ; ex:amount_payment 20 .
+ex:p3 a ex:CustomerPayment ; ex:customer ex:b ; ex:amount_payment 900 .
+`
+	g := loadGraph(t, "misc", data)
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "Customer", Count: 2, Score: 1, Matched: []string{"customer"}}, {IRI: ex + "CustomerPayment", Count: 3, Score: 0.8, Matched: []string{"payment"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "Customer"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: ex + "amount_payment", Domains: []string{ex + "CustomerPayment"}, Datatypes: []string{xsd + "integer"}, Score: 0.8, Matched: []string{"payment"}},
+			{IRI: ex + "customer", Domains: []string{ex + "CustomerPayment"}, Ranges: []string{ex + "Customer"}, Score: 0.3, Join: true},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which customers have more than 1 payment?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"customer", "payment"}, Predicates: []string{"payment"},
+			Filters: []handoff.Filter{{Attribute: "payment", Op: handoff.FilterGt, Value: "1", ValueKind: "number"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}}}
+	res, query := runTop(t, sg, slice, g)
+	if v, ok := onlyValue(res); !ok || v != "Ann" {
+		t.Errorf("got %v, want Ann\n%s", res.Rows, query)
+	}
+}
+
+// TestCountEachSubjectOnce: "How many instructors teach in the spring?"
+// counts the instructors, not their rows of teaching (Ann teaches two
+// spring courses).
+func TestCountEachSubjectOnce(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:ann a ex:Instructor ; ex:name "Ann" .
+ex:bo a ex:Instructor ; ex:name "Bo" .
+ex:cy a ex:Instructor ; ex:name "Cy" .
+ex:t1 a ex:Teaches ; ex:teacher ex:ann ; ex:semester "Spring" .
+ex:t2 a ex:Teaches ; ex:teacher ex:ann ; ex:semester "Spring" .
+ex:t3 a ex:Teaches ; ex:teacher ex:bo ; ex:semester "Spring" .
+ex:t4 a ex:Teaches ; ex:teacher ex:cy ; ex:semester "Fall" .
+`
+	g := loadGraph(t, "misc", data)
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "Instructor", Count: 3, Score: 1, Matched: []string{"instructor"}}, {IRI: ex + "Teaches", Count: 4, Score: 0.9, Matched: []string{"teach"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "Instructor"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: ex + "semester", Domains: []string{ex + "Teaches"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: ex + "teacher", Domains: []string{ex + "Teaches"}, Ranges: []string{ex + "Instructor"}, Score: 0.3, Join: true},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "semester", Value: "Spring", Mention: "spring", Score: 3}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "How many instructors teach in the Spring?", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"instructor"}, Predicates: []string{"teach"},
+			Filters: []handoff.Filter{{Attribute: "teach", Op: handoff.FilterEq, Value: "Spring", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "instructor"}}}
+	res, query := runTop(t, sg, slice, g)
+	if v, ok := onlyValue(res); !ok || v != "2" {
+		t.Errorf("got %v, want 2\n%s", res.Rows, query)
+	}
+}
+
+// TestNegatedWordValue: "Which clubs don't have a forward?" excludes the
+// clubs with a player whose position is the linked value "forward", where
+// an equality would keep the clubs that have one.
+func TestNegatedWordValue(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:c1 a ex:Club ; ex:name "Lume" .
+ex:c2 a ex:Club ; ex:name "Brisa" .
+ex:p1 a ex:Player ; ex:plays ex:c1 ; ex:position "forward" .
+ex:p2 a ex:Player ; ex:plays ex:c1 ; ex:position "keeper" .
+ex:p3 a ex:Player ; ex:plays ex:c2 ; ex:position "keeper" .
+`
+	g := loadGraph(t, "misc", data)
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "Club", Count: 2, Score: 1, Matched: []string{"club"}}, {IRI: ex + "Player", Count: 3, Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "Club"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: ex + "position", Domains: []string{ex + "Player"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: ex + "plays", Domains: []string{ex + "Player"}, Ranges: []string{ex + "Club"}, Score: 0.3, Join: true},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "position", Value: "forward", Mention: "forward", Score: 3}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which clubs don't have a forward?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpNegate},
+		Requirements: handoff.Requirements{Types: []string{"club", "forward"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:   []handoff.Cue{{Kind: handoff.CueNegation, Text: "don't"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if v, ok := onlyValue(res); !ok || v != "Brisa" || !strings.Contains(query, "NOT EXISTS") {
+		t.Errorf("got %v, want Brisa\n%s", res.Rows, query)
+	}
+}
+
+// TestWhoThroughALink: "Who owns a cat?" where pets have no name: the
+// people linked to them (through has_pet) answer, by their names.
+func TestWhoThroughALink(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:p1 a ex:Pets ; ex:pettype "cat" .
+ex:p2 a ex:Pets ; ex:pettype "dog" .
+ex:s1 a ex:Student ; ex:fname "Linda" ; ex:lname "Smith" .
+ex:s2 a ex:Student ; ex:fname "Tracy" ; ex:lname "Kim" .
+ex:h1 a ex:HasPet ; ex:stuid ex:s1 ; ex:petid ex:p1 .
+ex:h2 a ex:HasPet ; ex:stuid ex:s2 ; ex:petid ex:p2 .
+`
+	g := loadGraph(t, "misc", data)
+	str := []string{xsd + "string"}
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "Pets", Count: 2, Score: 0.9, Matched: []string{"cat"}}, {IRI: ex + "HasPet", Count: 2, Score: 0.05}, {IRI: ex + "Student", Count: 2, Score: 0.05}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "pettype", Domains: []string{ex + "Pets"}, Datatypes: str, Score: 0.5},
+			{IRI: ex + "fname", Domains: []string{ex + "Student"}, Datatypes: str, Score: 0.3},
+			{IRI: ex + "lname", Domains: []string{ex + "Student"}, Datatypes: str, Score: 0.3},
+			{IRI: ex + "stuid", Domains: []string{ex + "HasPet"}, Ranges: []string{ex + "Student"}, Score: 0.1, Join: true},
+			{IRI: ex + "petid", Domains: []string{ex + "HasPet"}, Ranges: []string{ex + "Pets"}, Score: 0.1, Join: true},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "pettype", Value: "cat", Mention: "cat", Score: 3}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Who owns a cat?", Operations: []handoff.Operation{handoff.OpLookup},
+		Requirements: handoff.Requirements{Types: []string{"cat"}, Predicates: []string{"owns"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}}}
+	res, query := runTop(t, sg, slice, g)
+	var got []string
+	for _, r := range res.Rows {
+		for _, v := range res.Vars {
+			if l, ok := r[v].(*sparql.Literal); ok {
+				got = append(got, l.Lexical)
+			}
+		}
+	}
+	if strings.Join(got, " ") != "Linda Smith" {
+		t.Errorf("got %q, want Linda Smith\n%s", got, query)
+	}
+}

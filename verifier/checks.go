@@ -296,6 +296,21 @@ func number(s string) (float64, bool) {
 
 // hasNegation reports whether q excludes anything.
 func hasNegation(q *sparql.Query) bool {
+	// A column of sex or gender equal to "F" is the women, not "false".
+	gender := map[string]bool{}
+	for _, t := range sparql.Triples(q) {
+		if p, ok := t.Predicate.(*sparql.IRI); ok && lexicon.GenderColumn(kg.Words(kg.SplitIRI(p.Value).Column())) {
+			if v, ok := t.Object.(*sparql.Var); ok {
+				gender[v.Name] = true
+			}
+		}
+	}
+	no := func(x, other sparql.Expr) bool {
+		if v, ok := other.(*sparql.Var); ok && gender[v.Name] {
+			return false
+		}
+		return noLiteral(x)
+	}
 	found := false
 	sparql.Inspect(q, func(n sparql.Node) bool {
 		switch n := n.(type) {
@@ -309,7 +324,7 @@ func hasNegation(q *sparql.Query) bool {
 			// != , or a yes/no column equal to its "no" ("the models
 			// that do not have wifi": wifi = "No"), or a number at
 			// zero ("players who have not scored any goals": goals = 0).
-			found = found || n.Op == sparql.OpNe || n.Op == sparql.OpEq && (noLiteral(n.X) || noLiteral(n.Y) || zeroLiteral(n.X) || zeroLiteral(n.Y))
+			found = found || n.Op == sparql.OpNe || n.Op == sparql.OpEq && (no(n.X, n.Y) || no(n.Y, n.X) || zeroLiteral(n.X) || zeroLiteral(n.Y))
 		case *sparql.UnaryExpr:
 			found = found || n.Op == "!"
 		}

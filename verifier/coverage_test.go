@@ -428,6 +428,10 @@ func TestNoValueNegates(t *testing.T) {
 	for q, want := range map[string]bool{
 		`SELECT (COUNT(*) AS ?n) WHERE { ?m <http://x/wifi> ?w . FILTER(?w = "No") }`:  true,
 		`SELECT (COUNT(*) AS ?n) WHERE { ?m <http://x/wifi> ?w . FILTER(?w = "Yes") }`: false,
+		`SELECT (COUNT(*) AS ?n) WHERE { ?m <http://x/ok> ?w . FILTER(?w = "F") }`:     true,
+		// The women of a column of sex: "female students who don't have
+		// a pet" is not realised by them.
+		`SELECT (COUNT(*) AS ?n) WHERE { ?m <http://x/student#sex> ?w . FILTER(?w = "F") }`: false,
 	} {
 		parsed, err := sparql.Parse(q)
 		if err != nil {
