@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"time"
@@ -333,6 +334,39 @@ func ReliabilityBins(conf []float64, right []bool, bins int) []ReliabilityBin {
 // 0 for no question; 0 for a perfectly calibrated confidence.
 func ECE(conf []float64, right []bool, bins int) float64 {
 	return BinnedECE(ReliabilityBins(conf, right, bins))
+}
+
+// ECENoise is the ECE a perfectly calibrated confidence would show on
+// the same confidences by chance: the mean and the 90th percentile of
+// [ECE] over draws in which each answer is right with the probability
+// its confidence gives. An ECE within it is no evidence of miscalibration
+// at this number of answers.
+type ECENoise struct {
+	Mean float64 `json:"mean"`
+	P90  float64 `json:"p90"`
+}
+
+// CalibratedECE returns the [ECENoise] of conf over bins bins from draws
+// draws (at least 1) of a generator seeded with seed, so that a run is
+// repeatable.
+func CalibratedECE(conf []float64, bins, draws int, seed uint64) ECENoise {
+	if len(conf) == 0 {
+		return ECENoise{}
+	}
+	draws = max(draws, 1)
+	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	right := make([]bool, len(conf))
+	eces := make([]float64, draws)
+	sum := 0.0
+	for d := range draws {
+		for i, c := range conf {
+			right[i] = rng.Float64() < c
+		}
+		eces[d] = ECE(conf, right, bins)
+		sum += eces[d]
+	}
+	slices.Sort(eces)
+	return ECENoise{Mean: sum / float64(draws), P90: eces[min(draws-1, draws*9/10)]}
 }
 
 // BinnedECE is [ECE] from bins already made by [ReliabilityBins].

@@ -360,3 +360,29 @@ func TestReliabilityAndECE(t *testing.T) {
 		t.Errorf("coverage keys %q", k)
 	}
 }
+
+// TestCalibratedECE: the ECE a calibrated model shows by chance shrinks
+// with the number of answers, is 0 for confidences of 0 and 1 (no draw
+// can miss them), and a run is repeatable.
+func TestCalibratedECE(t *testing.T) {
+	conf := func(n int) []float64 {
+		out := make([]float64, n)
+		for i := range out {
+			out[i] = float64(i%10)/10 + 0.05
+		}
+		return out
+	}
+	small, large := CalibratedECE(conf(100), 10, 500, 7), CalibratedECE(conf(10000), 10, 200, 7)
+	if !(small.Mean > large.Mean && large.Mean > 0 && small.P90 >= small.Mean) {
+		t.Errorf("100 answers %+v, 10,000 answers %+v: want the noise to shrink with more answers, p90 ≥ mean", small, large)
+	}
+	if again := CalibratedECE(conf(100), 10, 500, 7); again != small {
+		t.Errorf("not repeatable: %+v then %+v", small, again)
+	}
+	if got := CalibratedECE([]float64{0, 1, 1, 0}, 10, 50, 1); got.Mean != 0 || got.P90 != 0 {
+		t.Errorf("confidences 0 and 1: %+v, want 0", got)
+	}
+	if got := CalibratedECE(nil, 10, 50, 1); got != (ECENoise{}) {
+		t.Errorf("no answer: %+v", got)
+	}
+}

@@ -150,7 +150,11 @@ type Report struct {
 	PrecisionAtCoverage map[string]float64 `json:"precision_at_coverage"`
 	AURC                float64            `json:"aurc"`
 	ECE                 float64            `json:"ece"`
-	Reliability         []ReliabilityBin   `json:"reliability"`
+	// ECEIfCalibrated is the ECE a perfectly calibrated model would show
+	// by chance on the same confidences ([CalibratedECE], 1,000 draws,
+	// seed 1): how far ECE can be read at this number of questions.
+	ECEIfCalibrated ECENoise         `json:"ece_if_calibrated"`
+	Reliability     []ReliabilityBin `json:"reliability"`
 	// RiskCoverage is the risk–coverage curve ([RiskCoverage]; point k-1
 	// at coverage k/NGold), for the report's plot; not in JSON (one point
 	// per question).
@@ -383,6 +387,7 @@ func summarizeConfidence(r *Report, items []Item) {
 	r.AURC = AURC(conf, right)
 	r.Reliability = ReliabilityBins(conf, right, CalibrationBins)
 	r.ECE = BinnedECE(r.Reliability)
+	r.ECEIfCalibrated = CalibratedECE(conf, CalibrationBins, 1000, 1)
 }
 
 // Score scores the answer to one question (err is the asker's error,

@@ -33,11 +33,13 @@ Stages of spider4sparql:
 	            "top_k","reject_rate","repair_rate","llm_calls_per_question",
 	            "tokens_per_question","p50_ms","p95_ms","n","by_operation",
 	            "verified_precision","verified_coverage",
-	            "precision_at_coverage","aurc","ece","reliability",
-	            "ablation",…}: the last are the answers' confidence (EA among
-	            verified answers, share answered verified, EA of the most
-	            confident 25/50/75/100 %, area under the risk–coverage curve,
-	            10-bin calibration error and its bins). --ablation NAME
+	            "precision_at_coverage","aurc","ece","ece_if_calibrated",
+	            "reliability","ablation",…}: the last are the answers'
+	            confidence (EA among verified answers, share answered
+	            verified, EA of the most confident 25/50/75/100 %, area
+	            under the risk–coverage curve, 10-bin calibration error, the
+	            mean and 90th percentile of the error a calibrated model
+	            would show by chance on as many answers, and the bins). --ablation NAME
 	            (repeatable) switches parts off; --sweep theta,m runs the
 	            θ × m grid (θ 0.5…0.9, m 2…8; use --every to keep it
 	            affordable); --report DIR writes report.md with SVG plots

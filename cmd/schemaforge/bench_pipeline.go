@@ -367,9 +367,9 @@ func printQA(w io.Writer, r *qa.Report, title string) {
 	fmt.Fprintf(w, "  answered %.1f%%  reject rate %.1f%%  repair rate %.1f%%  errors %d\n", 100*r.Answered, 100*r.RejectRate, 100*r.RepairRate, r.Errors)
 	fmt.Fprintf(w, "  LLM %.2f calls and %.0f tokens per question; latency p50 %.1f ms, p95 %.1f ms\n", r.LLMCallsPerQuestion, r.TokensPerQuestion, r.P50Ms, r.P95Ms)
 	if r.NGold > 0 {
-		fmt.Fprintf(w, "  confidence: verified precision %.1f%% at coverage %.1f%%; precision at coverage 25/50/75/100%% %.1f/%.1f/%.1f/%.1f%%; AURC %.3f  ECE %.3f\n",
+		fmt.Fprintf(w, "  confidence: verified precision %.1f%% at coverage %.1f%%; precision at coverage 25/50/75/100%% %.1f/%.1f/%.1f/%.1f%%; AURC %.3f  ECE %.3f (a calibrated model: %.3f, 90th percentile %.3f)\n",
 			100*r.VerifiedPrecision, 100*r.VerifiedCoverage, 100*r.PrecisionAtCoverage["0.25"], 100*r.PrecisionAtCoverage["0.5"],
-			100*r.PrecisionAtCoverage["0.75"], 100*r.PrecisionAtCoverage["1"], r.AURC, r.ECE)
+			100*r.PrecisionAtCoverage["0.75"], 100*r.PrecisionAtCoverage["1"], r.AURC, r.ECE, r.ECEIfCalibrated.Mean, r.ECEIfCalibrated.P90)
 	}
 	for _, op := range slices.Sorted(maps.Keys(r.ByOperation)) {
 		s := r.ByOperation[op]

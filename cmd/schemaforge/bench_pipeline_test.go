@@ -16,7 +16,7 @@ import (
 // qaKeys are the keys every pipeline bench JSON has.
 var qaKeys = []string{"ea", "qsc", "tf1", "mf1", "top1", "top3", "top_k", "f1", "ndcg", "p50_ms", "p95_ms", "n",
 	"by_operation", "reject_rate", "repair_rate", "llm_calls_per_question", "tokens_per_question", "ablation",
-	"verified_precision", "verified_coverage", "precision_at_coverage", "aurc", "ece", "reliability"}
+	"verified_precision", "verified_coverage", "precision_at_coverage", "aurc", "ece", "ece_if_calibrated", "reliability"}
 
 func writeFiles(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
