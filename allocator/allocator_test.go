@@ -647,3 +647,38 @@ func TestSliceWhoThroughALink(t *testing.T) {
 		t.Errorf("people in the slice of a question that does not ask who:\n%s", sl.Text())
 	}
 }
+
+// TestSliceClassBetween: "How many museums does each country have?"
+// where museums refer to cities and cities to countries: the city, which
+// links the two classes counted and grouped by, comes into the slice with
+// both references; not for a question that counts nothing per group.
+func TestSliceClassBetween(t *testing.T) {
+	const ttl = `@prefix c: <http://x/> .
+c:m1 a c:Museum ; c:name "Nordic Light" ; c:locatedIn c:c1 .
+c:c1 a c:City ; c:name "Nordvik" ; c:country c:n1 .
+c:n1 a c:Country ; c:name "Norway" .
+c:l1 a c:Language ; c:name "Norwegian" ; c:spokenIn c:n1 .
+`
+	ctx := context.Background()
+	coll := oneGraph(t, "cities", ttl)
+	sg := subgoal("How many museums does each country have?", []string{"museum", "country"}, nil)
+	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggCount, AggregateOf: "museum", GroupBy: []string{"country"}}
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("cities")
+	if sl == nil || !sl.HasClass("http://x/City") || !sl.HasProperty("http://x/locatedIn") || !sl.HasProperty("http://x/country") {
+		t.Errorf("the class between museums and countries is not in the slice:\n%s", sl.Text())
+	}
+	if sl != nil && sl.HasClass("http://x/Language") {
+		t.Errorf("a class linked to one named class only is in the slice:\n%s", sl.Text())
+	}
+	sg = subgoal("Which museums are in Norway?", []string{"museum", "country"}, nil)
+	if a, err = New(Config{}).Allocate(ctx, sg, coll); err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("cities"); sl != nil && sl.HasClass("http://x/City") {
+		t.Errorf("a class between two named ones for a question that counts nothing per group:\n%s", sl.Text())
+	}
+}

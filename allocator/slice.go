@@ -92,21 +92,30 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	}
 	// Link classes: a class that is not chosen but whose reference
 	// properties reach two chosen classes (an association table such
-	// as singer_in_concert) joins them.
+	// as singer_in_concert) joins them. A count of things per thing of
+	// another class ("How many museums does each country have?") needs
+	// a path between the two: when neither a reference nor such a table
+	// links them, a class between them does (museums refer to cities,
+	// cities to countries).
 	if len(classes) >= 2 {
-		reach := map[string][]string{} // link class → chosen classes its properties reach
+		reach := map[string][]string{}   // link class → chosen classes its properties reach
+		between := map[string][]string{} // class → chosen classes linked to it either way
+		linked := false                  // some reference joins two chosen classes
 		for i := range lex.elements {
 			e := &lex.elements[i]
 			if e.class || len(e.objects) == 0 {
 				continue
 			}
 			for _, sub := range e.subjects {
-				if slices.Contains(classes, sub) {
-					continue
-				}
 				for _, o := range e.objects {
-					if slices.Contains(classes, o) {
+					switch subChosen, oChosen := slices.Contains(classes, sub), slices.Contains(classes, o); {
+					case subChosen && oChosen && sub != o:
+						linked = true
+					case !subChosen && oChosen:
 						reach[sub] = appendNew(reach[sub], o)
+						between[sub] = appendNew(between[sub], o)
+					case subChosen && !oChosen:
+						between[o] = appendNew(between[o], sub)
 					}
 				}
 			}
@@ -115,6 +124,13 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		for c, rs := range reach {
 			if len(rs) >= 2 {
 				links = append(links, c)
+			}
+		}
+		if out := sg.Requirements.Output; len(links) == 0 && !linked && out.Aggregate == handoff.AggCount && out.AggregateOf != "" && len(out.GroupBy) > 0 {
+			for c, rs := range between {
+				if len(rs) >= 2 {
+					links = append(links, c)
+				}
 			}
 		}
 		slices.Sort(links)
@@ -128,7 +144,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	// "Who owns a cat?" where the chosen classes name no one (pets
 	// have no name): the people one link away (has_pet → student, with
 	// a given and a family name) answer "who".
-	if asksWho(sg) && len(classes) > 0 && !slices.ContainsFunc(classes, func(c string) bool { return namingProperty(lex, c) != "" }) {
+	if sg.Asks("who") && sg.Requirements.Output.Aggregate == "" && len(classes) > 0 && !slices.ContainsFunc(classes, func(c string) bool { return namingProperty(lex, c) != "" }) {
 		if link, people := peopleLinked(lex, classes); people != "" {
 			if link != "" && !slices.Contains(classes, link) {
 				addClass(link)
@@ -177,6 +193,32 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			if _, ok := propScore[e.iri]; !ok {
 				propScore[e.iri] = 0.1
 				join[e.iri] = true
+			}
+		}
+	}
+	// "the highest average rating" where rating names a class (its
+	// stars): the one numeric column, other than identifiers, of the
+	// class an aggregate's term names (none when it has several: "the
+	// average of people" says not which).
+	if out := sg.Requirements.Output; out.AggregateOf != "" && out.Aggregate != "" && out.Aggregate != handoff.AggCount && !lexicon.People(out.AggregateOf) {
+		for _, c := range classes {
+			if !slices.Contains(matched[c], out.AggregateOf) {
+				continue
+			}
+			var measures []string
+			for i := range lex.elements {
+				e := &lex.elements[i]
+				if e.class || len(e.objects) > 0 || !slices.Contains(e.subjects, c) || len(e.primary) == 0 {
+					continue
+				}
+				last := e.primary[len(e.primary)-1]
+				key := strings.HasSuffix(last, "id") && len(last) <= 5 || last == "code" || kg.ReferenceOf(e.iri) != "" && lex.element(kg.ReferenceOf(e.iri)) != nil
+				if pi, _ := g.Summary.Property(e.iri); pi.Numeric() && !key {
+					measures = append(measures, e.iri)
+				}
+			}
+			if len(measures) == 1 {
+				scoreOnce(measures[0], 0.3)
 			}
 		}
 	}
@@ -679,14 +721,6 @@ func sortedKeys(m map[string]float64) []string {
 	}
 	slices.SortFunc(keys, func(x, y string) int { return cmp.Or(cmp.Compare(m[y], m[x]), cmp.Compare(x, y)) })
 	return keys
-}
-
-// asksWho reports whether the subgoal asks "who" of things it does not
-// count.
-func asksWho(sg *handoff.Subgoal) bool {
-	return sg.Requirements.Output.Aggregate == "" && slices.ContainsFunc(sg.Requirements.Cues, func(c handoff.Cue) bool {
-		return c.Kind == handoff.CueAnswer && strings.EqualFold(c.Text, "who")
-	})
 }
 
 // peopleLinked returns a class of people (one with a given and a family

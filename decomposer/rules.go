@@ -1702,6 +1702,15 @@ func (a *analysis) scan() {
 				}
 			}
 			a.asked = "population"
+		case a.seq(i, "how", "many") && a.holdsPeople(i+2):
+			// "How many people fit in Valdheim FK's stadium?", "How
+			// many fans can the arena hold?": its capacity.
+			for k := i + 2; k < len(a.toks) && k <= i+3; k++ {
+				if c := a.at[k]; c >= 0 {
+					a.chunks[c].used, a.chunks[c].role = true, roleSkip
+				}
+			}
+			a.asked = "capacity"
 		case a.seq(i, "how", "many"):
 			c := a.chunkAfter(i + 2)
 			a.addAgg(handoff.AggCount, c, false)
@@ -2107,6 +2116,27 @@ func (a *analysis) aggConditions() {
 			break
 		}
 	}
+}
+
+// holdsPeople reports whether the words from k count the people a place
+// holds: "people fit (in)", "fans can … hold", "spectators does … seat".
+func (a *analysis) holdsPeople(k int) bool {
+	if !inSet(a.w(k), "people", "persons", "fans", "spectators", "guests", "visitors", "seats") {
+		return false
+	}
+	if inSet(a.w(k+1), "fit", "fits") {
+		return true
+	}
+	if !inSet(a.w(k+1), "can", "could", "does", "do", "will") {
+		return false
+	}
+	for j := k + 2; j < len(a.toks) && j <= k+8; j++ {
+		if inSet(a.w(j), "hold", "seat", "accommodate", "fit", "host", "take") {
+			a.skipWord(j)
+			return true
+		}
+	}
+	return false
 }
 
 // peopleMeasure reads a number of people as the measure it bounds: what
@@ -2547,6 +2577,17 @@ func (a *analysis) rankAt(i int) {
 		a.used[1] = true
 	}
 	adj := a.w(i + 1)
+	if ag := handoff.AggregateWord(adj); (ag == handoff.AggAvg || adj == "total") && s.attr == "" {
+		// "the movies with the highest average rating": they rank by
+		// that average (the scan adds the aggregate), not by a height.
+		if c2 := a.chunkAfter(i + 2); c2 >= 0 {
+			a.setOrder(a.chunks[c2].phrase())
+			if a.out.Limit == 0 && !isPlural(a.chunks[c2].words[len(a.chunks[c2].words)-1]) {
+				a.out.Limit = 1
+			}
+			return
+		}
+	}
 	switch {
 	case adj == "expensive":
 		a.setOrder("price")
@@ -3280,7 +3321,10 @@ func (a *analysis) subgoal() handoff.Subgoal {
 	// "Which director made the most films?": a ranked count asked of
 	// another type ("which X", before the counted one) is counted per X.
 	// "Which program is broadcast most frequently?": its rows counted.
-	if len(a.aggs) > 0 && a.aggs[0] == handoff.AggCount && a.rank && len(a.groupBy) == 0 && !a.ask && (len(typeChunks) >= 2 || len(typeChunks) == 1 && a.aggOf[0] == "") {
+	// "Which movie has the highest average rating?": a ranked average
+	// or total, per movie.
+	rankedOf := len(a.aggs) > 0 && (a.aggs[0] == handoff.AggAvg || a.aggs[0] == handoff.AggSum) && a.aggOf[0] != "" && a.out.OrderBy == a.aggOf[0] && len(typeChunks) >= 1
+	if len(a.aggs) > 0 && (a.aggs[0] == handoff.AggCount && (len(typeChunks) >= 2 || len(typeChunks) == 1 && a.aggOf[0] == "") || rankedOf) && a.rank && len(a.groupBy) == 0 && !a.ask {
 		first := a.chunks[typeChunks[0]]
 		// Likewise "Return the publisher that has published the most
 		// books": the thing asked for, after a request.

@@ -100,6 +100,12 @@ type Subgoal struct {
 // Has reports whether the subgoal has operation op.
 func (s *Subgoal) Has(op Operation) bool { return slices.Contains(s.Operations, op) }
 
+// Asks reports whether an answer cue of the subgoal is the wh-phrase
+// ("who", "how many"), in any case.
+func (s *Subgoal) Asks(phrase string) bool {
+	return slices.ContainsFunc(s.Requirements.Cues, func(c Cue) bool { return c.Kind == CueAnswer && strings.EqualFold(c.Text, phrase) })
+}
+
 // SetOperation returns the first set operation of the subgoal
 // (intersect, union, difference), "" when it has none: such a subgoal is
 // computed from the answers of the subgoals it depends on.

@@ -163,3 +163,12 @@ func TestFilterBareAge(t *testing.T) {
 		}
 	}
 }
+
+func TestSubgoalAsks(t *testing.T) {
+	sg := &Subgoal{Requirements: Requirements{Cues: []Cue{
+		{Kind: CueSuperlative, Text: "who"}, {Kind: CueAnswer, Text: "Who"},
+	}}}
+	if !sg.Asks("who") || sg.Asks("which") || (&Subgoal{}).Asks("who") {
+		t.Error(`Asks: want true for the answer cue "Who" only`)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
 func TestSplitIRIAndTokens(t *testing.T) {
@@ -123,5 +124,20 @@ func TestFoldText(t *testing.T) {
 		if got := FoldText(in); got != want {
 			t.Errorf("FoldText(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestNumericDatatype(t *testing.T) {
+	for dt, want := range map[string]bool{
+		sparql.XSDInteger: true, sparql.XSDDecimal: true, sparql.XSDDouble: true, sparql.XSD + "float": true, sparql.XSD + "int": true,
+		sparql.XSD + "string": false, sparql.XSD + "date": false, "http://example.org/integer": false,
+	} {
+		if got := NumericDatatype(dt); got != want {
+			t.Errorf("NumericDatatype(%q) = %v, want %v", dt, got, want)
+		}
+	}
+	p := &PropertyInfo{Datatypes: []ClassCount{{IRI: sparql.XSD + "string"}, {IRI: sparql.XSDInteger}}}
+	if !p.Numeric() || (&PropertyInfo{Datatypes: []ClassCount{{IRI: sparql.XSD + "string"}}}).Numeric() || (*PropertyInfo)(nil).Numeric() {
+		t.Error("Numeric: want true for a property with an integer among its datatypes, false otherwise")
 	}
 }

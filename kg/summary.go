@@ -76,6 +76,24 @@ func TemporalDatatype(iri string) bool {
 	return false
 }
 
+// NumericDatatype reports whether a datatype IRI is an XSD number:
+// xsd:integer, xsd:decimal, xsd:double, xsd:float and the integer types
+// derived from xsd:integer that schemas use (int, long, short, byte,
+// nonNegativeInteger, positiveInteger, unsignedInt).
+func NumericDatatype(iri string) bool {
+	switch strings.TrimPrefix(iri, sparql.XSD) {
+	case "integer", "int", "long", "short", "decimal", "double", "float", "nonNegativeInteger", "positiveInteger", "unsignedInt", "byte":
+		return true
+	}
+	return false
+}
+
+// Numeric reports whether the property's literal objects are numbers (a
+// datatype of [NumericDatatype] observed in the sample).
+func (p *PropertyInfo) Numeric() bool {
+	return p != nil && slices.ContainsFunc(p.Datatypes, func(d ClassCount) bool { return NumericDatatype(d.IRI) })
+}
+
 // Temporal reports whether the property's literal objects are points in
 // time (a datatype of [TemporalDatatype] observed in the sample),
 // whatever its name says ("releasedate").

@@ -27,13 +27,11 @@ const (
 	kString
 )
 
-var numericTypes = []string{"integer", "int", "long", "short", "decimal", "double", "float", "nonNegativeInteger", "positiveInteger", "unsignedInt", "byte"}
-
 func datatypeKind(p *handoff.SliceProperty) kind {
 	for _, d := range p.Datatypes {
 		l := strings.TrimPrefix(d, sparql.XSD)
 		switch {
-		case slices.Contains(numericTypes, l):
+		case kg.NumericDatatype(d):
 			return kNumber
 		case l == "date" || l == "dateTime" || l == "gYear":
 			return kDate
@@ -226,7 +224,7 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			// home ground": the answer is at the other end of a relation
 			// the question names.
 			followed = pl.followRelation()
-			if followed < 0 && pl.asksWho() {
+			if followed < 0 && pl.sg.Asks("who") {
 				followed = pl.joinPeople(root)
 			}
 		}
@@ -329,6 +327,12 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 					want = kAny
 				}
 				prop, ps := pl.prop(out.AggregateOf, want, pl.alt)
+				if want == kNumber && (prop == nil || ps < 0.8) {
+					// "the highest average rating" of rating#stars.
+					if m := pl.classMeasure(out.AggregateOf); m != nil {
+						prop, ps = m, 0.8
+					}
+				}
 				// Of two alternatives, the attribute the aggregate's
 				// term names best ("different allergy types":
 				// allergytype, not allergy).
@@ -1544,11 +1548,26 @@ func (pl *planner) followRelation() int {
 	return -1
 }
 
-// asksWho reports whether the question asks "who".
-func (pl *planner) asksWho() bool {
-	return slices.ContainsFunc(pl.sg.Requirements.Cues, func(c handoff.Cue) bool {
-		return c.Kind == handoff.CueAnswer && strings.EqualFold(c.Text, "who")
-	})
+// classMeasure returns the one numeric attribute of the class term
+// names, other than identifiers, when the slice has exactly one: "the
+// average rating" of movies rated in a class rating, whose figure is its
+// stars. Nil otherwise.
+func (pl *planner) classMeasure(term string) *handoff.SliceProperty {
+	c, cs := pl.bestClass(term)
+	if cs < 0.8 {
+		return nil
+	}
+	var found *handoff.SliceProperty
+	for _, p := range pl.sc.props {
+		if len(p.Domains) != 1 || p.Domains[0] != c || datatypeKind(p) != kNumber || identifier(p) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = p
+	}
+	return found
 }
 
 // joinPeople realises "who" of subjects that are not the people asked
@@ -3088,6 +3107,11 @@ func namedAggregates(words []string) []handoff.Aggregate {
 	for i, w := range words {
 		a := handoff.AggregateWord(w)
 		if a == "" {
+			continue
+		}
+		// "the highest average rating" ranks by an average: a
+		// superlative before another aggregate names none.
+		if slices.Contains([]string{"highest", "largest", "smallest", "lowest"}, w) && i+1 < len(words) && handoff.AggregateWord(words[i+1]) != "" {
 			continue
 		}
 		// An enumeration: each named aggregate within three words of

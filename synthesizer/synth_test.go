@@ -2084,3 +2084,34 @@ ex:h2 a ex:HasPet ; ex:stuid ex:s2 ; ex:petid ex:p2 .
 		t.Errorf("got %q, want Linda Smith\n%s", got, query)
 	}
 }
+
+// TestRankByAverageOfAClass: "Which movie has the highest average
+// rating?" where ratings are things of their own (their stars): the
+// movies rank by the mean of their ratings' stars, and "highest average"
+// enumerates no maximum.
+func TestRankByAverageOfAClass(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:m1 a ex:Movie ; ex:title "Avatar" .
+ex:m2 a ex:Movie ; ex:title "Titanic" .
+ex:r1 a ex:Rating ; ex:movie ex:m1 ; ex:stars 5 ; ex:rid 1 .
+ex:r2 a ex:Rating ; ex:movie ex:m1 ; ex:stars 1 ; ex:rid 2 .
+ex:r3 a ex:Rating ; ex:movie ex:m2 ; ex:stars 4 ; ex:rid 3 .
+`
+	g := loadGraph(t, "misc", data)
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "Movie", Count: 2, Score: 1, Matched: []string{"movie"}}, {IRI: ex + "Rating", Count: 3, Score: 0.9, Matched: []string{"rating"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "title", Domains: []string{ex + "Movie"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: ex + "stars", Domains: []string{ex + "Rating"}, Datatypes: []string{xsd + "integer"}, Score: 0.3},
+			{IRI: ex + "rid", Domains: []string{ex + "Rating"}, Datatypes: []string{xsd + "integer"}, Score: 0.1},
+			{IRI: ex + "movie", Domains: []string{ex + "Rating"}, Ranges: []string{ex + "Movie"}, Score: 0.3, Join: true},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which movie has the highest average rating?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpAggregate, handoff.OpRank},
+		Requirements: handoff.Requirements{Types: []string{"movie"}, Predicates: []string{"rating"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggAvg, AggregateOf: "rating", GroupBy: []string{"movie"}, OrderBy: "rating", Descending: true, Limit: 1},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}, {Kind: handoff.CueSuperlative, Text: "highest", Term: "rating", Descending: true}}}}
+	res, query := runTop(t, sg, slice, g)
+	if v, ok := onlyValue(res); !ok || v != "Titanic" || strings.Contains(query, "MAX") {
+		t.Errorf("got %v, want Titanic\n%s", res.Rows, query)
+	}
+}
