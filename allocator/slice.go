@@ -727,36 +727,53 @@ func sortedKeys(m map[string]float64) []string {
 // name) that a chosen class refers to, or that refers to one, or that a
 // link class refers to together with a chosen class, and that link class
 // ("" when none is needed); "" and "" when there is none. Of several, the
-// first by IRI.
+// directly linked first, then the first by IRI. Only the classes next to
+// the chosen ones are looked at, so the cost follows the graph's size
+// once, not the square of its classes.
 func peopleLinked(lex *graphLex, classes []string) (link, people string) {
-	refers := func(from, to string) bool {
-		for i := range lex.elements {
-			if e := &lex.elements[i]; !e.class && slices.Contains(e.subjects, from) && slices.Contains(e.objects, to) {
-				return true
-			}
-		}
-		return false
-	}
-	var found [][2]string
-	for _, c := range lex.classes() {
-		if slices.Contains(classes, c) || nameParts(lex, c) == nil {
+	refs, inv := map[string][]string{}, map[string][]string{} // class → classes it refers to, and back
+	for i := range lex.elements {
+		e := &lex.elements[i]
+		if e.class {
 			continue
 		}
-		for _, k := range classes {
-			if refers(k, c) || refers(c, k) {
-				found = append(found, [2]string{"", c})
+		for _, s := range e.subjects {
+			for _, o := range e.objects {
+				refs[s] = appendNew(refs[s], o)
+				inv[o] = appendNew(inv[o], s)
 			}
 		}
-		for _, l := range lex.classes() {
-			if l != c && !slices.Contains(classes, l) && refers(l, c) && slices.ContainsFunc(classes, func(k string) bool { return refers(l, k) }) {
-				found = append(found, [2]string{l, c})
+	}
+	seen := map[string]bool{}
+	peopleClass := func(c string) bool { // memoised: nameParts reads every element
+		if v, ok := seen[c]; ok {
+			return v
+		}
+		seen[c] = !slices.Contains(classes, c) && nameParts(lex, c) != nil
+		return seen[c]
+	}
+	var found [][2]string
+	for _, k := range classes {
+		for _, n := range append(slices.Clone(refs[k]), inv[k]...) {
+			if peopleClass(n) {
+				found = append(found, [2]string{"", n})
+			}
+		}
+		// A link class that refers to k and to people.
+		for _, l := range inv[k] {
+			if slices.Contains(classes, l) {
+				continue
+			}
+			for _, c := range refs[l] {
+				if c != l && peopleClass(c) {
+					found = append(found, [2]string{l, c})
+				}
 			}
 		}
 	}
 	if len(found) == 0 {
 		return "", ""
 	}
-	// Directly linked first, then by IRI.
 	slices.SortFunc(found, func(a, b [2]string) int {
 		return cmp.Or(cmp.Compare(min(len(a[0]), 1), min(len(b[0]), 1)), cmp.Compare(a[1], b[1]), cmp.Compare(a[0], b[0]))
 	})

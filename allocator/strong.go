@@ -401,17 +401,6 @@ func (g *graphLex) referenced(from []string, c string) bool {
 	return false
 }
 
-// classes returns the IRIs of g's classes.
-func (g *graphLex) classes() []string {
-	var out []string
-	for i := range g.elements {
-		if g.elements[i].class {
-			out = append(out, g.elements[i].iri)
-		}
-	}
-	return out
-}
-
 // element returns the element iri of g.
 func (g *graphLex) element(iri string) *element {
 	for i := range g.elements {
