@@ -212,7 +212,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 					continue
 				}
 				last := e.primary[len(e.primary)-1]
-				key := strings.HasSuffix(last, "id") && len(last) <= 5 || last == "code" || kg.ReferenceOf(e.iri) != "" && lex.element(kg.ReferenceOf(e.iri)) != nil
+				key := strings.HasSuffix(last, "id") && len(last) <= 5 || last == "code" || referenceKey(lex, e.iri)
 				if pi, _ := g.Summary.Property(e.iri); pi.Numeric() && !key {
 					measures = append(measures, e.iri)
 				}
@@ -569,9 +569,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		sp := handoff.SliceProperty{IRI: iri, Score: propScore[iri], Matched: matched[iri], Join: join[iri]}
 		if pi, ok := g.Summary.Property(iri); ok {
 			sp.Label, sp.Count, sp.ForeignKey = pi.Label, pi.Count, pi.ForeignKey
-			if ref := kg.ReferenceOf(iri); ref != "" && lex.element(ref) != nil {
-				sp.Key = true
-			}
+			sp.Key = referenceKey(lex, iri)
 			sp.Domains = slices.Clone(pi.Domains)
 			for _, c := range pi.SubjectClasses {
 				sp.Domains = appendNew(sp.Domains, c.IRI)
@@ -778,6 +776,14 @@ func peopleLinked(lex *graphLex, classes []string) (link, people string) {
 		return cmp.Or(cmp.Compare(min(len(a[0]), 1), min(len(b[0]), 1)), cmp.Compare(a[1], b[1]), cmp.Compare(a[0], b[0]))
 	})
 	return found[0][0], found[0][1]
+}
+
+// referenceKey reports whether the column iri is the one a reference
+// property of the graph is made from (Direct Mapping stay#patient beside
+// stay#ref-patient): its values name things, they do not measure them.
+func referenceKey(lex *graphLex, iri string) bool {
+	ref := kg.ReferenceOf(iri)
+	return ref != "" && lex.element(ref) != nil
 }
 
 // nameParts returns the literal-valued properties of class c that hold a

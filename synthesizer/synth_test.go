@@ -73,6 +73,20 @@ func onlyValue(res *sparql.Results) (string, bool) {
 	return l.Lexical, true
 }
 
+// literals returns the lexical forms of the literals of res, row by row
+// and column by column.
+func literals(res *sparql.Results) []string {
+	var out []string
+	for _, r := range res.Rows {
+		for _, v := range res.Vars {
+			if l, ok := r[v].(*sparql.Literal); ok {
+				out = append(out, l.Lexical)
+			}
+		}
+	}
+	return out
+}
+
 // runTop synthesises candidates for sg over slice and runs the best one
 // on g: its results and its query.
 func runTop(t *testing.T, sg *handoff.Subgoal, slice *handoff.Slice, g *kg.Graph) (*sparql.Results, string) {
@@ -1156,14 +1170,7 @@ c:l4 a c:Language ; c:language "Spanish" ; c:country c:cl .
 			Filters: []handoff.Filter{{Attribute: "speak", Op: handoff.FilterEq, Value: "Spanish", ValueKind: "string", Negated: true}},
 			Output:  handoff.Output{Shape: handoff.ShapeEntities}}}
 	res, query := runTop(t, sg, sl, g)
-	var got []string
-	for _, r := range res.Rows {
-		for _, v := range res.Vars {
-			if l, ok := r[v].(*sparql.Literal); ok {
-				got = append(got, l.Lexical)
-			}
-		}
-	}
+	got := literals(res)
 	if strings.Join(got, ",") != "Brazil" || !strings.Contains(query, "NOT EXISTS") {
 		t.Errorf("answer %q, want Brazil alone\n%s", got, query)
 	}
@@ -2072,14 +2079,7 @@ ex:h2 a ex:HasPet ; ex:stuid ex:s2 ; ex:petid ex:p2 .
 			Output: handoff.Output{Shape: handoff.ShapeEntities},
 			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}}}
 	res, query := runTop(t, sg, slice, g)
-	var got []string
-	for _, r := range res.Rows {
-		for _, v := range res.Vars {
-			if l, ok := r[v].(*sparql.Literal); ok {
-				got = append(got, l.Lexical)
-			}
-		}
-	}
+	got := literals(res)
 	if strings.Join(got, " ") != "Linda Smith" {
 		t.Errorf("got %q, want Linda Smith\n%s", got, query)
 	}

@@ -163,7 +163,7 @@ func Requirements(q *sparql.Query, sg *handoff.Subgoal) []string {
 				}
 			}
 		}
-		if sg.Has(handoff.OpNegate) && !hasNegation(q) {
+		if sg.Has(handoff.OpNegate) && !hasNegation(q, sparql.Triples(q)) {
 			problems = append(problems, "the subgoal negates, the query has no NOT EXISTS, MINUS, NOT IN, != or !")
 		}
 	}
@@ -294,11 +294,12 @@ func number(s string) (float64, bool) {
 	return f, err == nil
 }
 
-// hasNegation reports whether q excludes anything.
-func hasNegation(q *sparql.Query) bool {
+// hasNegation reports whether q, whose triples are triples
+// ([sparql.Triples]), excludes anything.
+func hasNegation(q *sparql.Query, triples []sparql.Triple) bool {
 	// A column of sex or gender equal to "F" is the women, not "false".
 	gender := map[string]bool{}
-	for _, t := range sparql.Triples(q) {
+	for _, t := range triples {
 		if p, ok := t.Predicate.(*sparql.IRI); ok && lexicon.GenderColumn(kg.Words(kg.SplitIRI(p.Value).Column())) {
 			if v, ok := t.Object.(*sparql.Var); ok {
 				gender[v.Name] = true

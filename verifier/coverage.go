@@ -148,8 +148,9 @@ type comparison struct {
 }
 
 func newCoverer(q *sparql.Query, res *sparql.Results, sg *handoff.Subgoal, slice *handoff.Slice) *coverer {
+	triples := sparql.Triples(q)
 	c := &coverer{q: q, res: res, sg: sg, slice: slice, consts: constants(q),
-		preds: map[string][]string{}, types: map[string][]string{}, aggs: map[string][]string{}, over: map[string][]string{}, negated: hasNegation(q), triples: sparql.Triples(q)}
+		preds: map[string][]string{}, types: map[string][]string{}, aggs: map[string][]string{}, over: map[string][]string{}, negated: hasNegation(q, triples), triples: triples}
 	for _, t := range c.triples {
 		p, pok := t.Predicate.(*sparql.IRI)
 		s, sok := t.Subject.(*sparql.Var)

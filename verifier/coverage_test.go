@@ -45,6 +45,17 @@ func coverage(t *testing.T, sg *handoff.Subgoal, query string) []handoff.Commitm
 	return verifier.Coverage(q, res, sg, peopleSlice())
 }
 
+// missedOf parses prefix+query and returns what it misses of sg's
+// commitments over slice, without results.
+func missedOf(t *testing.T, sg *handoff.Subgoal, slice *handoff.Slice, query string) []string {
+	t.Helper()
+	q, err := sparql.Parse(prefix + query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return verifier.Missed(verifier.Coverage(q, nil, sg, slice))
+}
+
 func TestCoverage(t *testing.T) {
 	who := handoff.Cue{Kind: handoff.CueAnswer, Text: "who"}
 	youngest := handoff.Cue{Kind: handoff.CueSuperlative, Text: "youngest", Term: "age"}
@@ -282,11 +293,7 @@ func TestTimeValuedOrderKey(t *testing.T) {
 	slice := peopleSlice()
 	slice.Properties = append(slice.Properties, handoff.SliceProperty{IRI: ex + "joindate", Domains: []string{ex + "Person"}, Datatypes: []string{sparql.XSD + "date"}})
 	for key, want := range map[string]bool{"joindate": true, "city": false} {
-		q, err := sparql.Parse(prefix + `SELECT ?n WHERE { ?p :name ?n ; :` + key + ` ?k } ORDER BY DESC(?k) LIMIT 1`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		met := len(verifier.Missed(verifier.Coverage(q, nil, sg, slice))) == 0
+		met := len(missedOf(t, sg, slice, `SELECT ?n WHERE { ?p :name ?n ; :`+key+` ?k } ORDER BY DESC(?k) LIMIT 1`)) == 0
 		if met != want {
 			t.Errorf("order by %s: superlative met %v, want %v", key, met, want)
 		}
@@ -311,12 +318,8 @@ func TestNameOfWhatWasAsked(t *testing.T) {
 		{"What are the names of the companies that people in Paris work for?", `SELECT ?n WHERE { ?p a :Person ; :eventName ?n ; :worksFor ?c . ?c a :Company }`, false},
 		{"What are the names of the people who work for a company?", `SELECT ?n WHERE { ?p a :Person ; :name ?n ; :worksFor ?c . ?c a :Company }`, true},
 	} {
-		q, err := sparql.Parse(prefix + c.query)
-		if err != nil {
-			t.Fatal(err)
-		}
 		sg := withText(subgoal(names, nil), c.text)
-		missed := verifier.Missed(verifier.Coverage(q, nil, sg, slice))
+		missed := missedOf(t, sg, slice, c.query)
 		if met := len(missed) == 0; met != c.met {
 			t.Errorf("%q over %s: met %v, want %v (missed %v)", c.text, c.query, met, c.met, missed)
 		}
@@ -341,17 +344,13 @@ func TestAskedColumnsBesideTypes(t *testing.T) {
 		{"For each party, return its theme.", []string{"party"},
 			`SELECT ?t ?n WHERE { ?p a <http://ex.org/party> ; <http://ex.org/party#party_theme> ?t ; <http://ex.org/party#ref-host> ?h . ?h a <http://ex.org/host> ; <http://ex.org/host#name> ?n }`, false},
 	} {
-		q, err := sparql.Parse(prefix + c.query)
-		if err != nil {
-			t.Fatal(err)
-		}
 		var alice []handoff.Mention
 		if strings.Contains(c.text, "Alice") {
 			alice = []handoff.Mention{{Text: "Alice", Kind: handoff.MentionQuoted}}
 		}
 		sg := withText(subgoal(handoff.Output{Shape: handoff.ShapeEntities}, alice), c.text)
 		sg.Requirements.Types = c.types
-		missed := verifier.Missed(verifier.Coverage(q, nil, sg, peopleSlice()))
+		missed := missedOf(t, sg, peopleSlice(), c.query)
 		if met := len(missed) == 0; met != c.met {
 			t.Errorf("%q: met %v, want %v (missed %v)", c.text, met, c.met, missed)
 		}
@@ -367,11 +366,7 @@ func TestTimesNeedsACount(t *testing.T) {
 		`SELECT ?c WHERE { ?p :city ?c } GROUP BY ?c HAVING (COUNT(*) > 1)`: true,
 		`SELECT ?c WHERE { ?p :city ?c ; :age ?a FILTER(?a > 1) }`:          false,
 	} {
-		q, err := sparql.Parse(prefix + query)
-		if err != nil {
-			t.Fatal(err)
-		}
-		missed := verifier.Missed(verifier.Coverage(q, nil, sg, peopleSlice()))
+		missed := missedOf(t, sg, peopleSlice(), query)
 		if met := len(missed) == 0; met != want {
 			t.Errorf("%s: met %v, want %v (missed %v)", query, met, want, missed)
 		}
@@ -387,11 +382,7 @@ func TestAggregateOfGroupKey(t *testing.T) {
 		`SELECT ?a (AVG(?a) AS ?m) WHERE { ?p :age ?a } GROUP BY ?a`:            false,
 		`SELECT ?c (AVG(?a) AS ?m) WHERE { ?p :age ?a ; :city ?c } GROUP BY ?c`: true,
 	} {
-		q, err := sparql.Parse(prefix + query)
-		if err != nil {
-			t.Fatal(err)
-		}
-		missed := verifier.Missed(verifier.Coverage(q, nil, sg, peopleSlice()))
+		missed := missedOf(t, sg, peopleSlice(), query)
 		if met := !slices.ContainsFunc(missed, func(m string) bool { return strings.Contains(m, "groups by") }); met != want {
 			t.Errorf("%s: met %v, want %v (missed %v)", query, met, want, missed)
 		}
@@ -408,11 +399,7 @@ func TestRankPerThing(t *testing.T) {
 		`SELECT (COUNT(*) AS ?k) WHERE { ?p a :Person }`:                                  false,
 		`SELECT ?l WHERE { ?c a :Company ; :label ?l } LIMIT 1`:                           false,
 	} {
-		q, err := sparql.Parse(prefix + query)
-		if err != nil {
-			t.Fatal(err)
-		}
-		missed := verifier.Missed(verifier.Coverage(q, nil, sg, peopleSlice()))
+		missed := missedOf(t, sg, peopleSlice(), query)
 		met := !slices.ContainsFunc(missed, func(m string) bool { return strings.Contains(m, "GROUP BY") })
 		if met != want {
 			t.Errorf("%s: met %v, want %v (missed %v)", query, met, want, missed)
@@ -499,11 +486,7 @@ func TestQualifiedName(t *testing.T) {
 		{`SELECT ?n WHERE { ?p a :Person ; :name ?n }`, `"company name"`},
 		{`SELECT ?cn WHERE { ?p a :Person ; :worksFor ?c . ?c a :Company ; :companyName ?cn }`, "no name besides"},
 	} {
-		q, err := sparql.Parse(prefix + c.query)
-		if err != nil {
-			t.Fatal(err)
-		}
-		missed := strings.Join(verifier.Missed(verifier.Coverage(q, nil, sg, slice)), "; ")
+		missed := strings.Join(missedOf(t, sg, slice, c.query), "; ")
 		if c.miss == "" && missed != "" || c.miss != "" && !strings.Contains(missed, c.miss) {
 			t.Errorf("%s: missed %q, want %q", c.query, missed, c.miss)
 		}
@@ -521,11 +504,7 @@ func TestWhoIsNoDate(t *testing.T) {
 		`SELECT ?d WHERE { ?p :birth_date ?d ; :city "Paris" }`: false,
 		`SELECT ?n WHERE { ?p :name ?n ; :city "Paris" }`:       true,
 	} {
-		q, err := sparql.Parse(prefix + query)
-		if err != nil {
-			t.Fatal(err)
-		}
-		missed := verifier.Missed(verifier.Coverage(q, nil, sg, slice))
+		missed := missedOf(t, sg, slice, query)
 		if met := !slices.ContainsFunc(missed, func(m string) bool { return strings.Contains(m, "not someone") }); met != want {
 			t.Errorf("%s: who met %v, want %v (missed %v)", query, met, want, missed)
 		}
@@ -580,11 +559,7 @@ func TestPathIsNoColumn(t *testing.T) {
 		`SELECT ?y WHERE { ?p a :Person ; :name "Alice" ; :worksFor ?c . ?c a :Company ; :founded ?y }`: true,
 		`SELECT ?y WHERE { ?p a :Person ; :name "Alice" ; :age ?y }`:                                    false,
 	} {
-		q, err := sparql.Parse(prefix + query)
-		if err != nil {
-			t.Fatal(err)
-		}
-		missed := verifier.Missed(verifier.Coverage(q, nil, sg, slice))
+		missed := missedOf(t, sg, slice, query)
 		if met := !slices.ContainsFunc(missed, func(m string) bool { return strings.Contains(m, "work") }); met != want {
 			t.Errorf("%s: path met %v, want %v (missed %v)", query, met, want, missed)
 		}
