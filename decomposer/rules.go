@@ -881,14 +881,14 @@ var comparatives = map[string]cmpInfo{
 	"older": {op: handoff.FilterGt, attr: "age", than: true}, "taller": {op: handoff.FilterGt, attr: "height", than: true},
 	"heavier": {op: handoff.FilterGt, attr: "weight", than: true}, "wider": {op: handoff.FilterGt, attr: "width", than: true},
 	"deeper": {op: handoff.FilterGt, attr: "depth", than: true}, "faster": {op: handoff.FilterGt, attr: "speed", than: true},
-	"richer": {op: handoff.FilterGt, than: true}, "later": {op: handoff.FilterGt, than: true, date: true},
+	"richer": {op: handoff.FilterGt, attr: "wealth", than: true}, "later": {op: handoff.FilterGt, than: true, date: true},
 	"newer": {op: handoff.FilterGt, than: true, date: true}, "farther": {op: handoff.FilterGt, attr: "distance", than: true},
 	"less": {op: handoff.FilterLt, than: true}, "fewer": {op: handoff.FilterLt, than: true},
 	"lower": {op: handoff.FilterLt, than: true}, "smaller": {op: handoff.FilterLt, than: true},
 	"shorter": {op: handoff.FilterLt, attr: "length", than: true}, "younger": {op: handoff.FilterLt, attr: "age", than: true},
 	"lighter": {op: handoff.FilterLt, attr: "weight", than: true}, "cheaper": {op: handoff.FilterLt, attr: "price", than: true},
 	"earlier": {op: handoff.FilterLt, than: true, date: true}, "narrower": {op: handoff.FilterLt, attr: "width", than: true},
-	"slower": {op: handoff.FilterLt, attr: "speed", than: true}, "poorer": {op: handoff.FilterLt, than: true},
+	"slower": {op: handoff.FilterLt, attr: "speed", than: true}, "poorer": {op: handoff.FilterLt, attr: "wealth", than: true},
 	"over": {op: handoff.FilterGt}, "above": {op: handoff.FilterGt}, "exceeding": {op: handoff.FilterGt},
 	"exceeds": {op: handoff.FilterGt}, "exceed": {op: handoff.FilterGt}, "beyond": {op: handoff.FilterGt},
 	"under": {op: handoff.FilterLt}, "below": {op: handoff.FilterLt},
@@ -914,11 +914,11 @@ var superlatives = map[string]supInfo{
 	"top": {known: true, desc: true}, "best": {known: true, desc: true},
 	"longest": {known: true, desc: true, attr: "length", agg: true}, "tallest": {known: true, desc: true, attr: "height", agg: true},
 	"heaviest": {known: true, desc: true, attr: "weight", agg: true}, "oldest": {known: true, desc: true, attr: "age"},
-	"latest": {known: true, desc: true, attr: "date", agg: true}, "newest": {known: true, desc: true, attr: "date"}, "richest": {known: true, desc: true},
+	"latest": {known: true, desc: true, attr: "date", agg: true}, "newest": {known: true, desc: true, attr: "date"}, "richest": {known: true, desc: true, attr: "wealth"},
 	"lowest": {known: true, agg: true}, "smallest": {known: true, agg: true}, "minimum": {known: true, agg: true},
 	"min": {known: true, agg: true}, "shortest": {known: true, attr: "length", agg: true}, "youngest": {known: true, attr: "age"},
 	"lightest": {known: true, attr: "weight", agg: true}, "cheapest": {known: true, attr: "price"},
-	"earliest": {known: true, attr: "date", agg: true}, "worst": {known: true}, "poorest": {known: true},
+	"earliest": {known: true, attr: "date", agg: true}, "worst": {known: true}, "poorest": {known: true, attr: "wealth"},
 	"fastest": {known: true, desc: true, attr: "speed", agg: true}, "slowest": {known: true, attr: "speed", agg: true},
 	"widest": {known: true, desc: true, attr: "width", agg: true}, "narrowest": {known: true, attr: "width", agg: true},
 	"deepest": {known: true, desc: true, attr: "depth", agg: true}, "shallowest": {known: true, attr: "depth", agg: true},
@@ -2519,7 +2519,7 @@ func (a *analysis) rankAt(i int) {
 		}
 		return
 	}
-	if w == "most" && a.w(i-1) != "the" && a.w(i-1) != "with" && a.chunkAfter(i+1) < 0 && !inSet(a.w(i+1), "number", "popular", "common", "frequent", "frequently", "often", "commonly", "expensive", "recent", "recently") {
+	if w == "most" && a.w(i-1) != "the" && a.w(i-1) != "with" && a.chunkAfter(i+1) < 0 && !inSet(a.w(i+1), "number", "popular", "common", "frequent", "frequently", "often", "commonly", "expensive", "recent", "recently") && lexicon.Measure(a.w(i+1)) == "" {
 		return // an adverb ("most often")
 	}
 	// Aggregate or rank: "What is the highest age" vs "the singer with the highest age".
@@ -2589,9 +2589,11 @@ func (a *analysis) rankAt(i int) {
 		}
 	}
 	switch {
-	case adj == "expensive":
-		a.setOrder("price")
-		a.skipWord(i + 1) // the price, no thing
+	case inSet(w, "most", "least") && lexicon.Measure(adj) != "":
+		// "the most expensive", "the most populous": the measure the
+		// adjective asks for (price, population), no thing.
+		a.setOrder(lexicon.Measure(adj))
+		a.skipWord(i + 1)
 	case adj == "recent" || adj == "recently":
 		// "Which program was launched most recently?": the date the
 		// verb names (the launch), not any date.

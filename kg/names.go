@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/schemaforge/go-schemaforge/lexicon/vocab"
 )
 
 // Name is an IRI split for matching against words: the namespace, the
@@ -128,16 +130,26 @@ func TextWords(s string) []string {
 // character that is not a letter or digit, at lower→upper case changes
 // ("birthPlace"), before the last capital of a run of capitals followed by
 // a lower-case letter ("XMLParser" → "xml", "parser"), and between letters
-// and digits. Percent-escapes (%20) are decoded first.
+// and digits. Percent-escapes (%20) are decoded first. A lower-case run
+// of letters that is no word of English but is written with several
+// ([vocab.Split]) gives those words: schemas write compounds as one
+// word ("surfacearea" → "surface", "area"; "headofstate" → "head",
+// "of", "state"). A run with capitals is left whole ("Robinson").
 func Words(s string) []string {
 	s = Unescape(s)
 	var words []string
 	var cur []rune
 	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, strings.ToLower(string(cur)))
-			cur = cur[:0]
+		if len(cur) == 0 {
+			return
 		}
+		w := string(cur)
+		cur = cur[:0]
+		if parts := vocab.Split(w); parts != nil {
+			words = append(words, parts...)
+			return
+		}
+		words = append(words, strings.ToLower(w))
 	}
 	rs := []rune(s)
 	for i, r := range rs {

@@ -50,6 +50,13 @@ func TestWords(t *testing.T) {
 		"%FF":             {"ff"},
 		"  ":              nil,
 		"Ünïcödé Wörds":   {"ünïcödé", "wörds"},
+		// Compounds written as one lower-case word, not words or names.
+		"country#surfacearea": {"country", "surface", "area"},
+		"headofstate":         {"head", "of", "state"},
+		"capacity":            {"capacity"},
+		"Robinson":            {"robinson"},
+		"indepyear":           {"indep", "year"},
+		"stuid":               {"stuid"},
 	}
 	for in, want := range tests {
 		if diff := cmp.Diff(want, Words(in)); diff != "" {

@@ -48,6 +48,9 @@ var derivations = map[string]Derivation{
 	// The people a disaster killed are its deaths.
 	"kill": {Words: deathWords},
 	"die":  {Words: deathWords},
+	// How rich people are is their wealth, whatever the schema calls
+	// it (net_worth_millions, fortune, assets).
+	"wealth": {Words: []string{"wealth", "worth", "fortune", "assets", "money", "rich", "richest"}},
 	// How many people live in a place is its population.
 	"inhabitant": {Words: []string{"population"}},
 	"resident":   {Words: []string{"population"}},
@@ -107,11 +110,23 @@ func Derives(term string, words []string) (ok, inverted bool) {
 var measures = map[string]string{
 	"old": "age", "tall": "height", "high": "height", "long": "length", "fast": "speed", "quick": "speed",
 	"heavy": "weight", "far": "distance", "deep": "depth", "wide": "width", "expensive": "price", "busy": "passengers",
+	"rich": "wealth", "wealthy": "wealth", "populous": "population",
 }
 
 // Measure returns the attribute a "how ADJ" question asks for ("tall":
 // height), or "".
 func Measure(adjective string) string { return measures[adjective] }
+
+// IsMeasure reports whether term is an attribute a measuring adjective
+// asks for ("length" of "long", "height" of "tall").
+func IsMeasure(term string) bool {
+	for _, m := range measures {
+		if m == term {
+			return true
+		}
+	}
+	return false
+}
 
 // PhraseMeasure returns the attribute the first measuring adjective of
 // a comparative or superlative phrase measures, graded ("higher",

@@ -1119,11 +1119,19 @@ func (pl *planner) order(out handoff.Output) {
 				desc = !desc
 			}
 		}
+		if prop == nil && !pl.magnitude() {
+			// "the country with the longest life expectancy": no length,
+			// but the question names a number of the subjects.
+			prop = pl.namedMeasure(out.OrderBy)
+		}
 		if prop == nil || (named == nil || ns < 0.8) && pl.magnitude() {
 			// "the largest stadium": what measures its size.
 			if p := pl.sizeOf(out.OrderBy); p != nil {
 				prop = p
 			}
+		}
+		if prop == nil {
+			prop = pl.namedMeasure(out.OrderBy)
 		}
 		if prop == nil {
 			return
@@ -1368,6 +1376,54 @@ func (pl *planner) measured(kind handoff.CueKind) *handoff.SliceProperty {
 		}
 	}
 	return nil
+}
+
+// namedMeasure returns the numeric attribute of the plan's subjects that
+// a term of the question other than except names outright (a match of
+// at least 0.9; no identifier), when exactly one does: what a superlative whose own
+// measure the subjects lack ("longest": a length) ranks by ("the longest
+// life expectancy"). Terms naming a class of the slice are skipped.
+func (pl *planner) namedMeasure(except string) *handoff.SliceProperty {
+	if len(pl.p.Nodes) == 0 {
+		return nil
+	}
+	r := pl.sg.Requirements
+	var found *handoff.SliceProperty
+	for _, t := range append(slices.Clone(r.Predicates), r.Types...) {
+		if t == except || slices.ContainsFunc(pl.sc.slice.Classes, func(c handoff.SliceClass) bool { return termMatches(t, c.IRI, c.Label) >= 0.8 }) {
+			continue
+		}
+		p, s := pl.prop(t, kNumber, 0)
+		if p == nil || s < 0.9 || datatypeKind(p) != kNumber || identifier(p) || !slices.Contains(p.Domains, pl.p.Nodes[0].Class) {
+			continue // an identifier measures nothing ("the id of the longest song")
+		}
+		if found != nil && found.IRI != p.IRI {
+			return nil
+		}
+		found = p
+	}
+	return found
+}
+
+// ranksByNamed reports whether the order the question asks for falls
+// to p as its [planner.namedMeasure]: the order term names no number of
+// the subjects, nor one it derives from.
+func (pl *planner) ranksByNamed(p *handoff.SliceProperty) bool {
+	by := pl.sg.Requirements.Output.OrderBy
+	if by == "" {
+		return false
+	}
+	if q, _ := pl.prop(by, kNumber, 0); q != nil {
+		return false
+	}
+	if q, _ := pl.impliedOrder(by); q != nil {
+		return false
+	}
+	if pl.magnitude() && pl.sizeOf(by) != nil {
+		return false
+	}
+	m := pl.namedMeasure(by)
+	return m != nil && m.IRI == p.IRI
 }
 
 // magnitude reports whether a superlative or comparative of the question
@@ -2518,8 +2574,11 @@ func (pl *planner) projectionTerms() []string {
 		}
 		// A thing asked for that is a column; the first named, when
 		// nothing else is asked, even when a filter reads it ("the
-		// official languages that contain 'English'").
-		if prop, s := pl.prop(t, kAny, 0); prop != nil && s >= 0.8 && pl.hasNodeOf(prop) && (!reserved[prop.IRI] || t == r.Types[0] && len(r.Output.Attributes) == 0 && !fixed[prop.IRI]) {
+		// official languages that contain 'English'"); not the number
+		// the subjects rank by ("the country with the longest life
+		// expectancy").
+		if prop, s := pl.prop(t, kAny, 0); prop != nil && s >= 0.8 && pl.hasNodeOf(prop) && (!reserved[prop.IRI] || t == r.Types[0] && len(r.Output.Attributes) == 0 && !fixed[prop.IRI]) &&
+			(t == r.Types[0] || !pl.ranksByNamed(prop)) {
 			out = append(out, t)
 		}
 	}

@@ -277,37 +277,11 @@ func (sc *schema) rootClasses(sg *handoff.Subgoal, k int) []string {
 	return out
 }
 
-// words splits an IRI's local name or a label into lower-case words.
+// words splits an IRI's local name (after its last '#' or '/', without
+// the "ref-" marker) or a label into lower-case words with the one
+// tokenizer, [kg.Words].
 func words(s string) []string {
-	s = kg.Unescape(local(s))
-	s = strings.TrimPrefix(s, "ref-")
-	var out []string
-	var cur strings.Builder
-	flush := func() {
-		if cur.Len() > 0 {
-			out = append(out, cur.String())
-			cur.Reset()
-		}
-	}
-	prevLower := false
-	for _, r := range s {
-		switch {
-		case r == '_' || r == '-' || r == ' ' || r == '#' || r == '.':
-			flush()
-			prevLower = false
-		case r >= 'A' && r <= 'Z':
-			if prevLower {
-				flush()
-			}
-			cur.WriteRune(r + 'a' - 'A')
-			prevLower = false
-		default:
-			cur.WriteRune(r)
-			prevLower = true
-		}
-	}
-	flush()
-	return out
+	return kg.Words(strings.TrimPrefix(kg.Unescape(local(s)), "ref-"))
 }
 
 // stem folds a word for comparison (see [lexicon.Fold]).

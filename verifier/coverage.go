@@ -435,9 +435,9 @@ func (c *coverer) answer(cue handoff.Cue) {
 				ok, detail = false, fmt.Sprintf("the projection gives the %s of %s, not of %s", attr, got, want)
 			}
 		}
-		if ws := strings.Fields(attr); ok && len(attrs) == 1 && len(ws) > 0 && lexicon.Place(ws[len(ws)-1]) && !c.hasAggregate() && c.numericAnswer() {
+		if ws := strings.Fields(attr); ok && len(attrs) == 1 && len(ws) > 0 && lexicon.Place(ws[len(ws)-1]) && !lexicon.Size(ws[len(ws)-1]) && !c.hasAggregate() && c.numericAnswer() {
 			// "the capital of Kenya" answered by a number: a key to
-			// the place, not the place.
+			// the place, not the place ("the surface area" is a size).
 			ok, detail = false, fmt.Sprintf("the projection (%s) returns numbers, not a place", c.varList(proj))
 		}
 		c.add(string(cue.Kind), attr, ok, detail, "projected")
@@ -463,7 +463,13 @@ func (c *coverer) superlative(cue handoff.Cue) {
 		}
 		// "the largest stadium": ordered by what measures its size.
 		size := slices.ContainsFunc(strings.Fields(cue.Text), lexicon.Magnitude) && c.keyWords(o, lexicon.Size)
-		if byCount && slices.Contains(o.aggs, "COUNT") || (inv || size || c.keyMeans(o, cue.Term)) && (!byCount || len(o.aggs) == 0) {
+		// "the longest life expectancy" where nothing is a length: the
+		// number the question names.
+		named := !byCount && len(o.aggs) == 0 && c.measureMissing(cue) && c.keyNamed(o, cue.Term) && !c.keyIdentifier(o)
+		// "the richest singer" ranked by singer_id: an identifier
+		// orders nothing the question speaks of.
+		means := c.keyMeans(o, cue.Term) && !(cue.Term == "" && len(o.aggs) == 0 && c.keyIdentifier(o))
+		if byCount && slices.Contains(o.aggs, "COUNT") || (inv || size || named || means) && (!byCount || len(o.aggs) == 0) {
 			c.add(string(cue.Kind), cue.Text, true, "", fmt.Sprintf("ORDER BY %s with LIMIT %d", direction(o.desc), o.limit))
 			return
 		}
@@ -482,6 +488,36 @@ func (c *coverer) superlative(cue handoff.Cue) {
 		}
 		c.add(string(cue.Kind), cue.Text, false, fmt.Sprintf("the query does not order by %s %s", what, direction(cue.Descending)), "")
 	}
+}
+
+// measureMissing reports whether the cue's term is a measure a
+// superlative adjective asks for ("longest", "shortest": a length) and
+// no property of the slice means it.
+func (c *coverer) measureMissing(cue handoff.Cue) bool {
+	if !lexicon.IsMeasure(cue.Term) || c.slice == nil {
+		return false
+	}
+	return !slices.ContainsFunc(c.slice.Properties, func(p handoff.SliceProperty) bool { return c.means(p.IRI, cue.Term) })
+}
+
+// keyNamed reports whether the order key reads a column that a term of
+// the question other than except means (not its first type, the things
+// asked for).
+func (c *coverer) keyNamed(o order, except string) bool {
+	r := c.sg.Requirements
+	var terms []string
+	if len(r.Types) > 1 {
+		terms = append(terms, r.Types[1:]...)
+	}
+	terms = append(terms, r.Predicates...)
+	for _, v := range o.vars {
+		for _, p := range c.preds[v] {
+			if slices.ContainsFunc(terms, func(t string) bool { return t != except && namedBy(kg.Tokens(p), kg.Words(t)) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // comparative checks a comparison in the cue's direction.
@@ -587,6 +623,21 @@ func (c *coverer) nested() {
 		}
 		c.comparative(handoff.Cue{Kind: handoff.CueComparative, Text: text, Op: f.Op, Term: f.Attribute})
 	}
+}
+
+// keyIdentifier reports whether every column the order key reads is an
+// identifier (its name ends in "id"), and it reads one.
+func (c *coverer) keyIdentifier(o order) bool {
+	n := 0
+	for _, v := range o.vars {
+		for _, p := range c.preds[v] {
+			n++
+			if ts := kg.Tokens(p); len(ts) == 0 || ts[len(ts)-1] != "id" {
+				return false
+			}
+		}
+	}
+	return n > 0
 }
 
 // idsOnly reports whether the query compares values and every value it

@@ -584,3 +584,66 @@ func TestNegationAtZero(t *testing.T) {
 		}
 	}
 }
+
+// TestCoverageSuperlativeOfNamedMeasure: "Which person has the longest
+// working age?" where nothing is a length is realised by ordering on the
+// number the question names (age); ordering on a number it does not
+// name is not, and neither is a length ordering when a length exists.
+func TestCoverageSuperlativeOfNamedMeasure(t *testing.T) {
+	longest := handoff.Cue{Kind: handoff.CueSuperlative, Text: "longest", Term: "length", Descending: true}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which person has the longest working age?",
+		Requirements: handoff.Requirements{Predicates: []string{"length"}, Types: []string{"person", "working age", "age"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "length", Descending: true, Limit: 1},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}, longest}}}
+	byAge := `SELECT ?n WHERE { ?p a :Person ; :name ?n ; :age ?a } ORDER BY DESC(?a) LIMIT 1`
+	if m := missedOf(t, sg, peopleSlice(), byAge); len(m) != 0 {
+		t.Errorf("ordered by the named age: missed %q, want nothing", m)
+	}
+	byCity := `SELECT ?n WHERE { ?p a :Person ; :name ?n ; :city ?c } ORDER BY DESC(?c) LIMIT 1`
+	if m := missedOf(t, sg, peopleSlice(), byCity); !strings.Contains(strings.Join(m, "; "), "longest") {
+		t.Errorf("ordered by the city: missed %q, want the superlative missed", m)
+	}
+	withLength := peopleSlice()
+	withLength.Properties = append(withLength.Properties, handoff.SliceProperty{IRI: ex + "length", Domains: []string{ex + "Person"}, Datatypes: []string{sparql.XSDInteger}})
+	if m := missedOf(t, sg, withLength, byAge); !strings.Contains(strings.Join(m, "; "), "longest") {
+		t.Errorf("a length exists: missed %q, want the superlative missed", m)
+	}
+}
+
+// TestCoverageSuperlativeByIdentifier: "Who is the best person?" (a
+// superlative with no attribute) is not realised by ordering on an
+// identifier; on another column it is.
+func TestCoverageSuperlativeByIdentifier(t *testing.T) {
+	best := handoff.Cue{Kind: handoff.CueSuperlative, Text: "best", Descending: true}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Who is the best person?",
+		Requirements: handoff.Requirements{Types: []string{"person"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Descending: true, Limit: 1},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}, best}}}
+	slice := peopleSlice()
+	slice.Properties = append(slice.Properties, handoff.SliceProperty{IRI: ex + "person_id", Domains: []string{ex + "Person"}, Datatypes: []string{sparql.XSDInteger}})
+	byID := `SELECT ?n WHERE { ?p a :Person ; :name ?n ; :person_id ?i } ORDER BY DESC(?i) LIMIT 1`
+	if m := missedOf(t, sg, slice, byID); !strings.Contains(strings.Join(m, "; "), "best") {
+		t.Errorf("ordered by the id: missed %q, want the superlative missed", m)
+	}
+	byAge := `SELECT ?n WHERE { ?p a :Person ; :name ?n ; :age ?a } ORDER BY DESC(?a) LIMIT 1`
+	if m := missedOf(t, sg, slice, byAge); strings.Contains(strings.Join(m, "; "), "best") {
+		t.Errorf("ordered by the age: missed %q, want the superlative met", m)
+	}
+}
+
+// TestCoverageLongestByIdentifier: "What is the id of the longest song?"
+// where nothing is a length is not realised by ordering on the id the
+// question names.
+func TestCoverageLongestByIdentifier(t *testing.T) {
+	longest := handoff.Cue{Kind: handoff.CueSuperlative, Text: "longest", Term: "length", Descending: true}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What is the id of the longest person?",
+		Requirements: handoff.Requirements{Predicates: []string{"id", "length"}, Types: []string{"person"},
+			Output: handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"id"}, OrderBy: "length", Descending: true, Limit: 1},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "what"}, longest}}}
+	slice := peopleSlice()
+	slice.Properties = append(slice.Properties, handoff.SliceProperty{IRI: ex + "person_id", Domains: []string{ex + "Person"}, Datatypes: []string{sparql.XSDInteger}, Matched: []string{"id"}})
+	byID := `SELECT ?i WHERE { ?p a :Person ; :person_id ?i } ORDER BY DESC(?i) LIMIT 1`
+	if m := missedOf(t, sg, slice, byID); !strings.Contains(strings.Join(m, "; "), "longest") {
+		t.Errorf("ordered by the id: missed %q, want the superlative missed", m)
+	}
+}

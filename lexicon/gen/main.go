@@ -2,10 +2,20 @@
 //
 // It writes irregular.txt, the irregular inflections of English verbs
 // ("left" → "leave", "taken" → "take", "held" → "hold"), from WordNet's
-// verb exception list. Debian's wordnet-base package installs it:
+// verb exception list, and vocab/words.txt, the one-word lemmas of its
+// nouns, verbs, adjectives and adverbs (package vocab splits schema
+// names written as one word with it: "surfacearea", "headofstate").
+// Debian's wordnet-base package installs WordNet:
 //
 //	apt-get install -y wordnet-base
-//	go run ./lexicon/gen -wordnet /usr/share/wordnet -out lexicon/irregular.txt
+//	go run ./lexicon/gen -wordnet /usr/share/wordnet -out lexicon/irregular.txt -vocab lexicon/vocab/words.txt
+//
+// The vocabulary keeps lemmas of letters only, of 3 to 20 letters; a
+// lemma of three letters only when SemCor saw one of its senses (its
+// tag-sense count is above 0), so that rare short lemmas ("ers", "ana")
+// do not split ordinary words. A lemma SemCor saw is marked " +": a
+// common word, which a split prefers ("games played", not "game
+// splayed").
 //
 // The output starts with WordNet's licence notice in '#' comment lines,
 // as the licence asks of every copy. Each other line is an inflected form
@@ -29,11 +39,89 @@ import (
 func main() {
 	dir := flag.String("wordnet", "/usr/share/wordnet", "directory of the WordNet 3.0 database (verb.exc)")
 	out := flag.String("out", "lexicon/irregular.txt", "file to write")
+	vocabOut := flag.String("vocab", "lexicon/vocab/words.txt", "file to write the vocabulary to")
 	flag.Parse()
 	if err := run(*dir, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
+	if err := vocabulary(*dir, *vocabOut); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+}
+
+// vocabulary writes the one-word lemmas of WordNet's four index files to
+// out, sorted, one per line after the licence notice, the common ones
+// (SemCor saw a sense of them) marked " +".
+func vocabulary(dir, out string) error {
+	seen := map[string]bool{}
+	for _, pos := range []string{"noun", "verb", "adj", "adv"} {
+		path := filepath.Join(dir, "index."+pos)
+		f, err := os.Open(path)
+		if err != nil {
+			return fmt.Errorf("reading WordNet index: %w (install Debian's wordnet-base)", err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for n := 1; sc.Scan(); n++ {
+			line := sc.Text()
+			if line == "" || line[0] == ' ' {
+				continue
+			}
+			fs := strings.Fields(line)
+			// lemma pos synset_cnt p_cnt ptr×p_cnt sense_cnt tagsense_cnt …
+			if len(fs) < 4 {
+				f.Close()
+				return fmt.Errorf("%s:%d: a short index line %q", path, n, line)
+			}
+			var ptrs int
+			if _, err := fmt.Sscan(fs[3], &ptrs); err != nil || 4+ptrs+1 >= len(fs) {
+				f.Close()
+				return fmt.Errorf("%s:%d: unreadable pointer count in %q", path, n, line)
+			}
+			var tagged int
+			if _, err := fmt.Sscan(fs[4+ptrs+1], &tagged); err != nil {
+				f.Close()
+				return fmt.Errorf("%s:%d: unreadable tag-sense count in %q", path, n, line)
+			}
+			w := fs[0]
+			if !plain(w) || len(w) < 3 || len(w) > 20 || len(w) == 3 && tagged == 0 {
+				continue
+			}
+			seen[w] = seen[w] || tagged > 0
+		}
+		err = sc.Err()
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", path, err)
+		}
+	}
+	if len(seen) == 0 {
+		return fmt.Errorf("%s: no lemmas", dir)
+	}
+	words := make([]string, 0, len(seen))
+	for w := range seen {
+		words = append(words, w)
+	}
+	slices.Sort(words)
+	var b strings.Builder
+	head := strings.Replace(licence, "Irregular verb forms distilled by go run ./lexicon/gen from WordNet 3.0 (verb.exc, index.verb).",
+		"One-word lemmas distilled by go run ./lexicon/gen from WordNet 3.0 (index.noun, index.verb, index.adj, index.adv).", 1)
+	for _, l := range strings.Split(strings.TrimSpace(head), "\n") {
+		b.WriteString(strings.TrimRight("# "+l, " ") + "\n")
+	}
+	for _, w := range words {
+		if seen[w] {
+			w += " +" // SemCor saw a sense of it: a common word
+		}
+		b.WriteString(w + "\n")
+	}
+	if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", out, err)
+	}
+	fmt.Fprintf(os.Stderr, "gen: %d lemmas → %s\n", len(words), out)
+	return nil
 }
 
 func run(dir, out string) error {

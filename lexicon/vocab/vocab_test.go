@@ -1,0 +1,85 @@
+package vocab
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestSplit(t *testing.T) {
+	for name, want := range map[string]string{
+		"surfacearea":     "surface area",
+		"headofstate":     "head of state",
+		"lifeexpectancy":  "life expectancy",
+		"governmentform":  "government form",
+		"isofficial":      "is official",
+		"airportcode":     "airport code",
+		"zipcode":         "zip code",
+		"driverstandings": "driver standings",
+		"billingstate":    "billing state",
+		"gamesplayed":     "games played",
+		"mailshot":        "mail shot",
+		"indepyear":       "indep year",
+		"mgrstartdate":    "mgr start date",
+		// Keys written with their table's name stay whole.
+		"dormid":       "",
+		"driverid":     "",
+		"modelid":      "",
+		"birthdate":    "birth date",
+		"headsofstate": "heads of state",
+		// Words, inflected words and names that are no compounds.
+		"capacity":    "",
+		"basement":    "",
+		"customers":   "",
+		"states":      "",
+		"population":  "",
+		"stuid":       "",
+		"fname":       "",
+		"city":        "",
+		"Surfacearea": "",
+		"noid":        "",
+		"ssn":         "",
+	} {
+		got := strings.Join(Split(name), " ")
+		if got != want {
+			t.Errorf("Split(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func TestKnown(t *testing.T) {
+	for _, w := range []string{"state", "states", "cities", "named", "playing", "expectancy"} {
+		if !Known(w) {
+			t.Errorf("Known(%q) = false", w)
+		}
+	}
+	for _, w := range []string{"indep", "stuid", "ers", "surfacearea"} {
+		if Known(w) {
+			t.Errorf("Known(%q) = true", w)
+		}
+	}
+}
+
+func TestWordsFileHasLicence(t *testing.T) {
+	if !strings.HasPrefix(wordsText, "# ") || !strings.Contains(wordsText, "Princeton University") {
+		t.Fatal("words.txt lost WordNet's licence notice")
+	}
+	if n := len(lemmas()); n < 50000 {
+		t.Fatalf("%d lemmas, want the whole vocabulary", n)
+	}
+	if slices.ContainsFunc([]string{"of", "is", "id"}, func(w string) bool { return lemmas()[w] }) {
+		t.Error("joiners are not lemmas of the list")
+	}
+}
+
+func FuzzSplit(f *testing.F) {
+	for _, s := range []string{"surfacearea", "headofstate", "", "a", "ééé", strings.Repeat("ab", 30)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		parts := Split(s)
+		if parts != nil && strings.Join(parts, "") != s {
+			t.Fatalf("Split(%q) = %q does not rebuild the name", s, parts)
+		}
+	})
+}
