@@ -48,6 +48,9 @@ var derivations = map[string]Derivation{
 	// The people a disaster killed are its deaths.
 	"kill": {Words: deathWords},
 	"die":  {Words: deathWords},
+	// How long a thing lasts, where no length is named: its duration
+	// (a trip's, a song's milliseconds, a film's running time).
+	"length": {Words: []string{"duration", "runtime", "running", "milliseconds", "minutes", "seconds"}},
 	// How rich people are is their wealth, whatever the schema calls
 	// it (net_worth_millions, fortune, assets).
 	"wealth": {Words: []string{"wealth", "worth", "fortune", "assets", "money", "rich", "richest"}},

@@ -22,6 +22,10 @@ func TestDerives(t *testing.T) {
 		{"age", []string{"goals"}, false, false},
 		{"height", []string{"birth", "date"}, false, false},
 		{"earn", []string{"salary"}, true, false},
+		{"length", []string{"duration"}, true, false},                 // the longest trip
+		{"length", []string{"milliseconds"}, true, false},             // the longest track
+		{"wealth", []string{"net", "worth", "millions"}, true, false}, // the richest singer
+		{"length", []string{"name"}, false, false},
 		{"earns", []string{"annual", "income"}, true, false}, // folded to "earn"
 		{"paid", []string{"wage"}, true, false},
 		{"cost", []string{"base", "price"}, true, false},
@@ -461,6 +465,14 @@ func TestActionNoun(t *testing.T) {
 	} {
 		if got := lexicon.ActionNoun(c.noun, c.done); got != c.want {
 			t.Errorf("ActionNoun(%q, %q) = %v, want %v", c.noun, c.done, got, c.want)
+		}
+	}
+}
+
+func TestIsMeasure(t *testing.T) {
+	for term, want := range map[string]bool{"length": true, "height": true, "wealth": true, "population": true, "name": false, "": false} {
+		if got := lexicon.IsMeasure(term); got != want {
+			t.Errorf("IsMeasure(%q) = %v, want %v", term, got, want)
 		}
 	}
 }
