@@ -932,7 +932,7 @@ var superlatives = map[string]supInfo{
 
 // findMentions finds quoted strings, dates, numbers and capitalised spans
 // and sets the tokens' ment.
-func findMentions(q string, toks []token) []handoff.Mention {
+func findMentions(q string, toks []token, linked []handoff.Mention) []handoff.Mention {
 	var ms []handoff.Mention
 	mark := func(i, j int, m handoff.Mention) {
 		for k := i; k < j; k++ {
@@ -994,6 +994,9 @@ func findMentions(q string, toks []token) []handoff.Mention {
 				}
 				break
 			}
+			// "Paper Cranes at Dawn": a value of the graphs the question
+			// says whole, over lower-case words the capitals stop at.
+			j = linkedEnd(q, toks, i, j, linked)
 			// A sentence-initial capital alone is just the sentence's start.
 			if sentenceStart(toks, i) && j == i+1 {
 				continue
@@ -1017,6 +1020,30 @@ func findMentions(q string, toks []token) []handoff.Mention {
 		}
 	}
 	return ms
+}
+
+// linkedEnd extends the name that capitals make of toks[i:j] to the end
+// of a linked value (a value of a graph, [ValueLinker]) that starts where
+// the name starts and is written in the question as the value is, over
+// at most four more words: "Paper Cranes at Dawn", "Breakfast at
+// Tiffany's". It returns the name's new end, or j.
+func linkedEnd(q string, toks []token, i, j int, linked []handoff.Mention) int {
+	best := j
+	for _, m := range linked {
+		if m.Start != toks[i].start || m.End <= toks[j-1].end || m.End > len(q) || !strings.EqualFold(q[m.Start:m.End], strings.TrimSpace(m.Value)) {
+			continue
+		}
+		for k := j; k < len(toks) && k <= j+4; k++ {
+			if toks[k].kind == tkQuote {
+				break
+			}
+			if toks[k].end == m.End {
+				best = max(best, k+1)
+				break
+			}
+		}
+	}
+	return best
 }
 
 func sentenceStart(toks []token, i int) bool {
@@ -3458,7 +3485,7 @@ func uncount(sg *handoff.Subgoal) {
 // decompose builds the decomposition of q; linked are value mentions.
 func decompose(q string, linked []handoff.Mention) *handoff.Decomposition {
 	toks := conjunctions(tokenize(q))
-	ms := findMentions(q, toks)
+	ms := findMentions(q, toks, linked)
 	d := &handoff.Decomposition{Question: q, Source: RulesSource}
 	n := len(toks)
 	// Trailing punctuation is not part of any clause.

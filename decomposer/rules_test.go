@@ -1516,3 +1516,34 @@ func TestPayVerbs(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkedValueExtendsName: a value the linker finds that the question
+// says whole ("Paper Cranes at Dawn") is one name, though its capitals
+// stop at "at"; the comparison is with that film, not with "Paper
+// Cranes" and a second name "Dawn".
+func TestLinkedValueExtendsName(t *testing.T) {
+	const q = "Which films had a bigger budget than Paper Cranes at Dawn?"
+	const title = "Paper Cranes at Dawn"
+	i := strings.Index(q, title)
+	l := decomposer.LinkerFunc(func(context.Context, string, int) ([]handoff.Mention, error) {
+		return []handoff.Mention{{Text: title, Start: i, End: i + len(title), Kind: handoff.MentionValue, Graph: "films", Value: title}}, nil
+	})
+	d := decompose(t, q, decomposer.WithValueLinker(l))
+	var names []string
+	for _, m := range d.Subgoals[0].Mentions {
+		if m.Kind == handoff.MentionName {
+			names = append(names, m.Text)
+		}
+	}
+	if !slices.Equal(names, []string{title}) {
+		t.Errorf("names %q, want [%q]", names, title)
+	}
+	if !slices.ContainsFunc(d.Subgoals[0].Requirements.Filters, func(f handoff.Filter) bool { return f.Value == title && f.Op == handoff.FilterGt }) {
+		t.Errorf("filters %+v, want budget > %q", d.Subgoals[0].Requirements.Filters, title)
+	}
+	// Without the linker the capitals make two names, as before.
+	d = decompose(t, q)
+	if n := len(d.Subgoals[0].Mentions); n != 2 {
+		t.Errorf("without a linker: %d mentions, want 2", n)
+	}
+}
