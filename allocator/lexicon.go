@@ -144,8 +144,8 @@ func appendNew(list []string, xs ...string) []string {
 // matchScore scores how well the term words t match element e. When
 // every word is a primary word the score is 0.9 plus 0.1 times the share
 // of the element's primary words the term covers (1 for an exact name);
-// when every word is a primary or context word, 0.7; else half the matched
-// fraction.
+// when every word is a primary or context word (or another word for a
+// kind: "type" of genre), 0.7; else half the matched fraction.
 func matchScore(t []string, e *element) float64 {
 	if len(t) == 0 {
 		return 0
@@ -157,6 +157,10 @@ func matchScore(t []string, e *element) float64 {
 			prim++
 			any++
 		case slices.Contains(e.context, w):
+			any++
+		case lexicon.KindWord(w) && slices.ContainsFunc(e.primary, lexicon.KindWord):
+			// "type" of genre, of governmentform: another word for a
+			// kind, a weaker match than the element's own word.
 			any++
 		}
 	}

@@ -178,6 +178,23 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 				}
 			}
 		}
+		// "type" of genre, of governmentform: the elements another word
+		// for a kind names, at the weaker score matchScore gives them.
+		if !classes {
+			for _, w := range t.words {
+				if !lexicon.KindWord(w) {
+					continue
+				}
+				for _, k := range lexicon.KindWords() {
+					for _, i := range g.words[k] {
+						if !seen[i] {
+							seen[i] = true
+							consider(i, t.words)
+						}
+					}
+				}
+			}
+		}
 		// The words written together name the element ("allergy
 		// type" → allergytype).
 		if t.compound != "" {

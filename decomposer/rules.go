@@ -1710,9 +1710,10 @@ func (a *analysis) scan() {
 		if m := lexicon.Measure(a.w(i + 1)); w == "how" && m != "" && a.asked == "" {
 			a.asked = m
 		}
-		// "What kind of museum is the Nordic Light Gallery?": its type.
+		// "What kind of museum is the Nordic Light Gallery?", "What
+		// kind of music does Kenji Aoyama Trio play?": its type.
 		if k := a.chunkEnd(i + 3); i == first && inSet(w, "what", "which") && inSet(a.w(i+1), "kind", "type", "sort") && a.w(i+2) == "of" && a.asked == "" &&
-			inSet(a.w(k), "is", "are", "was", "were") && a.mentionAt(k+1) {
+			inSet(a.w(k), "is", "are", "was", "were", "does", "do", "did") && a.mentionAt(k+1) {
 			a.asked = "type"
 			a.skipWord(i + 1)
 		}

@@ -1547,3 +1547,14 @@ func TestLinkedValueExtendsName(t *testing.T) {
 		t.Errorf("without a linker: %d mentions, want 2", n)
 	}
 }
+
+// TestKindOfAsked: "What kind of X does <name> …?" asks the type, as
+// "What kind of X is <name>?" does.
+func TestKindOfAsked(t *testing.T) {
+	for _, q := range []string{"What kind of music does Kenji Aoyama Trio play?", "What type of government does Aruba have?", "What kind of museum is the Nordic Light Gallery?"} {
+		d := decompose(t, q)
+		if got := d.Subgoals[0].Requirements.Output.Attributes; !slices.Equal(got, []string{"type"}) {
+			t.Errorf("%s: attributes %q, want [type]", q, got)
+		}
+	}
+}

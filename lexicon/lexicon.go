@@ -450,6 +450,18 @@ func Place(word string) bool {
 	})
 }
 
+// kindWords say what kind of thing something is; a schema may call the
+// kind a type, a form (governmentform), a category or a genre.
+var kindWords = []string{"type", "kind", "sort", "form", "category", "class", "genre", "style", "variety"}
+
+// KindWord reports whether w (lower case, singular) says a kind: "What
+// kind of music" asks a genre, "what type of government" a government
+// form.
+func KindWord(w string) bool { return slices.Contains(kindWords, w) }
+
+// KindWords returns the words that say a kind ([KindWord]).
+func KindWords() []string { return slices.Clone(kindWords) }
+
 // kindHeads are head words that only say what kind of value a phrase
 // names: in "email address", "phone number", "arrival time", "birth
 // date" the modifier names the column (customer_email, customer_phone,

@@ -476,3 +476,16 @@ func TestIsMeasure(t *testing.T) {
 		}
 	}
 }
+
+func TestKindWord(t *testing.T) {
+	for w, want := range map[string]bool{"type": true, "kind": true, "genre": true, "form": true, "category": true, "name": false, "types": false} {
+		if got := lexicon.KindWord(w); got != want {
+			t.Errorf("KindWord(%q) = %v, want %v", w, got, want)
+		}
+	}
+	ws := lexicon.KindWords()
+	ws[0] = "changed"
+	if !lexicon.KindWord("type") {
+		t.Error("KindWords returned the package's own list")
+	}
+}

@@ -289,7 +289,7 @@ func stem(w string) string { return lexicon.Fold(w) }
 
 // termMatches scores how well a requirement term names an element: 1 for
 // the same words, less for a shared head word or a contained word.
-func termMatches(term, iri, label string) float64 {
+func termMatches(term, iri, label string) (score float64) {
 	tw := strings.Fields(strings.ToLower(term))
 	if len(tw) == 0 {
 		return 0
@@ -328,13 +328,21 @@ func termMatches(term, iri, label string) float64 {
 		}
 		return 0.9
 	}
-	hit := 0
+	hit, kinds := 0, 0
 	for _, t := range tw {
 		if slices.ContainsFunc(ew, func(e string) bool {
 			return e == t || t == "name" && lexicon.NameWord(e) || lexicon.SpellingVariant(e, t) || lexicon.ActionNoun(t, e)
 		}) {
 			hit++
+		} else if lexicon.KindWord(t) && slices.ContainsFunc(ew, lexicon.KindWord) {
+			// "type" of governmentform, of genre: another word for a
+			// kind, which names it less surely than its own word.
+			hit++
+			kinds++
 		}
+	}
+	if kinds > 0 {
+		defer func() { score = min(score, 0.85) }()
 	}
 	if hit == 0 {
 		// A column word that ends with the term's head, written

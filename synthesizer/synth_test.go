@@ -2154,3 +2154,21 @@ ex:c3 a ex:country ; ex:name "Carpania" ; ex:lifeexpectancy 74.2 ; ex:surfaceare
 		}
 	}
 }
+
+// TestTermMatchesKind: "type" names a column of another word for a kind
+// (genre, governmentform) less surely than a column called type, and
+// "pet type" names pettype outright.
+func TestTermMatchesKind(t *testing.T) {
+	own := termMatches("type", ex+"museum#type", "")
+	for _, col := range []string{"artist#genre", "country#governmentform"} {
+		if s := termMatches("type", ex+col, ""); s < 0.8 || s >= own {
+			t.Errorf("termMatches(type, %s) = %.2f, want in [0.8, %.2f)", col, s, own)
+		}
+	}
+	if s := termMatches("pet type", ex+"pets#pettype", ""); s < 0.9 {
+		t.Errorf("termMatches(pet type, pettype) = %.2f, want ≥ 0.9", s)
+	}
+	if s := termMatches("type", ex+"country#name", ""); s != 0 {
+		t.Errorf("termMatches(type, name) = %.2f, want 0", s)
+	}
+}

@@ -1822,6 +1822,10 @@ func namedBy(tokens, words []string) bool {
 	if hasWords(tokens, words) || len(words) > 1 && hasWords(tokens, words[len(words)-1:]) {
 		return true
 	}
+	// "type" of governmentform, of genre: another word for a kind.
+	if lexicon.KindWord(lexicon.Singular(words[len(words)-1])) && slices.ContainsFunc(tokens, lexicon.KindWord) {
+		return true
+	}
 	w := strings.TrimSuffix(words[len(words)-1], "s")
 	return len(w) >= 2 && slices.ContainsFunc(tokens, func(t string) bool {
 		return t != w && (strings.HasSuffix(t, w) || strings.HasPrefix(t, w)) && len(t) <= len(w)+4

@@ -647,3 +647,26 @@ func TestCoverageLongestByIdentifier(t *testing.T) {
 		t.Errorf("ordered by the id: missed %q, want the superlative missed", m)
 	}
 }
+
+// TestCoverageKindOfThing: "What type of company does Alice work for?"
+// is answered by a column of another word for a kind (a category), not
+// by the name.
+func TestCoverageKindOfThing(t *testing.T) {
+	what := handoff.Cue{Kind: handoff.CueAnswer, Text: "what"}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What type of company does Alice work for?",
+		Mentions: []handoff.Mention{{Text: "Alice", Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Predicates: []string{"type", "work"}, Types: []string{"company"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Alice", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"type"}},
+			Cues:    []handoff.Cue{what}}}
+	slice := peopleSlice()
+	slice.Properties = append(slice.Properties, handoff.SliceProperty{IRI: ex + "category", Domains: []string{ex + "Company"}, Datatypes: []string{sparql.XSDString}})
+	byCategory := `SELECT ?k WHERE { ?p :name "Alice" ; :worksFor ?c . ?c :category ?k }`
+	if m := missedOf(t, sg, slice, byCategory); strings.Contains(strings.Join(m, "; "), `"type"`) {
+		t.Errorf("the category: missed %q, want the type met", m)
+	}
+	byLabel := `SELECT ?n WHERE { ?p :name "Alice" ; :worksFor ?c . ?c :label ?n }`
+	if m := missedOf(t, sg, slice, byLabel); !strings.Contains(strings.Join(m, "; "), `"type"`) {
+		t.Errorf("the label: missed %q, want the type missed", m)
+	}
+}
