@@ -218,6 +218,45 @@ func TestNegateNode(t *testing.T) {
 	}
 }
 
+// TestNegateNodeFiltered: "singers who have no concert in 2015" over a
+// plan that joins the concerts and keeps those of 2015 moves the concert
+// and its condition into the exclusion; a condition on the singers
+// stays.
+func TestNegateNodeFiltered(t *testing.T) {
+	st := testStore(t)
+	sc := []Node{{Class: ex + "singer"}, {Class: ex + "concert"}}
+	perf := []Edge{{From: 1, To: 0, Property: ex + "performer"}}
+	name := attr(0, "name")
+	p := &Plan{Distinct: true, Nodes: sc, Edges: perf, Select: []Item{{Attr: name}},
+		Filters: []Cond{
+			{Item: Item{Attr: attr(1, "year")}, Op: handoff.FilterEq, Value: num("2015")},
+			{Item: Item{Attr: attr(0, "country")}, Op: handoff.FilterEq, Value: &sparql.Literal{Lexical: "France"}},
+		},
+		Order: []Order{{Item: Item{Attr: name}}}}
+	if p.Clone().NegateNode(1, nil) {
+		t.Fatal("NegateNode negated a node a condition reads")
+	}
+	if !p.NegateNodeFiltered(1, nil) {
+		t.Fatalf("not negated: %s", p)
+	}
+	if len(p.Nodes) != 1 || len(p.Filters) != 1 || len(p.Negs) != 1 || len(p.Negs[0].Pattern.Filters) != 1 {
+		t.Fatalf("plan after: %s", p)
+	}
+	if got := strings.Join(run(t, st, p), ","); got != "Cy" {
+		t.Errorf("got %q, want Cy (French, no concert in 2015; Ann sang in 2015)", got)
+	}
+	// Not when the node is projected, nor without a condition on it.
+	for _, q := range []*Plan{
+		{Nodes: sc, Edges: perf, Select: []Item{{Attr: name}, {Attr: attr(1, "title")}}, Filters: []Cond{{Item: Item{Attr: attr(1, "year")}, Op: handoff.FilterEq, Value: num("2015")}}},
+		{Nodes: sc, Edges: perf, Select: []Item{{Attr: name}}},
+	} {
+		before := q.String()
+		if q.NegateNodeFiltered(1, nil) || q.String() != before {
+			t.Errorf("negated %s", before)
+		}
+	}
+}
+
 // TestComputedYears: Func "age" is the whole years from a date to today
 // (one less before the anniversary), "since" the years from a year to
 // this one.

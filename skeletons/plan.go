@@ -237,7 +237,7 @@ func (p *Plan) NegateBranch(i int, keep func(Node) bool) bool {
 	}
 	eq := cloneConds([]Cond{c})[0]
 	eq.Op = handoff.FilterEq
-	return p.negateBranch(c.Item.Attr.Node, i, keep, &eq)
+	return p.negateBranch(c.Item.Attr.Node, []int{i}, keep, []Cond{eq})
 }
 
 // NegateNode moves node k, which nothing of the plan reads, and the
@@ -248,26 +248,56 @@ func (p *Plan) NegateBranch(i int, keep func(Node) bool) bool {
 // for which keep (when not nil) is true. It reports whether it changed
 // p.
 func (p *Plan) NegateNode(k int, keep func(Node) bool) bool {
-	return p.negateBranch(k, -1, keep, nil)
+	return p.negateBranch(k, nil, keep, nil)
 }
 
-// negateBranch moves the branch of node k into a Neg, leaving out the
-// condition Filters[skip] (skip < 0: none) from what the main pattern
-// reads, and requiring cond (when not nil, its attribute on node k) in
-// the Neg's pattern; it then deletes Filters[skip].
-func (p *Plan) negateBranch(k, skip int, keep func(Node) bool, cond *Cond) bool {
+// NegateNodeFiltered is [Plan.NegateNode] for a node that conditions of
+// the plan read: "customers who do not have a loan of type Mortgages"
+// excludes the customers some Mortgages loan refers to, so the
+// conditions on the branch's nodes (plain comparisons with a value) move
+// with it into the [Neg]. Nothing else of the plan may read the branch.
+func (p *Plan) NegateNodeFiltered(k int, keep func(Node) bool) bool {
 	if k <= 0 || k >= len(p.Nodes) {
 		return false
 	}
+	var simple []int
+	for i, c := range p.Filters {
+		if c.Item.Attr != nil && c.Item.Agg == "" && c.Value != nil && c.Right == nil && c.Sub == nil && len(c.Or) == 0 && c.Item.Attr.Node != 0 {
+			simple = append(simple, i)
+		}
+	}
+	if len(simple) == 0 {
+		return false
+	}
+	branch, ok := p.branch(k, simple)
+	if !ok {
+		return false
+	}
+	var moved []int
+	var conds []Cond
+	for _, i := range simple {
+		if branch[p.Filters[i].Item.Attr.Node] {
+			moved = append(moved, i)
+			conds = append(conds, cloneConds(p.Filters[i:i+1])[0])
+		}
+	}
+	if len(moved) == 0 {
+		return false
+	}
+	return p.negateBranch(k, moved, keep, conds)
+}
+
+// branch returns the nodes reached from k without passing a node the
+// plan reads (leaving out Filters[skip]), and whether k itself is free.
+func (p *Plan) branch(k int, skip []int) (map[int]bool, bool) {
 	used := map[int]bool{0: true}
 	p.eachAttr(func(a *Attr) { used[a.Node] = true }, skip)
 	for _, n := range p.Negs {
 		used[n.Node] = true
 	}
 	if used[k] {
-		return false
+		return nil, false
 	}
-	// The branch: the nodes reached from k without passing a used one.
 	branch := map[int]bool{k: true}
 	for grew := true; grew; {
 		grew = false
@@ -279,6 +309,21 @@ func (p *Plan) negateBranch(k, skip int, keep func(Node) bool, cond *Cond) bool 
 				}
 			}
 		}
+	}
+	return branch, true
+}
+
+// negateBranch moves the branch of node k into a Neg, leaving out the
+// conditions Filters[skip] from what the main pattern reads, and
+// requiring conds (their attributes on nodes of the branch, numbered as
+// in p) in the Neg's pattern; it then deletes Filters[skip].
+func (p *Plan) negateBranch(k int, skip []int, keep func(Node) bool, conds []Cond) bool {
+	if k <= 0 || k >= len(p.Nodes) {
+		return false
+	}
+	branch, ok := p.branch(k, skip)
+	if !ok {
+		return false
 	}
 	for n := range branch {
 		if keep != nil && keep(p.Nodes[n]) {
@@ -298,6 +343,11 @@ func (p *Plan) negateBranch(k, skip int, keep func(Node) bool, cond *Cond) bool 
 	if links != 1 {
 		return false
 	}
+	for _, c := range conds {
+		if c.Item.Attr == nil || !branch[c.Item.Attr.Node] {
+			return false
+		}
+	}
 	// The pattern: node 0 is the attachment node, then the branch.
 	inner := map[int]int{attach: 0}
 	pat := &Plan{Nodes: []Node{{}}}
@@ -312,9 +362,9 @@ func (p *Plan) negateBranch(k, skip int, keep func(Node) bool, cond *Cond) bool 
 			pat.Edges = append(pat.Edges, Edge{From: inner[e.From], To: inner[e.To], Property: e.Property})
 		}
 	}
-	if cond != nil {
-		cond.Item.Attr.Node = inner[k]
-		pat.Filters = []Cond{*cond}
+	for _, c := range conds {
+		c.Item.Attr.Node = inner[c.Item.Attr.Node]
+		pat.Filters = append(pat.Filters, c)
 	}
 	// The main plan without the branch and the condition.
 	outer := map[int]int{}
@@ -331,8 +381,14 @@ func (p *Plan) negateBranch(k, skip int, keep func(Node) bool, cond *Cond) bool 
 			edges = append(edges, Edge{From: outer[e.From], To: outer[e.To], Property: e.Property})
 		}
 	}
-	if skip >= 0 {
-		p.Filters = slices.Delete(p.Filters, skip, skip+1)
+	if len(skip) > 0 {
+		kept := p.Filters[:0:0]
+		for i, c := range p.Filters {
+			if !slices.Contains(skip, i) {
+				kept = append(kept, c)
+			}
+		}
+		p.Filters = kept
 	}
 	p.Nodes, p.Edges = nodes, edges
 	seen := map[*Attr]bool{} // items may share an attribute
@@ -341,7 +397,7 @@ func (p *Plan) negateBranch(k, skip int, keep func(Node) bool, cond *Cond) bool 
 			seen[a] = true
 			a.Node = outer[a.Node]
 		}
-	}, -1)
+	}, nil)
 	for j := range p.Negs {
 		p.Negs[j].Node = outer[p.Negs[j].Node]
 	}
@@ -351,8 +407,8 @@ func (p *Plan) negateBranch(k, skip int, keep func(Node) bool, cond *Cond) bool 
 
 // eachAttr calls f on every attribute of p's own nodes that an item or
 // condition reads (sub-plans and negated patterns have nodes of their
-// own), leaving out Filters[skip].
-func (p *Plan) eachAttr(f func(*Attr), skip int) {
+// own), leaving out the Filters whose indexes skip holds.
+func (p *Plan) eachAttr(f func(*Attr), skip []int) {
 	item := func(it *Item) {
 		if it.Attr != nil {
 			f(it.Attr)
@@ -372,7 +428,7 @@ func (p *Plan) eachAttr(f func(*Attr), skip int) {
 		item(&p.Select[j])
 	}
 	for j := range p.Filters {
-		if j != skip {
+		if !slices.Contains(skip, j) {
 			cond(&p.Filters[j])
 		}
 	}

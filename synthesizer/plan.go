@@ -1986,22 +1986,36 @@ func (pl *planner) flagNo(t string) (*skeletons.Attr, sparql.Term) {
 }
 
 // negateJoined realises "employees that have no certificates" when the
-// plan joins the negated class: the joined branch that nothing reads,
-// the one of a class a later type term names first, moves into FILTER
-// NOT EXISTS (the subjects no certificate refers to, not those some
+// plan joins the negated class: the joined branch that nothing reads but
+// its own conditions, the one of a class a later type term names first,
+// moves into FILTER NOT EXISTS (the subjects no certificate refers to, not those some
 // certificate does). The things the question asks about stay. It reports
 // whether it moved one.
 func (pl *planner) negateJoined() bool {
-	asked := func(n skeletons.Node) bool { return pl.subjectClass(n.Class) }
+	// The things asked about stay: the plan's subjects. A first type
+	// that names other things is negated like the rest ("church names
+	// except for those that had a wedding": the weddings go).
+	root := pl.p.Nodes[0].Class
+	asked := func(n skeletons.Node) bool { return n.Class == root }
+	first := 1
+	if !pl.subjectClass(root) {
+		first = 0
+	}
 	ts := pl.sg.Requirements.Types
-	for i := len(ts) - 1; i >= 1; i-- {
+	for i := len(ts) - 1; i >= first; i-- {
 		c, cs := pl.bestClass(ts[i])
-		if cs < 0.8 {
+		if cs < 0.8 || c == root {
 			continue
 		}
 		for k := len(pl.p.Nodes) - 1; k >= 1; k-- {
 			if pl.p.Nodes[k].Class == c && pl.p.NegateNode(k, asked) {
 				pl.notes = append(pl.notes, "the negated class leaves the main pattern for NOT EXISTS")
+				return true
+			}
+			// "customers who do not have a loan of type Mortgages": the
+			// loan's conditions go with it.
+			if pl.p.Nodes[k].Class == c && pl.p.NegateNodeFiltered(k, asked) {
+				pl.notes = append(pl.notes, "the negated class and its conditions leave the main pattern for NOT EXISTS")
 				return true
 			}
 		}
@@ -2538,8 +2552,10 @@ func (pl *planner) projectionTerms() []string {
 			continue
 		}
 		// "Who was born in Anchorage?": the filter on birth_place
-		// realises "born"; birth_date is not asked.
-		realised := len(r.Output.Attributes) == 0 && slices.ContainsFunc(pl.sc.slice.Properties, func(sp handoff.SliceProperty) bool {
+		// realises "born"; birth_date is not asked. ("customers who
+		// have a loan with a type of Mortgages": loan_type realises
+		// "type", which the name asked for leaves out.)
+		realised := (len(r.Output.Attributes) == 0 || !slices.Contains(r.Output.Attributes, p)) && slices.ContainsFunc(pl.sc.slice.Properties, func(sp handoff.SliceProperty) bool {
 			return reserved[sp.IRI] && (slices.Contains(sp.Matched, p) || termMatches(p, sp.IRI, sp.Label) >= 0.8 ||
 				slices.ContainsFunc(words(sp.IRI), func(w string) bool { return slices.Contains(lexicon.VerbForms(w), p) }))
 		})

@@ -2172,3 +2172,47 @@ func TestTermMatchesKind(t *testing.T) {
 		t.Errorf("termMatches(type, name) = %.2f, want 0", s)
 	}
 }
+
+// TestNegateJoinedWithCondition: "Show all church names except for those
+// that had a wedding in 2015" excludes the churches some 2015 wedding
+// refers to (the wedding and its year go into NOT EXISTS), though the
+// only type the question names is the wedding.
+func TestNegateJoinedWithCondition(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:c1 a ex:church ; ex:name "St Anne" .
+ex:c2 a ex:church ; ex:name "St Bede" .
+ex:c3 a ex:church ; ex:name "St Clare" .
+ex:w1 a ex:wedding ; ex:church_id ex:c1 ; ex:year 2015 .
+ex:w2 a ex:wedding ; ex:church_id ex:c2 ; ex:year 2014 .
+ex:w3 a ex:wedding ; ex:church_id ex:c1 ; ex:year 2016 .
+`
+	g := loadGraph(t, "wedding", data)
+	slice := &handoff.Slice{
+		Graph:    "wedding",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{
+			{IRI: ex + "church", Count: 3, Score: 0.8, Matched: []string{"church name"}},
+			{IRI: ex + "wedding", Count: 3, Score: 1, Matched: []string{"wedding"}},
+		},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "church"}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"church name", "name"}},
+			{IRI: ex + "church_id", Domains: []string{ex + "wedding"}, Ranges: []string{ex + "church"}, Score: 0.5},
+			{IRI: ex + "year", Domains: []string{ex + "wedding"}, Datatypes: []string{xsd + "integer"}, Score: 1, Matched: []string{"year"}},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Show all church names except for those that had a wedding in year 2015.",
+		Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter, handoff.OpNegate},
+		Requirements: handoff.Requirements{Predicates: []string{"church name", "name", "year"}, Types: []string{"wedding"},
+			Filters: []handoff.Filter{{Attribute: "year", Op: handoff.FilterEq, Value: "2015", ValueKind: "date"}},
+			Output:  handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"church name"}},
+			Cues:    []handoff.Cue{{Kind: handoff.CueNegation, Text: "except"}}}}
+	res, query := runTop(t, sg, slice, g)
+	var got []string
+	for _, r := range res.Rows {
+		got = append(got, r[res.Vars[0]].(*sparql.Literal).Lexical)
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, []string{"St Bede", "St Clare"}) {
+		t.Errorf("got %q, want St Bede and St Clare (no 2015 wedding)\n%s", got, query)
+	}
+}
