@@ -2,6 +2,7 @@ package skeletons
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -27,7 +28,8 @@ type BuildOptions struct {
 func (p *Plan) Query(opts BuildOptions) (*sparql.Query, error) {
 	b := &builder{used: map[string]int{}, opts: opts}
 	for _, px := range opts.Prefixes {
-		if px.IRI != "" {
+		// A label declared twice is declared once (the first IRI wins).
+		if px.IRI != "" && !slices.ContainsFunc(b.prefixes, func(q handoff.Prefix) bool { return q.Prefix == px.Prefix }) {
 			b.prefixes = append(b.prefixes, px)
 		}
 	}

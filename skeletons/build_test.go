@@ -285,3 +285,16 @@ ex:p2 a ex:person ; ex:born "1971-12-31"^^xsd:date ; ex:founded 1898 .
 		t.Errorf("since %v, want %s", since, want)
 	}
 }
+
+// TestPrefixDeclaredOnce: a prefix listed twice is declared once.
+func TestPrefixDeclaredOnce(t *testing.T) {
+	p := &Plan{Nodes: []Node{{Class: ex + "singer"}}, Select: []Item{{Attr: attr(0, "name")}}}
+	px := handoff.Prefix{Prefix: "ex", IRI: ex}
+	q, err := p.Query(BuildOptions{Prefixes: []handoff.Prefix{px, px, {Prefix: "ex", IRI: "http://other.org/"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(sparql.Print(q), "PREFIX ex:"); got != 1 {
+		t.Errorf("%d declarations of ex:, want 1:\n%s", got, sparql.Print(q))
+	}
+}

@@ -830,16 +830,22 @@ func (pl *planner) join(c string) (int, bool) {
 		}
 		return false
 	}
-	slices.SortStableFunc(props, func(a, b *handoff.SliceProperty) int {
-		na, nb := named(a), named(b)
+	// Before them, those a relation word of the question names ("Is
+	// Nordvik the capital of Norway?": country capital → City, not city
+	// country → Country).
+	said := func(p *handoff.SliceProperty) bool {
+		return slices.ContainsFunc(pl.sg.Requirements.Predicates, func(t string) bool { return termMatches(t, p.IRI, p.Label) >= 0.9 })
+	}
+	rank := func(p *handoff.SliceProperty) int {
 		switch {
-		case na && !nb:
-			return -1
-		case nb && !na:
+		case said(p):
+			return 0
+		case named(p):
 			return 1
 		}
-		return 0
-	})
+		return 2
+	}
+	slices.SortStableFunc(props, func(a, b *handoff.SliceProperty) int { return cmp.Compare(rank(a), rank(b)) })
 	for qi := 0; qi < len(queue) && qi < 200; qi++ {
 		cur := queue[qi]
 		depth := 0
