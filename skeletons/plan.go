@@ -278,7 +278,7 @@ func (p *Plan) NegateNodeFiltered(k int, keep func(Node) bool) bool {
 	for _, i := range simple {
 		if branch[p.Filters[i].Item.Attr.Node] {
 			moved = append(moved, i)
-			conds = append(conds, cloneConds(p.Filters[i:i+1])[0])
+			conds = append(conds, cloneConds(p.Filters[i : i+1])[0])
 		}
 	}
 	if len(moved) == 0 {

@@ -2216,3 +2216,37 @@ ex:w3 a ex:wedding ; ex:church_id ex:c1 ; ex:year 2016 .
 		t.Errorf("got %q, want St Bede and St Clare (no 2015 wedding)\n%s", got, query)
 	}
 }
+
+// TestJoinByNamedRelation: "Is Nordvik the capital of Norway?" joins the
+// city and the country by the relation the question names (capital), not
+// by the city's country: Nordvik is in Norway, but not its capital.
+func TestJoinByNamedRelation(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:valdheim a ex:City ; ex:name "Valdheim" ; ex:country ex:norway .
+ex:nordvik a ex:City ; ex:name "Nordvik" ; ex:country ex:norway .
+ex:norway a ex:Country ; ex:name "Norway" ; ex:capital ex:valdheim .
+`
+	g := loadGraph(t, "cities", data)
+	slice := &handoff.Slice{
+		Graph:    "cities",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "City", Count: 2, Score: 0.5}, {IRI: ex + "Country", Count: 1, Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "City", ex + "Country"}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"Nordvik", "Norway"}},
+			{IRI: ex + "country", Domains: []string{ex + "City"}, Ranges: []string{ex + "Country"}, Score: 0.3},
+			{IRI: ex + "capital", Domains: []string{ex + "Country"}, Ranges: []string{ex + "City"}, Score: 1, Matched: []string{"capital"}},
+		},
+	}
+	for city, want := range map[string]bool{"Nordvik": false, "Valdheim": true} {
+		slice.Values = []handoff.SliceValue{{Property: ex + "name", Value: city, Mention: city, Score: 3}, {Property: ex + "name", Value: "Norway", Mention: "Norway", Score: 3}}
+		sg := &handoff.Subgoal{ID: "s1", Text: "Is " + city + " the capital of Norway?", Operations: []handoff.Operation{handoff.OpAsk, handoff.OpFilter},
+			Mentions: []handoff.Mention{{Text: city, Kind: handoff.MentionName}, {Text: "Norway", Kind: handoff.MentionName}},
+			Requirements: handoff.Requirements{Predicates: []string{"capital"},
+				Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: city, ValueKind: "string"}, {Op: handoff.FilterEq, Value: "Norway", ValueKind: "string"}},
+				Output:  handoff.Output{Shape: handoff.ShapeBoolean, Attributes: []string{"capital"}}}}
+		res, query := runTop(t, sg, slice, g)
+		if res.Boolean == nil || *res.Boolean != want {
+			t.Errorf("%s: got %v, want %v\n%s", city, res.Boolean, want, query)
+		}
+	}
+}
