@@ -834,7 +834,11 @@ func (pl *planner) join(c string) (int, bool) {
 	// Nordvik the capital of Norway?": country capital → City, not city
 	// country → Country).
 	said := func(p *handoff.SliceProperty) bool {
-		return slices.ContainsFunc(pl.sg.Requirements.Predicates, func(t string) bool { return termMatches(t, p.IRI, p.Label) >= 0.9 })
+		return slices.ContainsFunc(pl.sg.Requirements.Predicates, func(t string) bool {
+			// Not "name", which names a column, not a relation
+			// (personfriend#ref-name).
+			return !isNamingTerm(t) && termMatches(t, p.IRI, p.Label) >= 0.9
+		})
 	}
 	rank := func(p *handoff.SliceProperty) int {
 		switch {

@@ -305,6 +305,15 @@ func (c *coverer) answer(cue handoff.Cue) {
 	case "how many":
 		ok := c.projectsAgg("COUNT") || c.numericAnswer() || c.projectsAgg("SUM")
 		c.add(string(cue.Kind), cue.Text, ok, fmt.Sprintf("the projection (%s) is neither a count nor a number", c.varList(proj)), "a count or a number")
+		// "How many people live in the capital of Australia?" as the
+		// country's population beside the number that keys its capital:
+		// the capital is a place, and a number is no place.
+		for _, attr := range out.Attributes {
+			if ws := strings.Fields(attr); len(out.Attributes) < 2 || !c.numberForPlace(ws) || !c.projectsTerm(attr) {
+				continue
+			}
+			c.add(string(cue.Kind), attr, false, fmt.Sprintf("the projection (%s) returns numbers, not a place", c.varList(proj)), "")
+		}
 		return
 	case "how much", "how long", "how big", "how tall", "how large", "how old":
 		c.add(string(cue.Kind), cue.Text, c.numericAnswer() || c.hasAggregate() || c.projectsWords("age", "birth", "born", "date", "year"),
@@ -435,9 +444,12 @@ func (c *coverer) answer(cue handoff.Cue) {
 				ok, detail = false, fmt.Sprintf("the projection gives the %s of %s, not of %s", attr, got, want)
 			}
 		}
-		if ws := strings.Fields(attr); ok && len(attrs) == 1 && len(ws) > 0 && lexicon.Place(ws[len(ws)-1]) && !lexicon.Size(ws[len(ws)-1]) && !c.hasAggregate() && c.numericAnswer() {
+		if ws := strings.Fields(attr); ok && c.numberForPlace(ws) {
 			// "the capital of Kenya" answered by a number: a key to
-			// the place, not the place ("the surface area" is a size).
+			// the place, not the place ("the surface area" is a size);
+			// also beside another number ("how many people live in the
+			// capital of Australia" as the country's population and the
+			// capital's key).
 			ok, detail = false, fmt.Sprintf("the projection (%s) returns numbers, not a place", c.varList(proj))
 		}
 		c.add(string(cue.Kind), attr, ok, detail, "projected")
@@ -2011,6 +2023,13 @@ func (c *coverer) aggOn(agg, term string) bool {
 		return !found
 	})
 	return found
+}
+
+// numberForPlace reports whether the words of an attribute asked for
+// name a place (not a size: "surface area") while the answer, computed
+// by no aggregate, is all numbers: a key to the place, not the place.
+func (c *coverer) numberForPlace(ws []string) bool {
+	return len(ws) > 0 && lexicon.Place(ws[len(ws)-1]) && !lexicon.Size(ws[len(ws)-1]) && !c.hasAggregate() && c.numericAnswer()
 }
 
 // numericAnswer reports whether the first row's projected values are all

@@ -670,3 +670,30 @@ func TestCoverageKindOfThing(t *testing.T) {
 		t.Errorf("the label: missed %q, want the type missed", m)
 	}
 }
+
+// TestCoverageHowManyInAPlaceKey: "How many people live in the city of
+// Alice?" answered by a number beside a number in the city's column (a
+// key to the place, no place) misses the city; the same numbers without
+// the city asked for do not.
+func TestCoverageHowManyInAPlaceKey(t *testing.T) {
+	howMany := handoff.Cue{Kind: handoff.CueAnswer, Text: "how many"}
+	mk := func(attrs ...string) *handoff.Subgoal {
+		return &handoff.Subgoal{ID: "s1", Text: "How many people live in the city of Alice?",
+			Mentions: []handoff.Mention{{Text: "Alice", Kind: handoff.MentionName}},
+			Requirements: handoff.Requirements{Predicates: attrs,
+				Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Alice", ValueKind: "string"}},
+				Output:  handoff.Output{Shape: handoff.ShapeTable, Attributes: attrs},
+				Cues:    []handoff.Cue{howMany}}}
+	}
+	q, err := sparql.Parse(prefix + `SELECT ?a ?c WHERE { ?p :name "Alice" ; :age ?a ; :city ?c }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := &sparql.Results{Vars: []string{"a", "c"}, Rows: []sparql.Row{{"a": &sparql.Literal{Lexical: "31"}, "c": &sparql.Literal{Lexical: "7"}}}}
+	if missed := strings.Join(verifier.Missed(verifier.Coverage(q, res, mk("age", "city"), peopleSlice())), "; "); !strings.Contains(missed, "not a place") {
+		t.Errorf("missed %q, want the city missed as no place", missed)
+	}
+	if missed := strings.Join(verifier.Missed(verifier.Coverage(q, res, mk("age"), peopleSlice())), "; "); strings.Contains(missed, "not a place") {
+		t.Errorf("missed %q, want no place asked", missed)
+	}
+}
