@@ -584,6 +584,10 @@ func NamingRank(words, class []string) int {
 		return 2
 	case last == "label" || slices.Contains(words, "name") || slices.EqualFunc(words, class, func(a, b string) bool { return Singular(a) == Singular(b) }):
 		return 1
+	case len(words) == 1 && len(class) > 1 && Singular(last) == Singular(class[len(class)-1]):
+		// "language" of countrylanguage (country language): the thing
+		// the class's name is about, the owner's word before it.
+		return 1
 	}
 	return 0
 }

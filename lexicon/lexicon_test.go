@@ -489,3 +489,20 @@ func TestKindWord(t *testing.T) {
 		t.Error("KindWords returned the package's own list")
 	}
 }
+
+func TestNamingRankOfCompoundClass(t *testing.T) {
+	// "language" names the rows of countrylanguage (country language);
+	// "country" does not, nor "language" of a class of one word.
+	for _, c := range []struct {
+		words, class []string
+		named        bool
+	}{
+		{[]string{"language"}, []string{"country", "language"}, true},
+		{[]string{"country"}, []string{"country", "language"}, false},
+		{[]string{"language"}, []string{"speaker"}, false},
+	} {
+		if got := lexicon.NamingRank(c.words, c.class) > 0; got != c.named {
+			t.Errorf("NamingRank(%q, %q) > 0 = %v, want %v", c.words, c.class, got, c.named)
+		}
+	}
+}

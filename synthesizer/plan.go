@@ -1942,13 +1942,43 @@ func (pl *planner) negatedNumber() bool {
 func (pl *planner) haveFlags() {
 	r := &pl.sg.Requirements
 	for i, t := range r.Types {
-		if i == 0 || pl.namesClass(t) {
+		if pl.namesClass(t) {
+			continue
+		}
+		// "the official language": a modifier that names a yes/no
+		// column of the things (isofficial) says which of them.
+		if at, no := pl.flagModifier(t); at != nil {
+			pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: at}, Op: handoff.FilterNe, Value: no})
+			continue
+		}
+		if i == 0 {
 			continue
 		}
 		if at, no := pl.flagNo(t); at != nil {
 			pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: at}, Op: handoff.FilterNe, Value: no})
 		}
 	}
+}
+
+// flagModifier returns the yes/no column ([planner.flagNo]) that the
+// modifier of a term of two words or more names ("official" of "official
+// language"), and its "no" value, when the term's head names another
+// column or a class: the thing asked is the head, the modifier a
+// condition.
+func (pl *planner) flagModifier(t string) (*skeletons.Attr, sparql.Term) {
+	ws := strings.Fields(t)
+	if len(ws) < 2 {
+		return nil, nil
+	}
+	at, no := pl.flagNo(strings.Join(ws[:len(ws)-1], " "))
+	if at == nil {
+		return nil, nil
+	}
+	head := ws[len(ws)-1]
+	if p, s := pl.prop(head, kAny, 0); (p == nil || s < 0.8 || p.IRI == at.Property) && !pl.namesClass(head) {
+		return nil, nil
+	}
+	return at, no
 }
 
 // sexOfTypes realises "Which women are older than 30?": people of that
@@ -2597,6 +2627,12 @@ func (pl *planner) projectionTerms() []string {
 			if at, _ := pl.flagNo(t); at != nil {
 				continue
 			}
+		}
+		// "the official language": the language, of which the
+		// yes/no column the modifier names says which.
+		if at, _ := pl.flagModifier(t); at != nil {
+			ws := strings.Fields(t)
+			t = ws[len(ws)-1]
 		}
 		// A thing asked for that is a column; the first named, when
 		// nothing else is asked, even when a filter reads it ("the

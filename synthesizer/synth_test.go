@@ -2250,3 +2250,43 @@ ex:norway a ex:Country ; ex:name "Norway" ; ex:capital ex:valdheim .
 		}
 	}
 }
+
+// TestFlagModifier: "What are the official languages of Switzerland?"
+// asks the languages whose yes/no column the modifier names (isofficial)
+// is not "F", not that column.
+func TestFlagModifier(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:ch a ex:country ; ex:name "Switzerland" .
+ex:l1 a ex:countrylanguage ; ex:countrycode ex:ch ; ex:language "German" ; ex:isofficial "T" .
+ex:l2 a ex:countrylanguage ; ex:countrycode ex:ch ; ex:language "Italian" ; ex:isofficial "T" .
+ex:l3 a ex:countrylanguage ; ex:countrycode ex:ch ; ex:language "Portuguese" ; ex:isofficial "F" .
+`
+	g := loadGraph(t, "world", data)
+	slice := &handoff.Slice{
+		Graph:    "world",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "countrylanguage", Count: 3, Score: 1, Matched: []string{"language"}}, {IRI: ex + "country", Count: 1, Score: 0.3}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "country"}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"Switzerland"}},
+			{IRI: ex + "countrycode", Domains: []string{ex + "countrylanguage"}, Ranges: []string{ex + "country"}, Score: 0.1},
+			{IRI: ex + "language", Domains: []string{ex + "countrylanguage"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: ex + "isofficial", Domains: []string{ex + "countrylanguage"}, Datatypes: []string{xsd + "string"}, Score: 0.35, Matched: []string{"official language"}},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "name", Value: "Switzerland", Mention: "Switzerland", Score: 3}},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What are the official languages of Switzerland?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "Switzerland", Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Types: []string{"official language", "language"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Switzerland", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "what"}}}}
+	res, query := runTop(t, sg, slice, g)
+	var got []string
+	for _, r := range res.Rows {
+		got = append(got, r[res.Vars[0]].(*sparql.Literal).Lexical)
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, []string{"German", "Italian"}) {
+		t.Errorf("got %q, want German and Italian\n%s", got, query)
+	}
+}
