@@ -100,7 +100,7 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 	// by IRI.
 	typeRank := map[string]int{}
 	rank := func(e *element) int {
-		r := len(q.types)
+		r := len(q.types) + 1
 		for _, c := range e.subjects {
 			if k, ok := typeRank[c]; ok {
 				r = min(r, k)
@@ -309,6 +309,27 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 			}
 		}
 	}
+	// After them, the things a mention is the key of ("the population of
+	// the USA": USA is a value of city#countrycode, a reference to
+	// country, so a country): their columns before another class's.
+	hits := map[string][]kg.Hit{}
+	if p.values[g.id] != nil {
+		for _, m := range q.mentions {
+			hits[m] = a.searchValues(ctx, p, g.id, m, 5)
+			for _, h := range hits[m] {
+				if v, _ := valueMatch1(h.Value, m); v < 1 || !referenceKey(g, h.Property) {
+					continue
+				}
+				if ref := g.element(kg.ReferenceOf(h.Property)); ref != nil {
+					for _, c := range ref.objects {
+						if _, ok := typeRank[c]; !ok {
+							typeRank[c] = len(q.types)
+						}
+					}
+				}
+			}
+		}
+	}
 	covT, okT := coverage(q.types, true)
 	covP, okP := coverage(q.preds, false)
 	// Mentions found among the graph's values count as predicate
@@ -317,7 +338,7 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 		var num, den float64
 		for _, m := range q.mentions {
 			den += 1.5
-			v, prop := valueMatch(a.searchValues(ctx, p, g.id, m, 5), m)
+			v, prop := valueMatch(hits[m], m)
 			num += 1.5 * v
 			if v > 0 {
 				gs.Matches = append(gs.Matches, handoff.TermMatch{Term: m, IRI: prop, Score: v})

@@ -969,7 +969,10 @@ func findMentions(q string, toks []token, linked []handoff.Mention) []handoff.Me
 				continue
 			}
 			j := i + 1
-			for j < len(toks) {
+			// "the GNP of Japan": an acronym after "the" and before
+			// "of" is what the name after it has, not part of it.
+			acronym := i > 0 && toks[i-1].low == "the" && t.text == strings.ToUpper(t.text) && len(t.text) <= 5 && i+1 < len(toks) && toks[i+1].low == "of"
+			for j < len(toks) && !acronym {
 				if capWord(toks, j) {
 					j++
 					continue
@@ -1005,7 +1008,9 @@ func findMentions(q string, toks []token, linked []handoff.Mention) []handoff.Me
 			// acronym measured or possessed is an attribute, not a name.
 			if j == i+1 && i > 0 && t.text == strings.ToUpper(t.text) && len(t.text) <= 5 &&
 				(superlatives[toks[i-1].low].known || aggWords[toks[i-1].low] ||
-					inSet(toks[i-1].low, "higher", "lower", "more", "less", "greater", "larger", "smaller", "bigger", "its", "their", "whose")) {
+					inSet(toks[i-1].low, "higher", "lower", "more", "less", "greater", "larger", "smaller", "bigger", "its", "their", "whose") ||
+					// "the GNP of Japan": what Japan has.
+					toks[i-1].low == "the" && j < len(toks) && toks[j].low == "of") {
 				continue
 			}
 			// A number right after the name is part of it ("Hades

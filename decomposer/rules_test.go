@@ -1558,3 +1558,19 @@ func TestKindOfAsked(t *testing.T) {
 		}
 	}
 }
+
+// TestAcronymAttribute: "the GNP of Japan" is Japan's GNP, not a name
+// "GNP of Japan".
+func TestAcronymAttribute(t *testing.T) {
+	d := decompose(t, "What is the GNP of Japan?")
+	var names []string
+	for _, m := range d.Subgoals[0].Mentions {
+		names = append(names, m.Text)
+	}
+	if !slices.Equal(names, []string{"Japan"}) {
+		t.Errorf("mentions %q, want [Japan]", names)
+	}
+	if r := d.Subgoals[0].Requirements; !slices.ContainsFunc(r.Terms(), func(p string) bool { return strings.EqualFold(p, "gnp") }) {
+		t.Errorf("terms %q, want the GNP", r.Terms())
+	}
+}

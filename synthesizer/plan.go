@@ -604,7 +604,36 @@ func (pl *planner) score() float64 {
 			break
 		}
 	}
+	// "the population of the USA": USA, a value of a reference column
+	// (city#countrycode), is the referenced thing's key (country#code),
+	// so the plan that compares it with the thing's own column reads
+	// the question as naming a country, not the cities that refer to it.
+	for _, f := range pl.p.Filters {
+		if f.Item.Attr == nil || f.Value == nil || f.Item.Agg != "" {
+			continue
+		}
+		if p := pl.sc.byIRI[f.Item.Attr.Property]; p != nil && p.Key && pl.keyOfReferenced(p, f.Value) {
+			s -= 0.1
+		}
+	}
 	return s
+}
+
+// keyOfReferenced reports whether value v, compared with reference
+// column p, is also a linked value of a column of the class p refers to.
+func (pl *planner) keyOfReferenced(p *handoff.SliceProperty, v sparql.Term) bool {
+	ref := pl.sc.byIRI[kg.ReferenceOf(p.IRI)]
+	if ref == nil {
+		return false
+	}
+	lit, ok := v.(*sparql.Literal)
+	if !ok {
+		return false
+	}
+	return slices.ContainsFunc(pl.sc.slice.Values, func(sv handoff.SliceValue) bool {
+		q := pl.sc.byIRI[sv.Property]
+		return q != nil && !q.Key && sv.Value == lit.Lexical && slices.ContainsFunc(q.Domains, func(d string) bool { return slices.Contains(ref.Ranges, d) })
+	})
 }
 
 // prop returns the alt-th best literal-valued property for term, of the

@@ -245,6 +245,22 @@ func (sc *schema) rootClasses(sg *handoff.Subgoal, k int) []string {
 				}
 			}
 		}
+		// "What is the population of the USA?" names no class either:
+		// USA is a value of city#countrycode, a reference to country,
+		// so the USA is a country.
+		if len(sg.Requirements.Types) == 0 {
+			for k, v := range sc.slice.Values {
+				if k == 3 {
+					break
+				}
+				if p := sc.byIRI[v.Property]; p != nil && p.Key {
+					if ref := sc.byIRI[kg.ReferenceOf(v.Property)]; ref != nil && slices.Contains(ref.Ranges, c.IRI) {
+						s += 0.5
+						break
+					}
+				}
+			}
+		}
 		// "When was Northlight Pictures founded?" names no class: the
 		// one whose own column a predicate term names (foundedYear of
 		// studios).

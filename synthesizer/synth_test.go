@@ -2290,3 +2290,38 @@ ex:l3 a ex:countrylanguage ; ex:countrycode ex:ch ; ex:language "Portuguese" ; e
 		t.Errorf("got %q, want German and Italian\n%s", got, query)
 	}
 }
+
+// TestKeyOfReferencedThing: "What is the population of the USA?" where
+// USA is a country's code and the code the cities refer to it by reads
+// the country's population, not its cities'.
+func TestKeyOfReferencedThing(t *testing.T) {
+	const data = `<http://example.org/usa> a <http://example.org/country> ; <http://example.org/country#code> "USA" ; <http://example.org/country#population> 278000000 .
+<http://example.org/nyc> a <http://example.org/city> ; <http://example.org/city#countrycode> "USA" ; <http://example.org/city#ref-countrycode> <http://example.org/usa> ; <http://example.org/city#population> 8000000 .
+<http://example.org/la> a <http://example.org/city> ; <http://example.org/city#countrycode> "USA" ; <http://example.org/city#ref-countrycode> <http://example.org/usa> ; <http://example.org/city#population> 3700000 .
+`
+	g := loadGraph(t, "world", data)
+	city, country := []string{ex + "city"}, []string{ex + "country"}
+	slice := &handoff.Slice{
+		Graph:    "world",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "city", Count: 2, Score: 0.5}, {IRI: ex + "country", Count: 1, Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "city#countrycode", Domains: city, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"USA"}, Key: true},
+			{IRI: ex + "country#code", Domains: country, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: ex + "city#ref-countrycode", Domains: city, Ranges: country, Score: 0.1},
+			{IRI: ex + "city#population", Domains: city, Datatypes: []string{xsd + "integer"}, Score: 1, Matched: []string{"population"}},
+			{IRI: ex + "country#population", Domains: country, Datatypes: []string{xsd + "integer"}, Score: 1, Matched: []string{"population"}},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "city#countrycode", Value: "USA", Mention: "USA", Score: 13}, {Property: ex + "country#code", Value: "USA", Mention: "USA", Score: 13}},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What is the population of the USA?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "USA", Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Predicates: []string{"population"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "USA", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"population"}},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "what"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "278000000" {
+		t.Errorf("want the country's population, got %v\n%s", res.Rows, query)
+	}
+}
