@@ -1419,9 +1419,10 @@ func (pl *planner) measured(kind handoff.CueKind) *handoff.SliceProperty {
 
 // namedMeasure returns the numeric attribute of the plan's subjects that
 // a term of the question other than except names outright (a match of
-// at least 0.9; no identifier), when exactly one does: what a superlative whose own
-// measure the subjects lack ("longest": a length) ranks by ("the longest
-// life expectancy"). Terms naming a class of the slice are skipped.
+// at least 0.9; no identifier), when exactly one does: what a
+// superlative whose own measure the subjects lack ("longest": a length)
+// ranks by ("the longest life expectancy"). Terms naming a class of the
+// slice are skipped.
 func (pl *planner) namedMeasure(except string) *handoff.SliceProperty {
 	if len(pl.p.Nodes) == 0 {
 		return nil
@@ -2057,9 +2058,9 @@ func (pl *planner) flagNo(t string) (*skeletons.Attr, sparql.Term) {
 // negateJoined realises "employees that have no certificates" when the
 // plan joins the negated class: the joined branch that nothing reads but
 // its own conditions, the one of a class a later type term names first,
-// moves into FILTER NOT EXISTS (the subjects no certificate refers to, not those some
-// certificate does). The things the question asks about stay. It reports
-// whether it moved one.
+// moves into FILTER NOT EXISTS (the subjects no certificate refers to,
+// not those some certificate does). The things the question asks about
+// stay. It reports whether it moved one.
 func (pl *planner) negateJoined() bool {
 	// The things asked about stay: the plan's subjects. A first type
 	// that names other things is negated like the rest ("church names

@@ -35,9 +35,13 @@ type Options struct {
 	// least MinVerified answers (default confidence.DefaultPrecision,
 	// then 0.85, 0.8 and 0.75). The model records which one it reached.
 	Targets []float64
-	// Settings are the model settings tried; the one of least
-	// out-of-fold log-loss is kept (default: confidence.DefaultParams,
-	// and deeper, slower trees).
+	// Settings are the model settings tried (default:
+	// confidence.DefaultParams and deeper trees, DefaultSettings). Of
+	// those whose out-of-fold log-loss is within LossSlack of the least,
+	// the one whose out-of-fold ECE is least on average over the folds
+	// (each fold a set of graphs the model never saw) is kept: the
+	// confidences must hold on graphs not seen, which a log-loss pooled
+	// over all of them does not tell.
 	Settings []confidence.Params
 	// MinVerified is the least number of out-of-fold answers at or above
 	// the threshold (default 50), so that a handful of lucky answers do
@@ -51,12 +55,29 @@ type Options struct {
 	Data, Command string
 }
 
+// LossSlack is how much more out-of-fold log-loss than the least a
+// setting may have and still be chosen for its calibration by fold (1%).
+const LossSlack = 0.01
+
+// DefaultSettings are the settings Run tries when Options.Settings is
+// empty.
+var DefaultSettings = []confidence.Params{
+	confidence.DefaultParams,
+	{Trees: 400, Depth: 3, MinLeaf: 40, Rate: 0.03, Lambda: 1},
+	{Trees: 600, Depth: 3, MinLeaf: 40, Rate: 0.03, Lambda: 1},
+	{Trees: 300, Depth: 4, MinLeaf: 40, Rate: 0.03, Lambda: 1},
+	{Trees: 400, Depth: 4, MinLeaf: 40, Rate: 0.03, Lambda: 1},
+	{Trees: 300, Depth: 5, MinLeaf: 40, Rate: 0.03, Lambda: 1},
+}
+
 // Result is a fitted model and how it did out of fold.
 type Result struct {
 	Model *confidence.Model
 	// LogLoss is the out-of-fold log-loss of each setting tried, by
-	// its String.
+	// its String, and FoldECE its ECE (10 bins) on the labelled records
+	// averaged over the folds.
 	LogLoss map[string]float64
+	FoldECE map[string]float64
 	// Skipped counts the questions asked and left out: an error, no
 	// answer. Questions without a gold answer, or whose gold answer is
 	// empty, are not asked.
@@ -106,7 +127,7 @@ func Run(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Ques
 	}
 	o.MinVerified = cmp.Or(o.MinVerified, 50)
 	if len(o.Settings) == 0 {
-		o.Settings = []confidence.Params{confidence.DefaultParams, {Trees: 400, Depth: 3, MinLeaf: 40, Rate: 0.03, Lambda: 1}}
+		o.Settings = DefaultSettings
 	}
 	samples, answers, skipped, err := collect(ctx, askerFor, qs, cmp.Or(o.Concurrency, 2), o.Progress)
 	if err != nil {
@@ -121,10 +142,14 @@ func Run(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Ques
 	for _, an := range answers {
 		others = append(others, an.joint...)
 	}
-	res := &Result{LogLoss: map[string]float64{}, Skipped: skipped, Samples: samples}
-	var best confidence.Params
+	res := &Result{LogLoss: map[string]float64{}, FoldECE: map[string]float64{}, Skipped: skipped, Samples: samples}
+	type tried struct {
+		params         confidence.Params
+		loss, foldECE  float64
+		oof, oofOthers []float64
+	}
+	var all []tried
 	bestLoss := math.Inf(1)
-	var bestOOF, bestOthers []float64
 	for _, l := range o.Settings {
 		oof, oofOthers, err := confidence.CrossPredict(samples, others, nil, l, o.Folds)
 		if err != nil {
@@ -140,11 +165,18 @@ func Run(ctx context.Context, askerFor func(*qa.Question) qa.Asker, qs []qa.Ques
 			}
 		}
 		loss /= float64(len(samples))
-		res.LogLoss[l.String()] = loss
-		if loss < bestLoss {
-			best, bestLoss, bestOOF, bestOthers = l, loss, oof, oofOthers
+		fe := foldECE(samples, oof, o.Folds)
+		res.LogLoss[l.String()], res.FoldECE[l.String()] = loss, fe
+		all = append(all, tried{l, loss, fe, oof, oofOthers})
+		bestLoss = min(bestLoss, loss)
+	}
+	chosen := -1
+	for i, t := range all {
+		if t.loss <= bestLoss*(1+LossSlack) && (chosen < 0 || t.foldECE < all[chosen].foldECE) {
+			chosen = i
 		}
 	}
+	best, bestOOF, bestOthers := all[chosen].params, all[chosen].oof, all[chosen].oofOthers
 	joint, err := calibrateJoint(answers, bestOthers, o.Folds, res)
 	if err != nil {
 		return nil, err
@@ -411,4 +443,28 @@ func noValues(r *sparql.Results) bool {
 		}
 	}
 	return true
+}
+
+// foldECE is the ECE (10 bins) of the out-of-fold confidences oof of
+// samples, computed in each fold by graph ([confidence.Fold]) and
+// averaged over the folds that hold samples.
+func foldECE(samples []confidence.Sample, oof []float64, folds int) float64 {
+	conf := make([][]float64, folds)
+	right := make([][]bool, folds)
+	for i, s := range samples {
+		f := confidence.Fold(s.Group, folds)
+		conf[f] = append(conf[f], oof[i])
+		right[f] = append(right[f], s.Right)
+	}
+	sum, n := 0.0, 0
+	for f := range folds {
+		if len(conf[f]) > 0 {
+			sum += qa.ECE(conf[f], right[f], 10)
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
 }

@@ -80,6 +80,25 @@ func TestRun(t *testing.T) {
 	if m.Fit.OOFECE > 0.05 || len(res.Answers) != 600 {
 		t.Errorf("out-of-fold ECE %.3f, %d answers", m.Fit.OOFECE, len(res.Answers))
 	}
+	// Every default setting was tried; the one kept is within the slack
+	// of the least log-loss, and no setting within it is better
+	// calibrated by fold.
+	if len(res.LogLoss) != len(calibration.DefaultSettings) || len(res.FoldECE) != len(calibration.DefaultSettings) {
+		t.Fatalf("tried %d settings (%d fold ECEs), want %d", len(res.LogLoss), len(res.FoldECE), len(calibration.DefaultSettings))
+	}
+	least := math.Inf(1)
+	for _, l := range res.LogLoss {
+		least = min(least, l)
+	}
+	kept := m.Fit.Params.String()
+	if res.LogLoss[kept] > least*(1+calibration.LossSlack) {
+		t.Errorf("kept %s, log-loss %.4f, beyond the slack of %.4f", kept, res.LogLoss[kept], least)
+	}
+	for k, l := range res.LogLoss {
+		if l <= least*(1+calibration.LossSlack) && res.FoldECE[k] < res.FoldECE[kept] {
+			t.Errorf("kept %s (ECE by fold %.4f), but %s is within the slack and better calibrated (%.4f)", kept, res.FoldECE[kept], k, res.FoldECE[k])
+		}
+	}
 }
 
 func TestRunWithoutAnswers(t *testing.T) {

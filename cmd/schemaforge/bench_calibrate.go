@@ -140,6 +140,14 @@ func benchCalibrate(ctx context.Context, e *env, b *benchRun) int {
 		return exitFail
 	}
 	f := res.Model.Fit
+	settings := make([]string, 0, len(res.LogLoss))
+	for k := range res.LogLoss {
+		settings = append(settings, k)
+	}
+	slices.Sort(settings)
+	for _, k := range settings {
+		fmt.Fprintf(e.stderr, "calibrate: %s: out-of-fold log-loss %.4f, ECE by fold %.4f\n", k, res.LogLoss[k], res.FoldECE[k])
+	}
 	fmt.Fprintf(e.stderr, "calibrate: %d records (%d right) of %d answers over %d graphs, %d folds, %s; out of fold: ECE %.3f, precision %.3f at coverage %.3f with threshold %.3f\n",
 		f.Samples, f.Positives, f.Answers, f.Groups, f.Folds, f.Params, f.OOFECE, f.OOFPrecision, f.OOFCoverage, res.Model.Threshold)
 	if j := res.Model.Joint; j != nil {
