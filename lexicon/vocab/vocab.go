@@ -11,8 +11,10 @@ package vocab
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // wordsText holds the one-word lemmas of WordNet 3.0, one per line after
@@ -133,7 +135,33 @@ const maxSplit = 40
 // "albumid") is no compound: not "drive rid".
 func Split(name string) []string {
 	n := len(name)
-	if n < 5 || n > maxSplit || Known(name) {
+	if n < 5 || n > maxSplit {
+		return nil
+	}
+	if v, ok := splits.Load(name); ok {
+		return slices.Clone(v.([]string))
+	}
+	out := split(name)
+	if cached.Add(1) <= maxCached {
+		splits.Store(name, out)
+	}
+	return slices.Clone(out)
+}
+
+// splits caches Split's answers (the tokenizer asks the same names again
+// and again), up to maxCached names.
+var (
+	splits sync.Map
+	cached atomic.Int64
+)
+
+// maxCached bounds the names whose split is cached.
+const maxCached = 1 << 16
+
+// split is Split without the cache.
+func split(name string) []string {
+	n := len(name)
+	if Known(name) {
 		return nil
 	}
 	for i := 0; i < n; i++ {

@@ -3,6 +3,7 @@ package vocab
 import (
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -82,4 +83,25 @@ func FuzzSplit(f *testing.F) {
 			t.Fatalf("Split(%q) = %q does not rebuild the name", s, parts)
 		}
 	})
+}
+
+// TestSplitConcurrent: the cache is safe to share, and a caller changing
+// the slice it got does not change what others get.
+func TestSplitConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 100 {
+				got := Split("surfacearea")
+				if strings.Join(got, " ") != "surface area" {
+					t.Errorf("Split = %q", got)
+					return
+				}
+				got[0] = "changed"
+			}
+		}()
+	}
+	wg.Wait()
 }
