@@ -640,33 +640,36 @@ func (c *coverer) nested() {
 // keyIdentifier reports whether every column the order key reads is an
 // identifier (its name ends in "id"), and it reads one.
 func (c *coverer) keyIdentifier(o order) bool {
-	n := 0
-	for _, v := range o.vars {
-		for _, p := range c.preds[v] {
-			n++
-			if ts := kg.Tokens(p); len(ts) == 0 || ts[len(ts)-1] != "id" {
-				return false
-			}
-		}
-	}
-	return n > 0
+	n, all := c.identifiers(o.vars)
+	return all && n > 0
 }
 
 // idsOnly reports whether the query compares values and every value it
 // compares is an identifier (a column whose name ends in "id").
 func (c *coverer) idsOnly() bool {
-	n := 0
+	total := 0
 	for _, cm := range c.cmps {
-		for _, v := range cm.vars {
-			for _, p := range c.preds[v] {
-				n++
-				if ts := kg.Tokens(p); len(ts) == 0 || ts[len(ts)-1] != "id" {
-					return false
-				}
+		n, all := c.identifiers(cm.vars)
+		if !all {
+			return false
+		}
+		total += n
+	}
+	return total > 0
+}
+
+// identifiers returns how many columns the variables read, and whether
+// every one is an identifier (its name ends in "id").
+func (c *coverer) identifiers(vars []string) (n int, all bool) {
+	for _, v := range vars {
+		for _, p := range c.preds[v] {
+			n++
+			if ts := kg.Tokens(p); len(ts) == 0 || ts[len(ts)-1] != "id" {
+				return n, false
 			}
 		}
 	}
-	return n > 0
+	return n, true
 }
 
 // foreign checks the converse of mentions: every literal the query
