@@ -1010,7 +1010,7 @@ func findMentions(q string, toks []token, linked []handoff.Mention) []handoff.Me
 				(superlatives[toks[i-1].low].known || aggWords[toks[i-1].low] ||
 					inSet(toks[i-1].low, "higher", "lower", "more", "less", "greater", "larger", "smaller", "bigger", "its", "their", "whose") ||
 					// "the GNP of Japan": what Japan has.
-					toks[i-1].low == "the" && j < len(toks) && toks[j].low == "of") {
+					acronym) {
 				continue
 			}
 			// A number right after the name is part of it ("Hades

@@ -612,27 +612,25 @@ func (pl *planner) score() float64 {
 		if f.Item.Attr == nil || f.Value == nil || f.Item.Agg != "" {
 			continue
 		}
-		if p := pl.sc.byIRI[f.Item.Attr.Property]; p != nil && p.Key && pl.keyOfReferenced(p, f.Value) {
+		if pl.keyOfReferenced(f.Item.Attr.Property, f.Value) {
 			s -= 0.1
 		}
 	}
 	return s
 }
 
-// keyOfReferenced reports whether value v, compared with reference
-// column p, is also a linked value of a column of the class p refers to.
-func (pl *planner) keyOfReferenced(p *handoff.SliceProperty, v sparql.Term) bool {
-	ref := pl.sc.byIRI[kg.ReferenceOf(p.IRI)]
-	if ref == nil {
-		return false
-	}
+// keyOfReferenced reports whether value v, compared with the reference
+// key column iri, is also a linked value of a column of the class iri
+// refers to.
+func (pl *planner) keyOfReferenced(iri string, v sparql.Term) bool {
+	classes := pl.sc.referenced(iri)
 	lit, ok := v.(*sparql.Literal)
-	if !ok {
+	if len(classes) == 0 || !ok {
 		return false
 	}
 	return slices.ContainsFunc(pl.sc.slice.Values, func(sv handoff.SliceValue) bool {
 		q := pl.sc.byIRI[sv.Property]
-		return q != nil && !q.Key && sv.Value == lit.Lexical && slices.ContainsFunc(q.Domains, func(d string) bool { return slices.Contains(ref.Ranges, d) })
+		return q != nil && !q.Key && sv.Value == lit.Lexical && slices.ContainsFunc(q.Domains, func(d string) bool { return slices.Contains(classes, d) })
 	})
 }
 

@@ -197,6 +197,19 @@ func newSchema(s *handoff.Slice) *schema {
 	return sc
 }
 
+// referenced returns the classes that the column iri, a reference's key
+// column (city#countrycode of city#ref-countrycode), refers to; nil for
+// other columns.
+func (sc *schema) referenced(iri string) []string {
+	if p := sc.byIRI[iri]; p == nil || !p.Key {
+		return nil
+	}
+	if ref := sc.byIRI[kg.ReferenceOf(iri)]; ref != nil {
+		return ref.Ranges
+	}
+	return nil
+}
+
 // rootClasses returns the classes to try as the subject (node 0): the
 // classes that matched a type term, best first, then the others.
 func (sc *schema) rootClasses(sg *handoff.Subgoal, k int) []string {
@@ -253,11 +266,9 @@ func (sc *schema) rootClasses(sg *handoff.Subgoal, k int) []string {
 				if k == 3 {
 					break
 				}
-				if p := sc.byIRI[v.Property]; p != nil && p.Key {
-					if ref := sc.byIRI[kg.ReferenceOf(v.Property)]; ref != nil && slices.Contains(ref.Ranges, c.IRI) {
-						s += 0.5
-						break
-					}
+				if slices.Contains(sc.referenced(v.Property), c.IRI) {
+					s += 0.5
+					break
 				}
 			}
 		}
