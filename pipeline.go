@@ -71,6 +71,7 @@ func New(coll *kg.Collection, opts ...Option) (*Pipeline, error) {
 	}
 	p.cfg = p.cfg.withDefaults()
 	c := p.cfg
+	rulesDecomposer := false
 	if p.dec == nil {
 		switch {
 		case p.ablated(NoDecomposer):
@@ -78,7 +79,7 @@ func New(coll *kg.Collection, opts ...Option) (*Pipeline, error) {
 		case p.model != nil:
 			p.dec = decomposer.NewLLM(p.model, decomposer.WithLogger(p.log))
 		default:
-			p.dec = decomposer.NewRules()
+			rulesDecomposer = true
 		}
 	}
 	if p.alloc == nil {
@@ -88,6 +89,18 @@ func New(coll *kg.Collection, opts ...Option) (*Pipeline, error) {
 			p.alloc = allocator.New(allocator.Config{K: c.K, KPrime: c.KPrime, Tau: c.Tau, Lambda: c.Lambda,
 				AlphaP: c.AlphaP, AlphaT: c.AlphaT, AlphaC: c.AlphaC, Logger: p.log})
 		}
+	}
+	if rulesDecomposer {
+		// The rules read a name with small words in it ("Paper Cranes
+		// at Dawn") as the value of a graph it is, searched in the
+		// allocator's value indexes.
+		var opts []decomposer.Option
+		if al, ok := p.alloc.(*allocator.Allocator); ok {
+			opts = append(opts, decomposer.WithNameLinker(decomposer.SearchersLinker(func(ctx context.Context) (map[string]kg.TextSearcher, error) {
+				return al.ValueSearchers(ctx, coll)
+			})))
+		}
+		p.dec = decomposer.NewRules(opts...)
 	}
 	if p.synth == nil {
 		rules := synthesizer.New(synthesizer.Config{MaxCandidates: c.MaxCandidates, Logger: p.log})

@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -145,6 +146,18 @@ func (a *Allocator) pool(ctx context.Context, coll *kg.Collection) (*pool, error
 	a.mu.Unlock()
 	po.once.Do(func() { po.p, po.err = a.prepare(ctx, coll) })
 	return po.p, po.err
+}
+
+// ValueSearchers returns the value searcher of each graph of coll by
+// graph ID, the ones the allocator links values with (preparing the
+// collection first, as [Allocator.Prepare]); none with NoValueLinking.
+// The map is a copy; the searchers are shared and safe for concurrent use.
+func (a *Allocator) ValueSearchers(ctx context.Context, coll *kg.Collection) (map[string]kg.TextSearcher, error) {
+	p, err := a.pool(ctx, coll)
+	if err != nil {
+		return nil, err
+	}
+	return maps.Clone(p.values), nil
 }
 
 // graphText is the text a graph is retrieved by.

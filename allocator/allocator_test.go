@@ -682,3 +682,27 @@ c:l1 a c:Language ; c:name "Norwegian" ; c:spokenIn c:n1 .
 		t.Errorf("a class between two named ones for a question that counts nothing per group:\n%s", sl.Text())
 	}
 }
+
+// TestValueSearchers: the allocator hands out the value searcher of
+// every graph (a copy of its map), none when value linking is off.
+func TestValueSearchers(t *testing.T) {
+	coll := testCollection(t)
+	ctx := context.Background()
+	ss, err := New(Config{}).ValueSearchers(ctx, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ss) != 3 || ss["music"] == nil {
+		t.Fatalf("searchers of %d graphs", len(ss))
+	}
+	hits, err := ss["music"].Search(ctx, "concerts at Glebe Park", 3)
+	if err != nil || !slices.ContainsFunc(hits, func(h kg.Hit) bool { return h.Value == "Glebe Park" }) {
+		t.Errorf("hits %+v, %v", hits, err)
+	}
+	if ss, err := New(Config{NoValueLinking: true}).ValueSearchers(ctx, coll); err != nil || len(ss) != 0 {
+		t.Errorf("without value linking: %d searchers, %v", len(ss), err)
+	}
+	if _, err := New(Config{}).ValueSearchers(ctx, nil); err == nil {
+		t.Error("no error for no collection")
+	}
+}

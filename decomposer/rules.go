@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -57,6 +58,30 @@ func IndexLinker(graph string, ix *kg.Index) ValueLinker {
 			return nil, nil
 		}
 		return hitMentions(text, graph, ix.Search(text, k)), nil
+	})
+}
+
+// SearchersLinker returns a [ValueLinker] over the graphs of a
+// collection: searchers gives each graph's value searcher by graph ID
+// (an allocator's, say), and the question is searched in each, k hits per
+// graph at most, in the order of the graph IDs; a hit becomes a mention
+// as with [IndexLinker]. A failed search fails the linking.
+func SearchersLinker(searchers func(ctx context.Context) (map[string]kg.TextSearcher, error)) ValueLinker {
+	return LinkerFunc(func(ctx context.Context, text string, k int) ([]handoff.Mention, error) {
+		ss, err := searchers(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("decomposer: linking values: %w", err)
+		}
+		ids := slices.Sorted(maps.Keys(ss))
+		var out []handoff.Mention
+		for _, id := range ids {
+			hits, err := ss[id].Search(ctx, text, k)
+			if err != nil {
+				return nil, fmt.Errorf("decomposer: linking values in graph %s: %w", id, err)
+			}
+			out = append(out, hitMentions(text, id, hits)...)
+		}
+		return out, nil
 	})
 }
 
@@ -145,6 +170,18 @@ type Option func(*Rules)
 // question as [handoff.MentionValue] mentions. Default: no linker.
 func WithValueLinker(l ValueLinker) Option { return func(r *Rules) { r.linker = l } }
 
+// WithNameLinker gives the decomposer a linker it asks only to read a
+// name the question writes with capitals and small words between them
+// ("Paper Cranes at Dawn", "Fast As a Shark"): when a linked value
+// starts where the capitals start and runs on over the small words, the
+// name is that value. The values it links are not added as mentions, and
+// questions without such a run are not linked at all, so a linker over
+// a whole collection costs nothing for most questions. It replaces
+// [WithValueLinker]. Default: no linker.
+func WithNameLinker(l ValueLinker) Option {
+	return func(r *Rules) { r.linker, r.namesOnly = l, true }
+}
+
 // WithLinkLimit sets how many values to ask the linker for (default
 // [DefaultLinkLimit]; k <= 0 keeps the default).
 func WithLinkLimit(k int) Option {
@@ -159,8 +196,9 @@ func WithLinkLimit(k int) Option {
 // hand-written English lexicon and phrase rules (see the package
 // documentation). It is deterministic and safe for concurrent use.
 type Rules struct {
-	linker ValueLinker
-	linkK  int
+	linker    ValueLinker
+	linkK     int
+	namesOnly bool // the linker only extends names ([WithNameLinker])
 }
 
 // NewRules returns a rule-based decomposer.
@@ -186,7 +224,7 @@ func (r *Rules) Decompose(ctx context.Context, question string) (d *handoff.Deco
 	}
 	var linked []handoff.Mention
 	var notes []string
-	if r.linker != nil {
+	if r.linker != nil && (!r.namesOnly || joinedName(tokenize(question))) {
 		ms, lerr := r.linker.Link(ctx, question, r.linkK)
 		switch {
 		case lerr != nil && ctx.Err() != nil:
@@ -212,7 +250,7 @@ func (r *Rules) Decompose(ctx context.Context, question string) (d *handoff.Deco
 			err = nil
 		}
 	}()
-	d = decompose(question, linked)
+	d = decompose(question, linked, r.namesOnly)
 	d.Notes = append(notes, d.Notes...)
 	return d, nil
 }
@@ -798,6 +836,8 @@ var (
 		kilograms kilogram grams gram pounds lbs tons tonnes feet ft inches dollars dollar usd euros euro eur
 		percent % years year months month weeks week days day hours hour minutes minute seconds second
 		million millions billion billions thousand thousands times`)
+	// moneyWords are the units of money written after an amount.
+	moneyWords = set(`dollars dollar usd euros euro eur yen`)
 	edNouns = set(`hundred kindred sacred naked wicked red bed shed fed wed speed seed need feed breed steed deed`)
 	// irregular plurals and words that look plural but are not.
 	irregulars = map[string]string{"people": "person", "persons": "person", "children": "child", "men": "man",
@@ -1049,6 +1089,30 @@ func linkedEnd(q string, toks []token, i, j int, linked []handoff.Mention) int {
 		}
 	}
 	return best
+}
+
+// nameJoiners are the small words a name may hold between its
+// capitalised words: "Paper Cranes at Dawn", "Call of Destiny", "Fast
+// As a Shark", "Texas de Brazil".
+var nameJoiners = set(`of the at in to on for a an as de del la le du von van y`)
+
+// joinedName reports whether toks hold a capitalised word, not the
+// first of a sentence, followed by one or two of [nameJoiners] and
+// another capitalised word: a name a linked value may run over.
+func joinedName(toks []token) bool {
+	for i := 1; i+2 < len(toks); i++ {
+		if sentenceStart(toks, i) || !capWord(toks, i) {
+			continue
+		}
+		k := i + 1
+		for n := 0; n < 2 && k < len(toks) && toks[k].kind == tkWord && !toks[k].cap && nameJoiners[toks[k].low]; n++ {
+			k++
+		}
+		if k > i+1 && k < len(toks) && capWord(toks, k) {
+			return true
+		}
+	}
+	return false
 }
 
 func sentenceStart(toks []token, i int) bool {
@@ -2172,6 +2236,21 @@ func (a *analysis) holdsPeople(k int) bool {
 	return false
 }
 
+// agentOfThings returns the thing an agent noun phrase says its agents
+// do something to, the word before a regular agent noun ("goal" of
+// "goal scorers", "run" of "run scorers"), which ranks them by how many
+// they did; "" for other chunks.
+func agentOfThings(c *chunk) string {
+	if c.verb || len(c.words) != 2 {
+		return ""
+	}
+	head, thing := lemma(c.words[1]), c.words[0]
+	if attrWords[head] || attrWords[thing] || isFunction(thing) || isNumberWord(thing) || !(strings.HasSuffix(head, "er") || strings.HasSuffix(head, "or")) || len(lexicon.VerbForms(head)) == 0 {
+		return ""
+	}
+	return thing
+}
+
 // peopleMeasure reads a number of people as the measure it bounds: what
 // a place holds ("stadiums that hold more than 40,000 fans": capacity),
 // or how many live there ("countries with more than 10 million
@@ -2426,11 +2505,13 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 	// Skip articles, hedges, currency signs and a unit noun before the
 	// value: "more than about $180", "after the year 1989".
 	k := v
+	money := false
 	for inSet(a.w(k), "the", "a", "an", "about", "around", "approximately", "some", "$", "€", "£", "¥") ||
 		date && inSet(a.w(k), "year", "date") && k+1 < len(a.toks) {
 		if inSet(a.w(k), "year", "date") && attr == "" {
 			attr = a.w(k)
 		}
+		money = money || inSet(a.w(k), "$", "€", "£", "¥")
 		k++
 	}
 	// "more than two times", "at least twice", "more than once": how
@@ -2454,6 +2535,13 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 		}
 		a.used[k] = true
 		f := handoff.Filter{Attribute: a.attrFor(i, k+1, attr), Op: op, Value: val, ValueKind: kind}
+		if f.Attribute == "" && kind == "number" && (money || moneyWords[a.w(k+1)]) {
+			// "films made for under 10 million dollars": an amount of
+			// money no noun names is what the things cost (a price, a
+			// budget, a fee).
+			f.Attribute = "cost"
+			a.implied = appendNew(a.implied, f.Attribute)
+		}
 		a.addFilter(f, i)
 		a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: a.toks[i].text, Term: f.Attribute, Op: op})
 		return
@@ -2651,6 +2739,32 @@ func (a *analysis) rankAt(i int) {
 			}
 		}
 		a.frequentKey(a.at[max(0, min(k, len(a.at)-1))], k)
+	case c >= 0 && inSet(w, "most", "least") && a.chunks[c].start == i+1 && !a.chunks[c].verb && len(a.chunks[c].words) >= 2 && lexicon.Participle(adj) && !a.used[i+1]:
+		// "the three most visited museums", "the least watched films":
+		// ranked by what the verb counts (the visitors, the views),
+		// which the participle names; the rest of the chunk is the
+		// thing.
+		ch := &a.chunks[c]
+		a.setOrder(adj)
+		a.used[i+1] = true
+		a.at[i+1] = -1
+		ch.words, ch.start = ch.words[1:], ch.start+1
+		if ch.role == roleNone {
+			ch.role = roleType
+		}
+		if a.out.Limit == 0 && !isPlural(ch.words[len(ch.words)-1]) {
+			a.out.Limit = 1
+		}
+	case c >= 0 && s.attr == "" && !s.count && inSet(w, "top", "best", "leading") && agentOfThings(&a.chunks[c]) != "":
+		// "the three top goal scorers": the agents ranked by how many
+		// of the things they do it to (their goals).
+		a.setOrder(agentOfThings(&a.chunks[c]))
+		if a.chunks[c].role == roleNone {
+			a.chunks[c].role = roleType
+		}
+		if a.out.Limit == 0 && !isPlural(a.chunks[c].words[len(a.chunks[c].words)-1]) {
+			a.out.Limit = 1
+		}
 	case c >= 0 && inSet(w, "most", "fewest", "least") && a.peopleMeasure(i, &a.chunks[c]) == "capacity":
 		// "Which venue can hold the most people?": the capacity, not a
 		// count of people.
@@ -3488,10 +3602,14 @@ func uncount(sg *handoff.Subgoal) {
 	})
 }
 
-// decompose builds the decomposition of q; linked are value mentions.
-func decompose(q string, linked []handoff.Mention) *handoff.Decomposition {
+// decompose builds the decomposition of q; linked are value mentions,
+// which only extend names when namesOnly.
+func decompose(q string, linked []handoff.Mention, namesOnly bool) *handoff.Decomposition {
 	toks := conjunctions(tokenize(q))
 	ms := findMentions(q, toks, linked)
+	if namesOnly {
+		linked = nil
+	}
 	d := &handoff.Decomposition{Question: q, Source: RulesSource}
 	n := len(toks)
 	// Trailing punctuation is not part of any clause.

@@ -1360,6 +1360,22 @@ func TestEverydayReadings(t *testing.T) {
 			output:  &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"color"}}},
 		{q: "What is the number of members of clubs with more than 3 members?",
 			output: &handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "member"}},
+		// A participle after "most" names what ranks the things after
+		// it; a regular agent noun after "top" is ranked by the things
+		// its agents did.
+		{q: "Which are the five most watched films?", types: []string{"film"}, noTypes: []string{"watched film"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "watched", Descending: true, Limit: 5}},
+		{q: "Which is the least visited museum?", types: []string{"museum"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "visited", Limit: 1}},
+		{q: "Who are the top run scorers?",
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "run", Descending: true, Limit: 1}},
+		// An amount of money no noun names is a cost.
+		{q: "Which films were made for under 10 million dollars?", types: []string{"film"},
+			filters: []handoff.Filter{{Attribute: "cost", Op: handoff.FilterLt, Value: "10000000", ValueKind: "number"}}},
+		{q: "Which films were made for less than $5 million?", types: []string{"film"},
+			filters: []handoff.Filter{{Attribute: "cost", Op: handoff.FilterLt, Value: "5000000", ValueKind: "number"}}},
+		{q: "Who is the best tennis coach?", // coach is no agent noun of a verb in -er/-or
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "tennis coach", Descending: true, Limit: 1}},
 	})
 }
 
@@ -1547,6 +1563,90 @@ func TestLinkedValueExtendsName(t *testing.T) {
 		t.Errorf("without a linker: %d mentions, want 2", n)
 	}
 }
+
+// TestNameLinker: a linker given with WithNameLinker only extends a name
+// the capitals start (its values are no mentions), and is asked only
+// when the question writes capitals with small words between them.
+func TestNameLinker(t *testing.T) {
+	const title = "Paper Cranes at Dawn"
+	var asked []string
+	l := decomposer.LinkerFunc(func(_ context.Context, text string, _ int) ([]handoff.Mention, error) {
+		asked = append(asked, text)
+		var out []handoff.Mention
+		if i := strings.Index(text, title); i >= 0 {
+			out = append(out, handoff.Mention{Text: title, Start: i, End: i + len(title), Kind: handoff.MentionValue, Graph: "films", Value: title})
+		}
+		if i := strings.Index(text, "budget"); i >= 0 {
+			out = append(out, handoff.Mention{Text: "budget", Start: i, End: i + 6, Kind: handoff.MentionValue, Graph: "films", Value: "budget"})
+		}
+		return out, nil
+	})
+	q := "Which films had a bigger budget than Paper Cranes at Dawn?"
+	d := decompose(t, q, decomposer.WithNameLinker(l))
+	var texts []string
+	for _, m := range d.Subgoals[0].Mentions {
+		texts = append(texts, m.Text+"/"+string(m.Kind))
+	}
+	if !slices.Equal(texts, []string{title + "/" + string(handoff.MentionName)}) {
+		t.Errorf("mentions %q, want the one name", texts)
+	}
+	for _, q := range []string{"How many films did Ada Brook direct?", "Which films cost more than 10 million?", "Which film of Ada Brook is the oldest?"} {
+		decompose(t, q, decomposer.WithNameLinker(l))
+	}
+	if len(asked) != 1 || asked[0] != q {
+		t.Errorf("the linker was asked %q, want only %q", asked, q)
+	}
+	// Asked, but no value runs over "in": two names, as without it.
+	d = decompose(t, "Who directed Iron Meridian in Lisbon?", decomposer.WithNameLinker(l))
+	if n := len(d.Subgoals[0].Mentions); n != 2 || len(asked) != 2 {
+		t.Errorf("Iron Meridian in Lisbon: %d mentions (want 2), linker asked %d times (want 2)", n, len(asked))
+	}
+	// "Fast As a Shark": a capitalised small word, then a small one.
+	asked = nil
+	decompose(t, "How long is the track Fast As a Shark?", decomposer.WithNameLinker(l))
+	if len(asked) != 1 {
+		t.Errorf("the linker was asked %d times for Fast As a Shark", len(asked))
+	}
+}
+
+// TestSearchersLinker: the question is searched in every graph's
+// searcher, in the order of their IDs, and a failed search fails.
+func TestSearchersLinker(t *testing.T) {
+	search := func(vals ...string) kg.TextSearcher {
+		return searcherFunc(func(context.Context, string, int) ([]kg.Hit, error) {
+			var hits []kg.Hit
+			for _, v := range vals {
+				hits = append(hits, kg.Hit{Value: v, Property: "http://x/title", Score: 1})
+			}
+			return hits, nil
+		})
+	}
+	ss := map[string]kg.TextSearcher{"music": search("Dawn"), "films": search("Paper Cranes at Dawn", "Nowhere")}
+	l := decomposer.SearchersLinker(func(context.Context) (map[string]kg.TextSearcher, error) { return ss, nil })
+	ms, err := l.Link(context.Background(), "Which films had a bigger budget than Paper Cranes at Dawn?", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range ms {
+		got = append(got, m.Graph+":"+m.Text)
+	}
+	if want := []string{"films:Paper Cranes at Dawn", "music:Dawn"}; !slices.Equal(got, want) {
+		t.Errorf("mentions %q, want %q", got, want)
+	}
+	ss["broken"] = searcherFunc(func(context.Context, string, int) ([]kg.Hit, error) { return nil, errors.New("index gone") })
+	if _, err := l.Link(context.Background(), "Paper Cranes at Dawn", 5); err == nil || !strings.Contains(err.Error(), "graph broken: index gone") {
+		t.Errorf("a failed search: %v", err)
+	}
+	fail := decomposer.SearchersLinker(func(context.Context) (map[string]kg.TextSearcher, error) { return nil, errors.New("no pool") })
+	if _, err := fail.Link(context.Background(), "x", 5); err == nil || !strings.Contains(err.Error(), "no pool") {
+		t.Errorf("no searchers: %v", err)
+	}
+}
+
+type searcherFunc func(ctx context.Context, text string, k int) ([]kg.Hit, error)
+
+func (f searcherFunc) Search(ctx context.Context, text string, k int) ([]kg.Hit, error) { return f(ctx, text, k) }
 
 // TestKindOfAsked: "What kind of X does <name> …?" asks the type, as
 // "What kind of X is <name>?" does.

@@ -494,8 +494,66 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			pl.bonus -= 0.5
 		}
 	}
+	pl.bothSides()
 	pl.countDistinctSubjects(out)
 	return pl.p, pl.score(), pl.notes, true
+}
+
+// bothSides reads two conditions on one attribute that no single thing
+// can meet at once, two values of it or a lower bound above an upper
+// one, as an intersection of what the two sets of things share: "the
+// types of ships that have both ships of more than 6000 tons and ships of
+// less than 4000", "customers with both 'On Road' and 'Shipped'
+// orders". Each side keeps one of the two conditions.
+func (pl *planner) bothSides() {
+	p := pl.p
+	if p.Ask || p.Set != nil || p.Star || len(p.Select) == 0 || len(p.GroupBy) > 0 || len(p.Having) > 0 || len(p.Negs) > 0 ||
+		slices.ContainsFunc(p.Select, func(it skeletons.Item) bool { return it.IsAggregate() }) {
+		return
+	}
+	plain := func(c skeletons.Cond) bool {
+		return c.Sub == nil && c.Right == nil && len(c.Or) == 0 && c.Item.Attr != nil && c.Item.Attr.Property != "" && c.Value != nil
+	}
+	for i := range p.Filters {
+		for j := i + 1; j < len(p.Filters); j++ {
+			a, b := p.Filters[i], p.Filters[j]
+			if !plain(a) || !plain(b) || *a.Item.Attr != *b.Item.Attr || a.Item.Func != b.Item.Func || !exclusive(a, b) {
+				continue
+			}
+			// Neither side may be what the answer is: the sides would
+			// share nothing.
+			if slices.ContainsFunc(p.Select, func(it skeletons.Item) bool { return it.Attr != nil && *it.Attr == *a.Item.Attr }) {
+				return
+			}
+			right := p.Clone()
+			right.Order, right.Limit = nil, 0
+			right.Filters = slices.Delete(slices.Clone(right.Filters), i, i+1)
+			p.Filters = slices.Delete(p.Filters, j, j+1)
+			p.Distinct = true
+			p.Set = &skeletons.SetOp{Op: "intersect", Right: right}
+			pl.notes = append(pl.notes, "two conditions no one thing meets at once: the things of each side that share what is asked")
+			return
+		}
+	}
+}
+
+// exclusive reports whether no value meets both conditions a and b: two
+// different values it equals, or a lower bound at or above an upper one.
+func exclusive(a, b skeletons.Cond) bool {
+	if a.Op == handoff.FilterEq && b.Op == handoff.FilterEq {
+		return sparql.CanonicalValue(a.Value) != sparql.CanonicalValue(b.Value)
+	}
+	lower := func(c skeletons.Cond) bool { return c.Op == handoff.FilterGt || c.Op == handoff.FilterGe }
+	upper := func(c skeletons.Cond) bool { return c.Op == handoff.FilterLt || c.Op == handoff.FilterLe }
+	if upper(a) && lower(b) {
+		a, b = b, a
+	}
+	if !lower(a) || !upper(b) {
+		return false
+	}
+	lo, ok1 := numberOf(a.Value)
+	hi, ok2 := numberOf(b.Value)
+	return ok1 && ok2 && lo.Cmp(hi) >= 0
 }
 
 // countDistinctSubjects makes a count of the subjects count each once
@@ -3317,4 +3375,13 @@ func (pl *planner) valueAttr(prop *handoff.SliceProperty, v sparql.Term) (skelet
 		}
 	}
 	return pl.attrOf(prop)
+}
+
+// numberOf returns the number a literal term writes, if it writes one.
+func numberOf(t sparql.Term) (*big.Rat, bool) {
+	l, ok := t.(*sparql.Literal)
+	if !ok {
+		return nil, false
+	}
+	return new(big.Rat).SetString(strings.TrimSpace(l.Lexical))
 }

@@ -2325,3 +2325,37 @@ func TestKeyOfReferencedThing(t *testing.T) {
 		t.Errorf("want the country's population, got %v\n%s", res.Rows, query)
 	}
 }
+
+// TestBothSides: two conditions on one attribute that no one thing meets
+// at once ask for what the things of each side share: the countries with
+// both a singer older than 40 and one younger than 30 (none: France has
+// the young ones, Chile the old), with both a singer older than 30 and
+// one younger than 30 (France); two bounds that one thing can meet stay
+// one pattern.
+func TestBothSides(t *testing.T) {
+	g := testGraph(t)
+	for _, c := range []struct {
+		lo, hi string
+		set    bool
+		want   []string
+	}{
+		{"40", "30", true, nil},
+		{"30", "30", true, []string{"France"}},
+		{"20", "40", false, []string{"France", "France"}},
+	} {
+		text := "Which countries have both singers older than " + c.lo + " and singers younger than " + c.hi + "?"
+		s := &handoff.Subgoal{ID: "s1", Text: text, Operations: []handoff.Operation{handoff.OpFilter},
+			Requirements: handoff.Requirements{Types: []string{"singer"}, Predicates: []string{"country", "age"},
+				Filters: []handoff.Filter{{Attribute: "age", Op: handoff.FilterGt, Value: c.lo, ValueKind: "number"}, {Attribute: "age", Op: handoff.FilterLt, Value: c.hi, ValueKind: "number"}},
+				Output:  handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"country"}}}}
+		res, q := runTop(t, s, testSlice(), g)
+		if got := strings.Count(q, "SELECT") > 1; got != c.set {
+			t.Errorf("%s: an intersection %v, want %v\n%s", text, got, c.set, q)
+		}
+		got := literals(res)
+		slices.Sort(got)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: %q, want %q\n%s", text, got, c.want, q)
+		}
+	}
+}

@@ -44,7 +44,7 @@ type Report struct {
 	EA float64 `json:"ea"`
 	// Oracle is the share of questions where some candidate of the best
 	// graph has the gold answer: what a perfect ranker would reach.
-	Oracle float64            `json:"oracle"`
+	Oracle float64            `json:"oracle_ea"`
 	ByOp   map[string][2]int  `json:"by_operation"` // op → {n, correct}
 	Millis float64            `json:"ms_per_question"`
 	Items  []Result           `json:"results,omitempty"`

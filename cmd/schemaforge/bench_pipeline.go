@@ -38,6 +38,7 @@ type pipelineBenchFlags struct {
 	samplesOut    *string
 	folds         *int
 	subpool       *int
+	cv            *int
 	llm           llmFlags
 }
 
@@ -53,7 +54,8 @@ func addPipelineBenchFlags(fs *flag.FlagSet) pipelineBenchFlags {
 	f.progress = fs.Bool("progress", false, "pipeline: show progress on stderr even when it is not a terminal")
 	f.lang = fs.String("lang", "en", "text2sparql, qald: question language(s), comma-separated (text2sparql asks each language as its own question)")
 	f.calibrateOut = fs.String("out", "", "calibrate: write the fitted confidence model here (e.g. confidence/weights.json); default: print it")
-	f.samplesOut = fs.String("samples", "", "calibrate: also write the labelled records and answers (JSON) here, for analysis")
+	f.samplesOut = fs.String("samples", "", "calibrate: also write the labelled records and answers (JSON) here, for analysis; --cv: read them from here")
+	f.cv = fs.Int("cv", 0, "pipeline: graph-disjoint cross-validation on train with this many folds: each fold's questions over its own graphs, with the confidence model refitted without them from --samples (the calibrate stage's records)")
 	f.subpool = fs.Int("subpool", 20, "calibrate: ask each question over a collection of about this many graphs of the pool, its own among them")
 	f.folds = fs.Int("folds", 5, "calibrate: folds by graph")
 	f.llm = addLLMFlags(fs)
@@ -113,6 +115,9 @@ func (b *benchRun) pipelineOptions(theta float64, m int, model *llm.Model) ([]sc
 // benchPipeline is the pipeline stage of spider4sparql: the whole
 // pipeline on every question over the pool.
 func benchPipeline(ctx context.Context, e *env, b *benchRun) int {
+	if *b.pipe.cv > 0 {
+		return benchCV(ctx, e, b)
+	}
 	gold := b.gold
 	qs, err := qa.LoadSpider(b.csv, gold)
 	if err != nil {
