@@ -838,7 +838,7 @@ var (
 		million millions billion billions thousand thousands times`)
 	// moneyWords are the units of money written after an amount.
 	moneyWords = set(`dollars dollar usd euros euro eur yen`)
-	edNouns = set(`hundred kindred sacred naked wicked red bed shed fed wed speed seed need feed breed steed deed`)
+	edNouns    = set(`hundred kindred sacred naked wicked red bed shed fed wed speed seed need feed breed steed deed`)
 	// irregular plurals and words that look plural but are not.
 	irregulars = map[string]string{"people": "person", "persons": "person", "children": "child", "men": "man",
 		"women": "woman", "feet": "foot", "teeth": "tooth", "mice": "mouse", "geese": "goose", "indices": "index",

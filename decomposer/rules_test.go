@@ -1646,7 +1646,9 @@ func TestSearchersLinker(t *testing.T) {
 
 type searcherFunc func(ctx context.Context, text string, k int) ([]kg.Hit, error)
 
-func (f searcherFunc) Search(ctx context.Context, text string, k int) ([]kg.Hit, error) { return f(ctx, text, k) }
+func (f searcherFunc) Search(ctx context.Context, text string, k int) ([]kg.Hit, error) {
+	return f(ctx, text, k)
+}
 
 // TestKindOfAsked: "What kind of X does <name> …?" asks the type, as
 // "What kind of X is <name>?" does.
