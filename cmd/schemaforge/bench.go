@@ -21,7 +21,7 @@ Bench measures the system, or one stage of it, on a benchmark:
 	schemaforge bench text2sparql --questions questions.yml [--gold RESULTS.json] (--graphs CONFIG | --graph FILE…)
 	schemaforge bench qald FILE (--graphs CONFIG | --graph FILE…)
 	schemaforge bench lcquad FILE (--graphs CONFIG | --graph FILE…)
-	schemaforge bench fresh [--data DIR] [--json] [--results]
+	schemaforge bench fresh [--data DIR] [--questions FILE] [--json] [--results]
 
 --data is the Spider4SPARQL folder (or the shared data folder that holds
 it); --split names questions/<split>.csv (and gold/<split>.jsonl).
@@ -76,7 +76,9 @@ right_not_verified, wrong_verified and wrong_not_verified (verified: the
 answer's calibrated confidence reached the threshold; no answer counts as
 wrong, not verified), with wrong_verified_share = wrong_verified /
 (right_verified + wrong_verified). Without the Spider data it runs the demo
-part only and says so. --results adds every question's result.`
+part only and says so. --results adds every question's result.
+--questions runs another batch in the suite's format instead
+(benchmarks/fresh/questions-2.yaml, written later and frozen the same way).`
 
 // benchRun is what every stage of bench gets: the parsed flags and the
 // resolved paths.
@@ -112,11 +114,11 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	slices.Sort(stages)
 	fs := newFlagSet(e, "bench", "schemaforge bench spider4sparql --data DIR [--stage "+strings.Join(stages, "|")+"] (--split S | --questions CSV [--gold JSONL]) [--pool dev|all] [--json]\n"+
 		"       schemaforge bench text2sparql|qald|lcquad …\n"+
-		"       schemaforge bench fresh [--data DIR] [--json] [--results]", benchDescription)
+		"       schemaforge bench fresh [--data DIR] [--questions FILE] [--json] [--results]", benchDescription)
 	data := fs.String("data", "../shared/data/spider4sparql", "the Spider4SPARQL folder")
 	stage := fs.String("stage", "pipeline", "stage to measure: "+strings.Join(stages, ", "))
 	split := fs.String("split", "", "dev-public or train (questions/<split>.csv, gold/<split>.jsonl)")
-	questions := fs.String("questions", "", "a questions CSV (index,kg_name,question,query) instead of --split; text2sparql: the questions.yml")
+	questions := fs.String("questions", "", "a questions CSV (index,kg_name,question,query) instead of --split; text2sparql: the questions.yml; fresh: another batch in the suite's format (benchmarks/fresh/questions-2.yaml)")
 	gold := fs.String("gold", "", "gold answers JSONL (default gold/<split>.jsonl with --split); text2sparql: the gold result set JSON")
 	poolName := fs.String("pool", "dev", "graph pool: dev, train or all")
 	cacheDir := fs.String("cache", "", "directory to cache graph summaries in")

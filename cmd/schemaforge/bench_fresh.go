@@ -43,6 +43,9 @@ func benchFresh(ctx context.Context, e *env, fs *flag.FlagSet, b *benchRun, pos 
 		return usageError(fs, "fresh takes no argument after its name (got %q)", pos[1:])
 	}
 	entries, err := fresh.Default()
+	if b.csv != "" {
+		entries, err = fresh.Load(b.csv) // another batch in the suite's format
+	}
 	if err != nil {
 		b.stderr("%v", err)
 		return exitFail
