@@ -2236,6 +2236,24 @@ func (a *analysis) holdsPeople(k int) bool {
 	return false
 }
 
+// measureBy returns the chunk right after "by" that follows chunk c
+// ("the smallest city by area": area), when it is a plain noun phrase:
+// not a verb, no name or value ("the latest paper by Oren Etzioni" names
+// an author), not a count or other aggregate ("by number of invoices").
+// It returns -1 otherwise.
+func (a *analysis) measureBy(c int) int {
+	k := a.chunks[c].end
+	if a.w(k) != "by" || a.used[k] || k+1 >= len(a.toks) || a.at[k+1] < 0 || a.toks[k+1].ment >= 0 {
+		return -1
+	}
+	by := a.at[k+1]
+	ch := &a.chunks[by]
+	if ch.start != k+1 || ch.verb || ch.used || aggWords[ch.words[0]] || a.w(ch.end) == "of" {
+		return -1
+	}
+	return by
+}
+
 // agentOfThings returns the thing an agent noun phrase says its agents
 // do something to, the word before a regular agent noun ("goal" of
 // "goal scorers", "run" of "run scorers"), which ranks them by how many
@@ -2771,6 +2789,19 @@ func (a *analysis) rankAt(i int) {
 		a.chunks[c].used, a.chunks[c].role = true, roleSkip
 		a.setOrder("capacity")
 		if a.out.Limit == 0 {
+			a.out.Limit = 1
+		}
+	case c >= 0 && !s.count && a.measureBy(c) >= 0:
+		// "the smallest city by area", "the top 3 museums by visitors":
+		// the things, ranked by what "by" names.
+		ch, by := &a.chunks[c], &a.chunks[a.measureBy(c)]
+		if ch.role == roleNone {
+			ch.role = roleType
+		}
+		by.role, by.used = rolePred, true
+		a.used[ch.end] = true
+		a.setOrder(by.phrase())
+		if a.out.Limit == 0 && !isPlural(ch.words[len(ch.words)-1]) {
 			a.out.Limit = 1
 		}
 	case c >= 0:

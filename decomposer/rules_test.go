@@ -1369,6 +1369,12 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "visited", Limit: 1}},
 		{q: "Who are the top run scorers?",
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "run", Descending: true, Limit: 1}},
+		// "by" after a superlative's things names what ranks them; a
+		// name after it does not.
+		{q: "Which is the largest country by population?", types: []string{"country"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "population", Descending: true, Limit: 1}},
+		{q: "What is the latest paper by Oren Etzioni?", types: []string{"paper"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "date", Descending: true, Limit: 1}},
 		// An amount of money no noun names is a cost.
 		{q: "Which films were made for under 10 million dollars?", types: []string{"film"},
 			filters: []handoff.Filter{{Attribute: "cost", Op: handoff.FilterLt, Value: "10000000", ValueKind: "number"}}},

@@ -407,6 +407,15 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		if followed >= 0 && !slices.ContainsFunc(pl.p.Select, func(it skeletons.Item) bool { return it.Attr != nil && it.Attr.Node == followed && it.Agg == "" }) {
 			pl.p.Select = append(pl.namings(followed), pl.p.Select...)
 		}
+		if !ask && out.Aggregate == "" && out.OrderBy != "" && len(out.Attributes) == 0 && asksAnswer(r.Cues, asksQuantity) && len(pl.p.Select) == 0 {
+			// "How much was the cheapest ticket?", "How old is the
+			// oldest singer?": the amount the order stands on.
+			if p, _ := pl.prop(out.OrderBy, kNumber, 0); p != nil && datatypeKind(p) == kNumber {
+				if at, ok := pl.attrOf(p); ok {
+					pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
+				}
+			}
+		}
 		if !ask && out.Aggregate == "" && out.OrderBy != "" && asksAnswer(r.Cues, lexicon.WhenPhrase) && len(pl.p.Select) == 0 {
 			// "When was the newest stadium opened?": the date the order
 			// stands on.
@@ -1783,6 +1792,12 @@ func lastWordIn(p *handoff.SliceProperty, ws ...string) bool {
 // ok holds.
 func asksAnswer(cues []handoff.Cue, ok func(phrase string) bool) bool {
 	return slices.ContainsFunc(cues, func(c handoff.Cue) bool { return c.Kind == handoff.CueAnswer && ok(c.Text) })
+}
+
+// asksQuantity reports whether a wh-phrase asks for an amount of
+// something other than a count ("how much", "how old", "how tall").
+func asksQuantity(phrase string) bool {
+	return strings.HasPrefix(phrase, "how ") && phrase != "how many"
 }
 
 // isWhere reports whether a wh-phrase asks for a place.

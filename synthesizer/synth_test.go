@@ -2359,3 +2359,24 @@ func TestBothSides(t *testing.T) {
 		}
 	}
 }
+
+// TestHowMuchOfTheFirst: "How old is the oldest singer?" asks the amount
+// the order stands on, not who it is.
+func TestHowMuchOfTheFirst(t *testing.T) {
+	g := testGraph(t)
+	for _, c := range []struct {
+		cue, want string
+	}{
+		{"how old", "45"},
+		{"which", "Bo"},
+	} {
+		s := &handoff.Subgoal{ID: "s1", Text: "q", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+			Requirements: handoff.Requirements{Types: []string{"singer"}, Predicates: []string{"age"},
+				Output: handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "age", Descending: true, Limit: 1},
+				Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: c.cue}, {Kind: handoff.CueSuperlative, Text: "oldest", Term: "age", Descending: true}}}}
+		res, q := runTop(t, s, testSlice(), g)
+		if v, ok := onlyValue(res); !ok || v != c.want {
+			t.Errorf("%s: %q, want %q\n%s", c.cue, literals(res), c.want, q)
+		}
+	}
+}
