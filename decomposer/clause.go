@@ -1,0 +1,2452 @@
+package decomposer
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/schemaforge/go-schemaforge/handoff"
+	"github.com/schemaforge/go-schemaforge/lexicon"
+)
+
+// Analysis of one clause.
+
+type role uint8
+
+const (
+	roleNone role = iota
+	rolePred
+	roleType
+	roleSkip // read by a phrase, names nothing ("years old", "people live")
+)
+
+type chunk struct {
+	start, end int // token indexes
+	words      []string
+	verb       bool
+	role       role
+	projection bool // part of what the question asks to return
+	used       bool // consumed as filter attribute, aggregate or order term
+}
+
+func (c *chunk) head() string {
+	h := c.words[len(c.words)-1]
+	if c.verb {
+		return h
+	}
+	return lemma(h)
+}
+
+// terms returns the chunk's terms: the phrase (lemmatised head) and, for
+// a multiword phrase, the head alone.
+func (c *chunk) terms() []string {
+	if c.verb {
+		return []string{strings.Join(c.words, " ")}
+	}
+	ws := slices.Clone(c.words)
+	if len(ws) > 3 {
+		ws = ws[len(ws)-3:]
+	}
+	ws[len(ws)-1] = lemma(ws[len(ws)-1])
+	out := []string{strings.Join(ws, " ")}
+	if len(ws) > 2 {
+		out = append(out, strings.Join(ws[len(ws)-2:], " "))
+	}
+	if len(ws) > 1 {
+		out = append(out, ws[len(ws)-1])
+	}
+	return out
+}
+
+func (c *chunk) phrase() string { return c.terms()[0] }
+
+type analysis struct {
+	q      string
+	toks   []token
+	ms     []handoff.Mention
+	skip   []bool // tokens excluded from analysis (a nested phrase)
+	chunks []chunk
+	at     []int // token → chunk index or -1
+	used   []bool
+
+	ask, compare, filter, group, rank, negate bool
+	aggs                                      []handoff.Aggregate
+	aggOf                                     []string
+	aggCond                                   []bool // the aggregate is said as a condition ("whose average gross")
+	asked                                     string // the attribute a "how tall", "how many people live" asks for
+	filters                                   []handoff.Filter
+	filterAt                                  []int    // the token each filter was found at
+	implied                                   []string // implied predicates
+	groupBy                                   []string
+	explicitGroup                             bool
+	out                                       handoff.Output
+	orderSet                                  bool
+	// cues are the words that commit the answer (handoff.Cue), in order.
+	cues []handoff.Cue
+
+	// nested: the index of the first token of a nested aggregate phrase
+	// (excluded), and the ID and attribute of its subgoal.
+	nestAt   int
+	nestID   string
+	nestAttr string
+	// nestSense is the attribute the comparison with the nested
+	// aggregate means by itself ("cheaper": price), if any.
+	nestSense string
+}
+
+func (a *analysis) w(i int) string {
+	if i < 0 || i >= len(a.toks) || a.skip[i] {
+		return ""
+	}
+	return a.toks[i].low
+}
+
+func (a *analysis) seq(i int, ws ...string) bool {
+	for k, w := range ws {
+		if a.w(i+k) != w {
+			return false
+		}
+	}
+	return true
+}
+
+func (a *analysis) isWord(i int) bool {
+	return i >= 0 && i < len(a.toks) && !a.skip[i] && a.toks[i].kind == tkWord
+}
+
+// listItem reports whether token i stands between a comma and another
+// comma or "and", after a word that names something: an item of a list
+// of columns ("the asset id, details, make and model").
+func (a *analysis) listItem(i int) bool {
+	return a.w(i-1) == "," && inSet(a.w(i+1), ",", "and") && a.isWord(i-2) && !isFunction(a.w(i-2))
+}
+
+// content reports whether token i can be part of a term.
+func (a *analysis) content(i int) bool {
+	if !a.isWord(i) || a.toks[i].ment >= 0 {
+		return false
+	}
+	for k := i - 3; k <= i; k++ {
+		if _, ok := a.orderPhrase(k); ok && k >= 0 {
+			return false // "from big to small" names nothing
+		}
+	}
+	w := a.toks[i].low
+	switch {
+	case (w == "first" || w == "last") && inSet(a.w(i+1), "name", "names"):
+		return true
+	case superlatives[w].attr != "" && i > 0 && (handoff.AggregateWord(a.w(i-1)) != "" || superlatives[a.w(i-1)].known) && a.isWord(i+1) && !isFunction(a.w(i+1)):
+		return true // "the maximum fastest lap speed": a word of a column's name
+	case decade(w) != "":
+		return false // "in the 1990s": a range of years (scan)
+	case a.genderAt(i):
+		return false // "female students": a condition on their sex (scan)
+	case a.agedAt(i):
+		return false // "aged 30 or more" says the age (attrFor)
+	case inSet(w, "often", "frequently", "commonly") && inSet(a.w(i-1), "most", "more", "least", "less"),
+		strings.HasSuffix(w, "ed") && inSet(a.w(i-1), "frequently", "commonly") && inSet(a.w(i-2), "most", "least"):
+		return false // "most often", "most frequently used": how a count ranks
+	case a.particleAt(i):
+		return true // "the move in dates": one attribute
+	case a.w(i-1) == "how" && lexicon.Measure(w) != "":
+		return false // "How tall is …": the height (subgoal)
+	case (w == "first" || w == "last") && (a.w(i-1) == "the" || i+1 < len(a.toks) && a.toks[i+1].kind == tkNum):
+		return false // "the first payment", "the last 5 races": an order
+	case w == "number" && inSet(a.w(i+1), "and", ","):
+		return true // "the number and time of the train": a column
+	case w == "order" && a.isWord(i+1) && !isFunction(a.w(i+1)) && a.toks[i+1].ment < 0:
+		return true // "the order ids", "order date": a noun
+	case w == "number":
+		// "number of" asks for a count unless a noun precedes ("phone number of").
+		if a.w(i+1) == "of" {
+			// "the total number of X" counts X like "the number of X".
+			return a.isWord(i-1) && !isFunction(a.w(i-1)) && a.w(i-1) != "total" && a.toks[i-1].ment < 0
+		}
+		return a.isWord(i-1) && !isFunction(a.w(i-1))
+	case w == "total":
+		return false
+	case inSet(w, "start", "end") && a.isWord(i+1) && !isFunction(a.w(i+1)) && a.toks[i+1].ment < 0:
+		return true // "start year", "end date": a noun, not "start with"
+	case w == "name" && i == 0:
+		return false
+	case fillerWords[w] && a.listItem(i):
+		return true // "the asset id, details, make and model": a column
+	case strings.HasSuffix(w, "n't"):
+		return false
+	case measureWords[w] && i > 0 && a.toks[i-1].kind == tkNum:
+		return false
+	case inSet(w, "word", "substring", "string", "letter") && i+1 < len(a.toks) && a.toks[i+1].kind == tkQuote:
+		return false // "contains the word 'x'"
+	}
+	if isFunction(w) {
+		return false
+	}
+	if _, ok := monthWords[w]; ok && a.toks[i].cap {
+		return false
+	}
+	return utf8.RuneCountInString(w) > 1 || unicode.IsLetter([]rune(w)[0]) && w != "s"
+}
+
+func (a *analysis) isVerb(i int) bool {
+	w := a.w(i)
+	if a.particleAt(i + 1) {
+		return false // "move in date", "check out time"
+	}
+	// An irregular participle after "be": "are shown", "was written".
+	if lexicon.VerbBase(w) != w && inSet(a.w(i-1), "is", "are", "was", "were", "been", "be", "being") {
+		return true
+	}
+	// "song release year", "order date": a noun inside a noun run.
+	// A plural noun before it is its subject instead ("rivers flow").
+	if nounVerbs[w] && a.content(i-1) && !contentVerbs[a.w(i-1)] && !isPlural(a.w(i-1)) {
+		return false
+	}
+	if contentVerbs[w] {
+		// "order" and friends are nouns after a determiner or a number
+		// ("1000 books").
+		if i > 0 && a.toks[i-1].kind == tkNum {
+			return false
+		}
+		// A plural after "have" or "with" is the thing had ("customers
+		// who have orders", "players with stars"), not "have played";
+		// so is any word after "with" ("students with major 600").
+		if isPlural(w) && inSet(a.w(i-1), "have", "has", "had") || inSet(a.w(i-1), "with", "without") {
+			return false
+		}
+		// An item of a list of columns ("the asset id, details, make
+		// and model").
+		if a.listItem(i) {
+			return false
+		}
+		return !inSet(a.w(i-1), "the", "a", "an", "each", "every", "of", "their", "its", "his", "her", "which", "what", "many", "all", "no", "any")
+	}
+	return len(w) > 4 && strings.HasSuffix(w, "ed") && !edNouns[w] && !strings.HasSuffix(w, "eed")
+}
+
+// magnitudePairs are the ends of a scale, large end first, that "from …
+// to …" orders by.
+var magnitudePairs = [][2]string{{"big", "small"}, {"bigger", "smaller"}, {"biggest", "smallest"}, {"large", "small"},
+	{"larger", "smaller"}, {"largest", "smallest"}, {"high", "low"}, {"higher", "lower"}, {"highest", "lowest"},
+	{"most", "least"}, {"more", "less"}, {"greatest", "least"}, {"greatest", "smallest"}, {"max", "min"},
+	{"maximum", "minimum"}, {"top", "bottom"}}
+
+// orderPhrase reads "from big to small" (descending) or "from low to
+// high" (ascending) at token i ("from").
+func (a *analysis) orderPhrase(i int) (desc, ok bool) {
+	if a.w(i) != "from" || a.w(i+2) != "to" {
+		return false, false
+	}
+	for _, p := range magnitudePairs {
+		switch {
+		case a.w(i+1) == p[0] && a.w(i+3) == p[1]:
+			return true, true
+		case a.w(i+1) == p[1] && a.w(i+3) == p[0]:
+			return false, true
+		}
+	}
+	// "from oldest to youngest": the ends of one attribute's scale.
+	s1, s2 := superlatives[a.w(i+1)], superlatives[a.w(i+3)]
+	if s1.known && s2.known && s1.attr != "" && s1.attr == s2.attr && s1.desc != s2.desc {
+		return s1.desc, true
+	}
+	return false, false
+}
+
+// buildChunks groups content tokens into chunks: runs of nouns, with a
+// relation verb alone (or as a modifier: "born state").
+func (a *analysis) buildChunks() {
+	a.at = make([]int, len(a.toks))
+	for i := range a.at {
+		a.at[i] = -1
+	}
+	for i := 0; i < len(a.toks); {
+		if !a.content(i) {
+			i++
+			continue
+		}
+		if a.isVerb(i) && !(a.content(i+1) && !a.isVerb(i+1) && !a.content(i-1)) {
+			a.addChunk(i, i+1, true)
+			i++
+			continue
+		}
+		j := i + 1
+		// A name ends its chunk: "first name middle name and last
+		// name" lists three.
+		for j < len(a.toks) && a.content(j) && !a.isVerb(j) && !inSet(a.w(j-1), "name", "names") {
+			j++
+		}
+		a.addChunk(i, j, false)
+		i = j
+	}
+}
+
+func (a *analysis) addChunk(i, j int, verb bool) {
+	c := chunk{start: i, end: j, verb: verb}
+	for k := i; k < j; k++ {
+		c.words = append(c.words, a.toks[k].low)
+		a.at[k] = len(a.chunks)
+	}
+	a.chunks = append(a.chunks, c)
+}
+
+// chunkAfter returns the chunk starting at i after skipping determiners
+// and light words, or -1.
+func (a *analysis) chunkAfter(i int, skip ...string) int {
+	for k := 0; k < 8 && i < len(a.toks); k++ {
+		if a.isWord(i) && a.at[i] >= 0 {
+			return a.at[i]
+		}
+		w := a.w(i)
+		if inSet(w, "the", "a", "an", "of", "their", "its", "his", "her", "all", "different", "distinct", "unique", "each") || slices.Contains(skip, w) || a.genderAt(i) {
+			i++
+			continue
+		}
+		return -1
+	}
+	return -1
+}
+
+// chunkBefore returns the chunk ending just before i, skipping light
+// words, or -1.
+func (a *analysis) chunkBefore(i int, skip ...string) int {
+	for k := 0; k < 4 && i >= 0; k++ {
+		if a.isWord(i) && a.at[i] >= 0 {
+			return a.at[i]
+		}
+		w := a.w(i)
+		if inSet(w, "the", "a", "an", "is", "are", "was", "were", "be", "been", "of", "its", "their", "'s") || slices.Contains(skip, w) {
+			i--
+			continue
+		}
+		return -1
+	}
+	return -1
+}
+
+// markerBefore reports whether a relative marker precedes token i in
+// the clause: then a superlative ranks rather than aggregates.
+func (a *analysis) markerBefore(i int) bool {
+	for k := i - 1; k >= 0; k-- {
+		w := a.w(k)
+		if inSet(w, "with", "who", "that", "whose", "where", "has", "have", "had", "having", "whom", "in", "for", "by", "on", "at") {
+			return true
+		}
+		if w == "which" && k > 0 {
+			return true
+		}
+	}
+	return inSet(a.w(0), "which", "who")
+}
+
+func (a *analysis) addFilter(f handoff.Filter, at int) {
+	if f.Attribute != "" {
+		a.implied = appendNew(a.implied, f.Attribute)
+	}
+	f.Negated = f.Negated || a.negatedAt(at)
+	if f.Negated {
+		a.negate = true
+	}
+	a.filters = append(a.filters, f)
+	a.filterAt = append(a.filterAt, at)
+	a.filter = true
+}
+
+// orFilters marks a filter that "or" joins to the previous one on
+// another attribute ("amount paid higher than 300 or with payment type
+// 'Check'"), and notes the set cue the disjunction realises.
+func (a *analysis) orFilters() {
+	for k := 1; k < len(a.filters) && k < len(a.filterAt); k++ {
+		p, f := a.filters[k-1], &a.filters[k]
+		// Bounds on opposite sides of one attribute ("before 2000 or
+		// after 2010") are alternatives only when said with "or".
+		opposite := p.Attribute == f.Attribute && (below(p.Op) && above(f.Op) || above(p.Op) && below(f.Op))
+		if (p.Attribute == "" || f.Attribute == "" || p.Attribute == f.Attribute) && !opposite || p.Negated != f.Negated {
+			continue
+		}
+		lo, hi := min(a.filterAt[k-1], a.filterAt[k]), max(a.filterAt[k-1], a.filterAt[k])
+		or, and := false, false
+		for i := lo + 1; i < hi; i++ {
+			or = or || a.w(i) == "or"
+			and = and || a.w(i) == "and"
+		}
+		if or && !and {
+			f.Or = true
+			a.cue(handoff.Cue{Kind: handoff.CueSet, Text: "or"})
+		}
+	}
+}
+
+// yearsOld returns how many words from k on say that a number before
+// them is an age ("years old", "year old", "years of age"), or 0.
+func (a *analysis) yearsOld(k int) int {
+	if k < 0 || !inSet(a.w(k), "years", "year", "yrs") {
+		return 0
+	}
+	switch {
+	case a.w(k+1) == "old":
+		return 2
+	case a.seq(k+1, "of", "age"):
+		return 3
+	}
+	return 0
+}
+
+// particleAt reports whether token i is the particle of a phrasal verb
+// that, with a date or time word after it, names an attribute ("move in
+// date", "check out time", "sign up dates": date_moved_in, checkout).
+func (a *analysis) particleAt(i int) bool {
+	return inSet(a.w(i), "in", "out", "up", "off") && phrasalVerbs[a.w(i-1)] && lexicon.Temporal(lexicon.Singular(a.w(i+1)))
+}
+
+// phrasalVerbs are verbs whose particle belongs to an attribute's name
+// before a date or time word.
+var phrasalVerbs = set(`move moved check checked log logged sign signed drop dropped pick picked clock clocked take taken set`)
+
+// agedAt reports whether token i is "aged" before a number or a bound
+// ("aged 30", "aged over 30", "aged at least 30").
+func (a *analysis) agedAt(i int) bool {
+	if a.w(i) != "aged" {
+		return false
+	}
+	k := i + 1
+	if _, ok := comparatives[a.w(k)]; ok {
+		k++
+	} else if a.seq(k, "at", "least") || a.seq(k, "at", "most") {
+		k += 2
+	}
+	return k < len(a.toks) && a.toks[k].kind == tkNum
+}
+
+// genderAt reports whether token i says the sex of the noun after it
+// ("female students", "male singers", "women players").
+func (a *analysis) genderAt(i int) bool {
+	w := a.w(i)
+	// Not one of "male and female students": both.
+	if lexicon.Gender(w) == "" || inSet(a.w(i-1), "and", "or") && lexicon.Gender(a.w(i-2)) != "" || !inSet(w, "male", "female", "men", "women", "boys", "girls") || i+1 >= len(a.toks) || !a.isWord(i+1) {
+		return false
+	}
+	n := a.w(i + 1)
+	return !isFunction(n) && lexicon.Gender(n) == "" && a.toks[i+1].ment < 0 && (isPlural(n) || inSet(w, "male", "female"))
+}
+
+// decade returns the first year of a decade written "1990s" (or
+// "1990's"), or "".
+func decade(w string) string {
+	w, ok := strings.CutSuffix(w, "s")
+	w = strings.TrimSuffix(w, "'")
+	if !ok || len(w) != 4 || w[3] != '0' || strings.Trim(w, "0123456789") != "" || w[0] != '1' && w[0] != '2' {
+		return ""
+	}
+	return w
+}
+
+// useSpan marks n tokens from k on, and their chunks, as read.
+// skipWord marks the chunk of the one word at token k, if there is one,
+// as read by a phrase: it names nothing.
+func (a *analysis) skipWord(k int) {
+	if k < 0 || k >= len(a.at) {
+		return
+	}
+	if c := a.at[k]; c >= 0 && a.chunks[c].start == k && a.chunks[c].end == k+1 {
+		a.chunks[c].used, a.chunks[c].role = true, roleSkip
+	}
+}
+
+func (a *analysis) useSpan(k, n int) {
+	for j := k; j < k+n && j < len(a.toks); j++ {
+		a.used[j] = true
+		if c := a.at[j]; c >= 0 {
+			a.chunks[c].used, a.chunks[c].role = true, roleSkip
+		}
+	}
+}
+
+// below and above report whether a comparison bounds from above (less
+// than) or from below (more than).
+func below(op handoff.FilterOp) bool { return op == handoff.FilterLt || op == handoff.FilterLe }
+func above(op handoff.FilterOp) bool { return op == handoff.FilterGt || op == handoff.FilterGe }
+
+// negatedAt reports whether a negation word precedes token i closely.
+func (a *analysis) negatedAt(i int) bool {
+	for k := i - 1; k >= 0 && k >= i-4; k-- {
+		w := a.w(k)
+		if (negWords[w] && w != "nor") || strings.HasSuffix(w, "n't") || a.seq(k, "other", "than") {
+			return true
+		}
+		if inSet(w, ",", ";", "and", "or", "but") {
+			return false
+		}
+	}
+	return false
+}
+
+func appendNew(list []string, xs ...string) []string {
+	for _, x := range xs {
+		if x != "" && !slices.Contains(list, x) {
+			list = append(list, x)
+		}
+	}
+	return list
+}
+
+func (a *analysis) valueOf(i int) (string, string, bool) {
+	if i < 0 || i >= len(a.toks) || a.skip[i] {
+		return "", "", false
+	}
+	t := a.toks[i]
+	switch {
+	case t.kind == tkDate || t.kind == tkNum && t.year:
+		return t.norm, "date", true
+	case t.kind == tkNum:
+		return t.norm, "number", true
+	}
+	return "", "", false
+}
+
+// comparator recognises a comparison phrase at i: its op, implied
+// attribute, whether it compares dates, and where its value starts.
+func (a *analysis) comparator(i int) (op handoff.FilterOp, attr string, date bool, v int, ok bool) {
+	w := a.w(i)
+	switch {
+	case a.seq(i, "at", "least"), a.seq(i, "no", "less", "than"), a.seq(i, "not", "less", "than"), a.seq(i, "no", "fewer", "than"), a.seq(i, "a", "minimum", "of"):
+		n := 2
+		if w != "at" {
+			n = 3
+		}
+		return handoff.FilterGe, "", false, i + n, true
+	case a.seq(i, "at", "most"), a.seq(i, "no", "more", "than"), a.seq(i, "not", "more", "than"), a.seq(i, "no", "greater", "than"), a.seq(i, "up", "to"), a.seq(i, "a", "maximum", "of"):
+		n := 2
+		if w == "no" || w == "not" || w == "a" {
+			n = 3
+		}
+		return handoff.FilterLe, "", false, i + n, true
+	case a.seq(i, "prior", "to"):
+		return handoff.FilterLt, "", true, i + 2, true
+	case inSet(w, "equal", "equals", "exactly", "=") && !a.seq(i-1, "or"):
+		n := 1
+		if a.w(i+1) == "to" {
+			n = 2
+		}
+		return handoff.FilterEq, "", false, i + n, true
+	case inSet(w, ">", "<", ">=", "<=", "=>", "=<", "!=", "<>"):
+		m := map[string]handoff.FilterOp{">": handoff.FilterGt, "<": handoff.FilterLt, ">=": handoff.FilterGe, "=>": handoff.FilterGe,
+			"<=": handoff.FilterLe, "=<": handoff.FilterLe, "!=": handoff.FilterNe, "<>": handoff.FilterNe}
+		return m[w], "", false, i + 1, true
+	}
+	c, known := comparatives[w]
+	if !known {
+		if len(w) > 4 && strings.HasSuffix(w, "er") && a.w(i+1) == "than" {
+			return handoff.FilterGt, "", false, i + 2, true
+		}
+		return "", "", false, 0, false
+	}
+	if c.than {
+		if a.w(i+1) == "than" {
+			op := c.op
+			// "more than or equal to"
+			if a.seq(i+2, "or", "equal", "to") {
+				if op == handoff.FilterGt {
+					op = handoff.FilterGe
+				} else {
+					op = handoff.FilterLe
+				}
+				return op, c.attr, c.date, i + 5, true
+			}
+			return op, c.attr, c.date, i + 2, true
+		}
+		// "more expensive than", "more students than"
+		if (w == "more" || w == "less" || w == "fewer") && a.w(i+2) == "than" {
+			attr := c.attr
+			if a.w(i+1) == "expensive" {
+				attr = "price"
+				if w == "less" {
+					return handoff.FilterLt, attr, false, i + 3, true
+				}
+			} else if a.at[i+1] >= 0 || a.isWord(i+1) && !isFunction(a.w(i+1)) {
+				attr = lemma(a.w(i + 1))
+			}
+			return c.op, attr, false, i + 3, true
+		}
+		return "", "", false, 0, false
+	}
+	// over/above/under/below/before/after… need a value right after.
+	if a.w(i-1) == "than" {
+		return "", "", false, 0, false
+	}
+	return c.op, c.attr, c.date, i + 1, true
+}
+
+// aggregateAt recognises a nested aggregate phrase at i ("the average
+// age of …", "average"), returning the index of its first token.
+func (a *analysis) aggregateAt(i int) (int, bool) {
+	j := i
+	for inSet(a.w(j), "the", "that", "those", "of", "a") {
+		j++
+	}
+	switch a.w(j) {
+	case "average", "mean", "avg", "maximum", "minimum", "max", "min", "total", "sum":
+		return i, true
+	case "number":
+		return i, a.w(j+1) == "of"
+	}
+	return 0, false
+}
+
+// analyse analyses the tokens of one clause into a subgoal.
+func analyse(q string, toks []token, ms []handoff.Mention, skip []bool, nestAt int, nestID, nestAttr string) (handoff.Subgoal, *analysis) {
+	if skip == nil {
+		skip = make([]bool, len(toks))
+	}
+	a := &analysis{q: q, toks: toks, ms: ms, skip: skip, used: make([]bool, len(toks)), nestAt: nestAt, nestID: nestID, nestAttr: nestAttr}
+	a.buildChunks()
+	a.scan()
+	a.roles()
+	return a.subgoal(), a
+}
+
+// scan applies the phrase rules left to right.
+func (a *analysis) scan() {
+	n := len(a.toks)
+	first := -1
+	for i := 0; i < n; i++ {
+		if !a.skip[i] && a.toks[i].kind != tkPunct {
+			first = i
+			break
+		}
+	}
+	if first >= 0 && auxWords[a.w(first)] {
+		a.ask = true
+	}
+	for i := 0; i < n; i++ {
+		if a.skip[i] || a.used[i] {
+			continue
+		}
+		w := a.w(i)
+		// Negation.
+		if (negWords[w] || strings.HasSuffix(w, "n't")) && !a.seq(i, "no", "more") && !a.seq(i, "no", "less") &&
+			!a.seq(i, "not", "more") && !a.seq(i, "not", "less") && !a.seq(i, "no", "fewer") && !a.seq(i, "not", "only") {
+			a.negate = true
+			a.cue(handoff.Cue{Kind: handoff.CueNegation, Text: a.toks[i].text})
+		}
+		if a.seq(i, "other", "than") && !a.toks[i].cap {
+			a.negate = true
+			a.cue(handoff.Cue{Kind: handoff.CueNegation, Text: "other than"})
+		}
+		// Set words between values ("either A or B", "both A and B").
+		// "two or more" is a bound, not alternatives.
+		bound := inSet(a.w(i+1), "more", "less", "fewer", "greater", "higher", "lower", "above", "below", "over", "under", "equal", "so")
+		if (w == "either" || w == "both" || w == "neither") && !a.used[i] || w == "or" && !bound && a.valueNear(i, -1) && a.valueNear(i, 1) {
+			a.cue(handoff.Cue{Kind: handoff.CueSet, Text: w})
+		}
+		if m := lexicon.Measure(a.w(i + 1)); w == "how" && m != "" && a.asked == "" {
+			a.asked = m
+		}
+		// "What kind of museum is the Nordic Light Gallery?", "What
+		// kind of music does Kenji Aoyama Trio play?": its type.
+		if k := a.chunkEnd(i + 3); i == first && inSet(w, "what", "which") && inSet(a.w(i+1), "kind", "type", "sort") && a.w(i+2) == "of" && a.asked == "" &&
+			inSet(a.w(k), "is", "are", "was", "were", "does", "do", "did") && a.mentionAt(k+1) {
+			a.asked = "type"
+			a.skipWord(i + 1)
+		}
+		// Aggregates.
+		switch {
+		case a.seq(i, "how", "many", "total"):
+			// "How many total pounds were purchased?": the total of the
+			// pounds (the "total" rule adds it).
+		case a.seq(i, "how", "many") && lexicon.Residents(a.w(i+2)) && inSet(a.w(i+3), "live", "lives", "lived", "living", "reside", "inhabit"):
+			// "How many people live in Tokyo?": its population.
+			for _, k := range []int{i + 2, i + 3} {
+				if c := a.at[k]; c >= 0 {
+					a.chunks[c].used, a.chunks[c].role = true, roleSkip
+				}
+			}
+			a.asked = "population"
+		case a.seq(i, "how", "many") && a.holdsPeople(i+2):
+			// "How many people fit in Valdheim FK's stadium?", "How
+			// many fans can the arena hold?": its capacity.
+			for k := i + 2; k < len(a.toks) && k <= i+3; k++ {
+				if c := a.at[k]; c >= 0 {
+					a.chunks[c].used, a.chunks[c].role = true, roleSkip
+				}
+			}
+			a.asked = "capacity"
+		case a.seq(i, "how", "many"):
+			c := a.chunkAfter(i + 2)
+			a.addAgg(handoff.AggCount, c, false)
+		case w == "number" && a.w(i+1) == "of" && !a.content(i):
+			c := a.chunkAfter(i + 2)
+			if !a.inRankPhrase(i) {
+				a.addAgg(handoff.AggCount, c, false)
+			}
+		case w == "count" && (i == first || a.w(i+1) == "of" || a.w(i-1) == "the") && (i == first || !a.content(i-1) || a.w(i-1) == "total"):
+			// "share count of transactions" names a column.
+			a.addAgg(handoff.AggCount, a.chunkAfter(i+1, "total", "number", "of"), false)
+		case w == "total" && !a.seq(i+1, "number") && !a.seq(i+1, "count"):
+			if a.w(i-1) == "in" || a.orderKey(i) {
+				break
+			}
+			if superlatives[a.w(i-1)].known && !a.content(i+1) {
+				// "the best total of any body builder": a column of
+				// totals ranked, not a sum.
+				break
+			}
+			c := a.chunkAfter(i + 1)
+			a.addAgg(handoff.AggSum, c, true)
+			if c >= 0 {
+				// A schema may hold the total itself (total_points):
+				// the phrase is a term too.
+				a.implied = appendNew(a.implied, "total "+a.chunks[c].phrase())
+			}
+		case w == "sum" && !a.content(i):
+			a.addAgg(handoff.AggSum, a.chunkAfter(i+1, "of"), true)
+		case inSet(w, "average", "mean", "avg") && !a.seq(i-1, "than") && !(w == "mean" && a.w(i-1) == "does"):
+			c := a.chunkAfter(i+1, append([]string{"number", "of"}, aggSkip...)...)
+			if a.w(i-1) == "on" {
+				c = a.chunkBefore(i - 2)
+			}
+			a.addAgg(handoff.AggAvg, c, true)
+		case inSet(w, "maximum", "max", "minimum", "min") && !a.seq(i+1, "of") && !a.markerBefore(i) && a.nestAt != i:
+			ag := handoff.AggMax
+			if w == "minimum" || w == "min" {
+				ag = handoff.AggMin
+			}
+			a.addAgg(ag, a.chunkAfter(i+1, aggSkip...), true)
+		}
+		// "Who is older, Ada Brook or Tomas Vey?": the one of the two
+		// that ranks first by what the comparative measures.
+		if a.choiceAt(i) {
+			continue
+		}
+		// Comparisons and filters.
+		if op, attr, date, v, ok := a.comparator(i); ok {
+			a.handleComparator(i, op, attr, date, v)
+		}
+		// "a bigger budget than X": a comparative whose "than" comes
+		// after the attribute is still a commitment to compare.
+		if ci := comparatives[w]; ci.than && !slices.ContainsFunc(a.cues, func(c handoff.Cue) bool { return c.Kind == handoff.CueComparative }) &&
+			(a.w(i+2) == "than" || a.w(i+3) == "than") {
+			t := i + 2
+			if a.w(t) != "than" {
+				t = i + 3
+			}
+			var ws []string
+			for j := i + 1; j < t; j++ {
+				ws = append(ws, a.w(j))
+			}
+			if len(ws) > 0 {
+				ws[len(ws)-1] = lemma(ws[len(ws)-1])
+			}
+			term := cmp.Or(ci.attr, strings.Join(ws, " "))
+			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: w + " than", Term: term, Op: ci.op})
+			// "a bigger budget than Paper Moons": the bound is that
+			// film's own budget.
+			if m := a.toks[min(t+1, len(a.toks)-1)].ment; t+1 < len(a.toks) && m >= 0 && !a.skip[t+1] {
+				if mk := a.ms[m].Kind; mk != handoff.MentionNumber && mk != handoff.MentionDate {
+					for j := t + 1; j < len(a.toks) && a.toks[j].ment == m; j++ {
+						a.used[j] = true
+					}
+					a.addFilter(handoff.Filter{Attribute: term, Op: ci.op, Value: a.ms[m].Text, ValueKind: handoff.ValueEntity}, i)
+				}
+			}
+		}
+		switch {
+		case w == "between":
+			if v1, k1, ok := a.valueOf(i + 1); ok && a.w(i+2) == "and" {
+				if v2, _, ok := a.valueOf(i + 3); ok {
+					a.used[i+1], a.used[i+3] = true, true
+					f := handoff.Filter{Attribute: a.attrFor(i, i+4, ""), Op: handoff.FilterBetween, Value: v1, Value2: v2, ValueKind: k1}
+					a.addFilter(f, i)
+					a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: "between", Term: f.Attribute, Op: handoff.FilterBetween})
+				}
+			}
+		case w == "range" || w == "from" && a.w(i+2) == "to":
+			// "salary in the range of 8000 and 12000", "in the range
+			// 5 to 10", "from 2000 to 2010": between, both ends in.
+			j := i + 1
+			if w == "range" {
+				for inSet(a.w(j), "of", "from") {
+					j++
+				}
+			}
+			v1, k1, ok1 := a.valueOf(j)
+			v2, k2, ok2 := a.valueOf(j + 2)
+			if !ok1 || !ok2 || !inSet(a.w(j+1), "and", "to") || a.used[j] || a.used[j+2] ||
+				!inSet(k1, "number", "date") || !inSet(k2, "number", "date") {
+				break
+			}
+			start := i
+			for start > 0 && inSet(a.w(start-1), "the", "in", "within", "is", "are", "was", "were") {
+				start--
+			}
+			a.used[j], a.used[j+2] = true, true
+			f := handoff.Filter{Attribute: a.attrFor(start, j+3, ""), Op: handoff.FilterBetween, Value: v1, Value2: v2, ValueKind: k1}
+			a.addFilter(f, i)
+			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: "between", Term: f.Attribute, Op: handoff.FilterBetween})
+		case w == "in" || w == "during" || w == "on":
+			if later, ok := comparatives[a.w(i+3)]; ok && later.date && a.w(i+2) == "or" {
+				break // "in 2010 or later": a bound (below)
+			}
+			if v, k, ok := a.valueOf(i + 1); ok && k == "date" && !a.used[i+1] {
+				a.used[i+1] = true
+				a.addFilter(handoff.Filter{Attribute: a.attrFor(i, -1, ""), Op: handoff.FilterEq, Value: v, ValueKind: "date"}, i)
+			}
+		}
+		// "for male and female students": grouped by sex.
+		if lexicon.Gender(w) != "" && inSet(a.w(i+1), "and", "or") && lexicon.Gender(a.w(i+2)) != "" && lexicon.Gender(a.w(i+2)) != lexicon.Gender(w) {
+			a.used[i], a.used[i+2] = true, true
+			if len(a.aggs) > 0 || inSet(a.w(i-1), "each", "for", "by") {
+				a.groupBy = appendNew(a.groupBy, handoff.AttrGender)
+				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " and " + a.w(i+2), Term: handoff.AttrGender})
+			}
+		}
+		// "female students", "women players": their sex.
+		if a.genderAt(i) && !a.used[i] {
+			a.used[i] = true
+			a.addFilter(handoff.Filter{Attribute: handoff.AttrGender, Op: handoff.FilterEq, Value: lexicon.Gender(w), ValueKind: "string"}, i)
+		}
+		// "in the 1990s": the ten years of the decade.
+		if d := decade(w); d != "" && !a.used[i] {
+			a.used[i] = true
+			start := i
+			for start > 0 && inSet(a.w(start-1), "the", "in", "during", "from", "of") {
+				start--
+			}
+			n, _ := strconv.Atoi(d)
+			f := handoff.Filter{Attribute: a.attrFor(start, -1, ""), Op: handoff.FilterBetween, Value: d, Value2: strconv.Itoa(n + 9), ValueKind: "date"}
+			a.addFilter(f, i)
+			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: "between", Term: f.Attribute, Op: handoff.FilterBetween})
+		}
+		// Postfix "5 or more", "10 goals or more", "aged 25 or
+		// younger": a bound, the attribute between the value and "or",
+		// or the one the comparative implies.
+		if (a.toks[i].kind == tkNum || a.toks[i].kind == tkDate) && !a.used[i] {
+			or, noun := i+1, -1
+			age := a.yearsOld(i + 1) // "30 years old or younger"
+			if age > 0 {
+				or += age
+			} else if i+1 < len(a.toks) {
+				if c := a.at[i+1]; c >= 0 && !a.chunks[c].verb && a.w(a.chunks[c].end) == "or" {
+					or, noun = a.chunks[c].end, c
+				}
+			}
+			var op handoff.FilterOp
+			cmpw, known := comparatives[a.w(or+1)]
+			switch {
+			case a.w(or) != "or" || !known || !cmpw.date && a.toks[i].kind == tkDate:
+			case cmpw.op == handoff.FilterGt || cmpw.op == handoff.FilterGe:
+				op = handoff.FilterGe
+			case cmpw.op == handoff.FilterLt || cmpw.op == handoff.FilterLe:
+				op = handoff.FilterLe
+			}
+			if op != "" {
+				v, k, _ := a.valueOf(i)
+				if cmpw.date && k == "number" {
+					k = "date"
+				}
+				a.used[i] = true
+				a.used[or] = true
+				a.used[or+1] = true
+				attr := cmpw.attr
+				if age > 0 {
+					a.useSpan(i+1, age)
+					attr = "age"
+				}
+				if noun >= 0 {
+					ch := &a.chunks[noun]
+					ch.used, ch.role = true, rolePred
+					attr = ch.phrase()
+				}
+				f := handoff.Filter{Attribute: a.attrFor(i, or+2, attr), Op: op, Value: v, ValueKind: k}
+				a.addFilter(f, i)
+				a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: "or " + a.w(or+1), Term: f.Attribute, Op: op})
+			}
+		}
+		// Ranking.
+		a.rankAt(i)
+		// Grouping.
+		switch {
+		case a.seq(i, "for", "each"), a.seq(i, "for", "every"), a.seq(i, "in", "each"), a.seq(i, "of", "each"),
+			a.seq(i, "for", "all", "the", "different"), a.seq(i, "for", "the", "different"), a.seq(i, "for", "different"),
+			a.seq(i, "across", "each"), a.seq(i, "across", "different"), a.seq(i, "across", "all", "the", "different"),
+			// "the average age of captains in different classes": an
+			// aggregate per class.
+			a.seq(i, "in", "different") && len(a.aggs) > 0:
+			// "across all X", "for all the X" ask about all of them at
+			// once, not per X.
+			if c := a.groupChunkAfter(i+1, "for", "all", "different", "the", "every"); c >= 0 {
+				a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
+				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " " + a.w(i+1), Term: a.groupTerm(c)})
+			}
+		case w == "per" || w == "each" && a.isWord(i+1) && (a.at[i+1] >= 0 || a.namedBefore(i+1)) && i > 0 && !inSet(a.w(i-1), "of", "for", "in", "list", "show"):
+			if c := a.groupChunkAfter(i + 1); c >= 0 {
+				a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
+				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w, Term: a.groupTerm(c)})
+			}
+		case a.seq(i, "grouped", "by"), a.seq(i, "group", "by"), a.seq(i, "broken", "down", "by"):
+			k := i + 2
+			if w == "broken" {
+				k = i + 3
+			}
+			if c := a.chunkAfter(k); c >= 0 {
+				a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
+				a.explicitGroup = true
+				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " by", Term: a.groupTerm(c)})
+			}
+		case inSet(w, "first", "last") && i > 0 && (i+1 >= len(a.toks) || inSet(a.w(i+1), "?", ".")) && !a.orderSet &&
+			(lexicon.Participle(a.w(i-1)) || contentVerbs[a.w(i-1)]) && inSet(a.w(0), "which", "who", "what"):
+			// "Which gas station opened first?": the earliest opening;
+			// "last", the latest.
+			a.rank, a.used[i] = true, true
+			a.skipWord(i)
+			a.out.Descending = w == "last"
+			a.out.Limit = 1
+			a.setOrder(a.w(i - 1))
+			a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.w(i-1) + " " + w, Term: a.w(i - 1), Descending: w == "last"})
+		case a.seq(i, "according", "to") && a.rank && !a.orderSet:
+			// "Sort all the rooms according to the price."
+			if c := a.chunkAfter(i+2, "the", "their", "its"); c >= 0 {
+				a.chunks[c].role = rolePred
+				a.chunks[c].used = true
+				a.setOrder(a.chunks[c].phrase())
+			}
+		case w == "by" && !a.isVerb(i-1) && !orderWords[a.w(i-1)] && !orderWords[a.w(i-2)]:
+			if c := a.chunkAfter(i + 1); c >= 0 {
+				if a.rank && !a.orderSet {
+					a.chunks[c].role = rolePred
+					a.chunks[c].used = true
+					a.setOrder(a.chunks[c].phrase())
+				} else if len(a.aggs) > 0 || a.seq(i+1, "each") {
+					a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
+					a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: "by", Term: a.groupTerm(c)})
+				}
+			}
+		}
+		// Ordering.
+		// "listed by descending age", "by descending age" too.
+		byDirection := w == "by" && inSet(a.w(i+1), "descending", "ascending", "increasing", "decreasing")
+		if (inSet(w, "ordered", "sorted", "order", "sort", "arranged", "ranked") || a.seq(i, "rank", "by") || a.seq(i, "listed", "by") || byDirection) && !(a.at[i] >= 0) {
+			k := i + 1
+			if byDirection {
+				k = i
+			}
+			by := false // "sort the planets by mass": the object is not the key
+			for inSet(a.w(k), "by", "in", "of", "the", "their", "its", "ascending", "descending", "increasing", "decreasing", "alphabetical", "reverse", "order", "according", "to") {
+				by = by || inSet(a.w(k), "by", "of", "to")
+				k++
+			}
+			// "in descending order of max speed", "by their total
+			// points": "max", "min" or "total" is a word of the key's
+			// name (max_speed, total_points), not an aggregate.
+			short := ""
+			if inSet(a.w(k), "max", "min", "maximum", "minimum", "total") && by && !inSet(a.w(k-1), "the") {
+				short = a.w(k) + " "
+				a.used[k] = true
+				k++
+			}
+			if c := a.chunkAfter(k); c >= 0 && !a.orderSet && by {
+				a.out.OrderBy = short + a.chunks[c].phrase()
+				a.chunks[c].role = rolePred
+				a.chunks[c].used = true
+				a.orderSet = true
+			}
+			a.rank = true
+		}
+		if desc, ok := a.orderPhrase(i); ok {
+			a.out.Descending = desc
+			a.rank = true
+			a.setOrder(superlatives[a.w(i+1)].attr)
+		}
+		if inSet(w, "descending", "decreasing", "desc", "reverse") || a.seq(i, "from", "highest") || a.seq(i, "from", "largest") ||
+			a.seq(i, "from", "most") || a.seq(i, "high", "to", "low") {
+			a.out.Descending = true
+			a.rank = true
+		}
+		if inSet(w, "ascending", "increasing", "alphabetical", "alphabetically", "chronological", "chronologically") {
+			a.rank = true
+			if (w == "alphabetical" || w == "alphabetically") && !a.orderSet {
+				a.out.OrderBy = "name"
+				a.implied = appendNew(a.implied, "name")
+			}
+		}
+		if inSet(w, "different", "distinct", "unique") {
+			a.out.Distinct = true
+		}
+		// "all the information about courses", "all info", "the
+		// information of all instructors", "everything about Ada
+		// Brook": every attribute of the things is asked for.
+		if inSet(w, "information", "info") && (a.w(i-1) == "all" || a.w(i-2) == "all" || a.w(i-3) == "all" && a.w(i-2) == "the" ||
+			a.w(i-1) == "the" && inSet(a.w(i+1), "about", "of", "on", "regarding", "for")) ||
+			w == "everything" && inSet(a.w(i+1), "about", "on", "regarding", "of") {
+			a.out.All = true
+		}
+		// Comparison of entities.
+		if inSet(w, "compare", "comparison") || a.seq(i, "difference", "between") {
+			a.compare = true
+		}
+	}
+	a.mentionFilters()
+}
+
+// inRankPhrase reports whether "number of" at i belongs to a ranking
+// ("the most number of", "the highest number of").
+func (a *analysis) inRankPhrase(i int) bool {
+	for k := i - 1; k >= 0 && k >= i-2; k-- {
+		if superlatives[a.w(k)].known {
+			return true
+		}
+	}
+	return false
+}
+
+// aggSkip are the words between coordinated aggregates ("the maximum
+// and minimum budget").
+var aggSkip = []string{"and", ",", "or", "the", "average", "mean", "avg", "maximum", "max", "minimum", "min", "total", "sum", "highest", "lowest"}
+
+func (a *analysis) addAgg(ag handoff.Aggregate, c int, pred bool) {
+	of := ""
+	if c >= 0 {
+		ch := &a.chunks[c]
+		of = ch.phrase()
+		ch.used = true
+		if pred || attrWords[ch.head()] {
+			ch.role = rolePred
+		} else {
+			ch.role = roleType
+		}
+	}
+	a.aggs = append(a.aggs, ag)
+	a.aggOf = append(a.aggOf, of)
+	// "studios whose average gross …", "directors that have an average
+	// rating …": said of each subject, a condition if a bound follows.
+	cond := false
+	if c >= 0 && ag != handoff.AggCount {
+		k := a.chunks[c].start - 1
+		for k >= 0 && (handoff.AggregateWord(a.w(k)) != "" || inSet(a.w(k), "the", "an", "a", "their", "its")) {
+			k--
+		}
+		cond = inSet(a.w(k), "whose", "which", "with", "having", "have", "has") && k > 0 && a.at[k-1] >= 0 && !a.chunks[a.at[k-1]].verb
+		cond = cond || inSet(a.w(k), "have", "has") && inSet(a.w(k-1), "that", "who", "which") && k > 1 && a.at[k-2] >= 0
+	}
+	if c >= 0 && ag == handoff.AggCount && a.seq(a.chunks[c].start-2, "number", "of") {
+		// "debates with a number of audience bigger than 150", "clubs
+		// whose number of members is above 3": the number is each
+		// subject's, bounded, the same as "clubs with more than 3
+		// members".
+		k := a.chunks[c].start - 3
+		for k >= 0 && inSet(a.w(k), "the", "an", "a", "their", "its", "total") {
+			k--
+		}
+		cond = inSet(a.w(k), "whose", "with", "having", "have", "has") && k > 0 && a.at[k-1] >= 0 && !a.chunks[a.at[k-1]].verb
+		cond = cond || inSet(a.w(k), "have", "has") && inSet(a.w(k-1), "that", "who", "which") && k > 1 && a.at[k-2] >= 0
+	}
+	a.aggCond = append(a.aggCond, cond)
+}
+
+// aggConditions turns an aggregate said as a condition on each subject
+// into its bound's aggregate ("studios whose average gross is above
+// 4500000": the average is compared, not asked), and a number said so
+// into a bound on the things numbered ("clubs whose number of members is
+// above 3").
+func (a *analysis) aggConditions() {
+	for k := 0; k < len(a.aggs); k++ {
+		if !a.aggCond[k] {
+			continue
+		}
+		for i := range a.filters {
+			f := &a.filters[i]
+			count := a.aggs[k] == handoff.AggCount
+			attr := f.Attribute
+			if count && attr == "" {
+				attr = a.aggOf[k]
+			}
+			if attr != a.aggOf[k] || f.Aggregate != "" || f.ValueKind != "number" || f.Op == handoff.FilterEq || f.Op == handoff.FilterContains {
+				continue
+			}
+			// A number of things bounded is a bound on the things, as
+			// "more than 3 members" says it.
+			f.Attribute = attr
+			if !count {
+				f.Aggregate = a.aggs[k]
+			}
+			a.aggs = slices.Delete(a.aggs, k, k+1)
+			a.aggOf = slices.Delete(a.aggOf, k, k+1)
+			a.aggCond = slices.Delete(a.aggCond, k, k+1)
+			k--
+			break
+		}
+	}
+}
+
+// holdsPeople reports whether the words from k count the people a place
+// holds: "people fit (in)", "fans can … hold", "spectators does … seat".
+func (a *analysis) holdsPeople(k int) bool {
+	if !inSet(a.w(k), "people", "persons", "fans", "spectators", "guests", "visitors", "seats") {
+		return false
+	}
+	if inSet(a.w(k+1), "fit", "fits") {
+		return true
+	}
+	if !inSet(a.w(k+1), "can", "could", "does", "do", "will") {
+		return false
+	}
+	for j := k + 2; j < len(a.toks) && j <= k+8; j++ {
+		if inSet(a.w(j), "hold", "seat", "accommodate", "fit", "host", "take") {
+			a.skipWord(j)
+			return true
+		}
+	}
+	return false
+}
+
+// measureBy returns the chunk right after "by" that follows chunk c
+// ("the smallest city by area": area), when it is a plain noun phrase:
+// not a verb, no name or value ("the latest paper by Oren Etzioni" names
+// an author), not a count or other aggregate ("by number of invoices").
+// It returns -1 otherwise.
+func (a *analysis) measureBy(c int) int {
+	k := a.chunks[c].end
+	if a.w(k) != "by" || a.used[k] || k+1 >= len(a.toks) || a.at[k+1] < 0 || a.toks[k+1].ment >= 0 {
+		return -1
+	}
+	by := a.at[k+1]
+	ch := &a.chunks[by]
+	if ch.start != k+1 || ch.verb || ch.used || aggWords[ch.words[0]] || a.w(ch.end) == "of" {
+		return -1
+	}
+	return by
+}
+
+// agentOfThings returns the thing an agent noun phrase says its agents
+// do something to, the word before a regular agent noun ("goal" of
+// "goal scorers", "run" of "run scorers"), which ranks them by how many
+// they did; "" for other chunks.
+func agentOfThings(c *chunk) string {
+	if c.verb || len(c.words) != 2 {
+		return ""
+	}
+	head, thing := lemma(c.words[1]), c.words[0]
+	if attrWords[head] || attrWords[thing] || isFunction(thing) || isNumberWord(thing) || !(strings.HasSuffix(head, "er") || strings.HasSuffix(head, "or")) || len(lexicon.VerbForms(head)) == 0 {
+		return ""
+	}
+	return thing
+}
+
+// peopleMeasure reads a number of people as the measure it bounds: what
+// a place holds ("stadiums that hold more than 40,000 fans": capacity),
+// or how many live there ("countries with more than 10 million
+// people": population). It returns "" when chunk c counts no people.
+func (a *analysis) peopleMeasure(i int, c *chunk) string {
+	if len(c.words) != 1 {
+		return ""
+	}
+	w := c.words[0]
+	spectators := inSet(w, "fans", "spectators", "guests", "visitors", "people", "persons", "seats")
+	for k := i - 1; k >= 0 && k >= i-6; k-- {
+		if inSet(a.w(k), "hold", "holds", "seat", "seats", "accommodate", "accommodates", "fit", "fits", "host", "hosts") && spectators {
+			a.skipWord(k) // the verb says the capacity
+			return "capacity"
+		}
+	}
+	// "storms that killed more than 10 people": the number the verb
+	// stands for (deaths); "journals that sold more than 5000 copies":
+	// the sales.
+	if inSet(w, "people", "persons", "person", "copies", "units") {
+		// "storms in which at least 1 person died": the verb after.
+		if k := c.end; contentVerbs[a.w(k)] && derivedVerb(a.w(k)) {
+			a.skipWord(k)
+			return a.w(k)
+		}
+		for k := i - 1; k >= 0 && k >= i-3; k-- {
+			if contentVerbs[a.w(k)] && derivedVerb(a.w(k)) {
+				a.skipWord(k)
+				return a.w(k)
+			}
+		}
+	}
+	// ("inhabitants" and "residents" may name a column: the synthesizer
+	// derives the population when none does.)
+	if inSet(w, "people", "persons") && inSet(a.w(i-1), "than", "over", "under", "least", "most", "with", "have", "has") {
+		return "population"
+	}
+	return ""
+}
+
+// attrFor finds the attribute a filter at [i, end) constrains: the
+// implied one, a chunk right after the value (end ≥ 0), or a chunk
+// right before the phrase.
+func (a *analysis) attrFor(i, end int, implied string) string {
+	if n := a.yearsOld(end); n > 0 {
+		// "under 30 years old": an age whatever the comparative implies.
+		a.useSpan(end, n)
+		return "age"
+	}
+	if a.agedAt(i - 1) {
+		a.used[i-1] = true
+		return "age"
+	}
+	if implied != "" {
+		return implied
+	}
+	// "more than 5000 total number of horses", "over 10 total points":
+	// the total is a word of the attribute's name (total_horses).
+	if end >= 0 && a.w(end) == "total" {
+		k := end + 1
+		if a.seq(k, "number", "of") || a.seq(k, "amount", "of") {
+			k += 2
+		}
+		if c := a.chunkAfter(k); c >= 0 && !a.chunks[c].verb {
+			ch := &a.chunks[c]
+			ch.used, ch.role = true, rolePred
+			a.used[end] = true
+			return "total " + ch.phrase()
+		}
+	}
+	// "2 or more corresponding documents": the noun after the hedge.
+	for end >= 0 && inSet(a.w(end), "corresponding", "different", "distinct", "separate", "unique", "related", "associated", "such") {
+		end++
+	}
+	if end >= 0 && end < len(a.toks) && a.at[end] >= 0 && !a.chunks[a.at[end]].verb {
+		c := &a.chunks[a.at[end]]
+		if m := a.peopleMeasure(i, c); m != "" {
+			c.used, c.role = true, roleSkip
+			return m
+		}
+		c.used = true
+		if !isPlural(c.words[len(c.words)-1]) || attrWords[c.head()] {
+			c.role = rolePred
+		} else {
+			c.role = roleType
+		}
+		return c.phrase()
+	}
+	if c := a.chunkBefore(i-1, "with", "has", "have", "had", "having", "whose", "a", "an", "its", "their"); c >= 0 {
+		ch := &a.chunks[c]
+		possessed := false // "city have more than": the owner, not the attribute
+		for k := ch.end; k < i; k++ {
+			possessed = possessed || inSet(a.w(k), "has", "have", "had", "having")
+		}
+		if attrWords[ch.head()] || !possessed && (ch.verb || !isPlural(ch.words[len(ch.words)-1])) {
+			ch.used = true
+			if ch.role == roleNone {
+				ch.role = rolePred
+			}
+			return ch.phrase()
+		}
+	}
+	return ""
+}
+
+// groupChunkAfter is [analysis.chunkAfter] for what groups: past the
+// light words and a name that a chunk follows ("for each Orange county
+// campus", "each Nordic country": the name is a value of the things
+// grouped, a filter; the noun is what groups).
+func (a *analysis) groupChunkAfter(i int, skip ...string) int {
+	if c := a.chunkAfter(i, skip...); c >= 0 {
+		return c
+	}
+	for k := 0; k < 8 && i < len(a.toks); k++ {
+		if a.namedBefore(i) {
+			for m := a.toks[i].ment; i < len(a.toks) && a.toks[i].ment == m; i++ {
+			}
+			return a.chunkAfter(i)
+		}
+		if w := a.w(i); !inSet(w, "the", "a", "an", "of", "their", "its", "all", "each") && !slices.Contains(skip, w) {
+			return -1
+		}
+		i++
+	}
+	return -1
+}
+
+// namedBefore reports whether token i starts a mention (a name, not a
+// chunk) that a chunk follows right after: "each Nordic country".
+func (a *analysis) namedBefore(i int) bool {
+	if i >= len(a.toks) || a.toks[i].ment < 0 || a.at[i] >= 0 {
+		return false
+	}
+	k := i
+	for k < len(a.toks) && a.toks[k].ment == a.toks[i].ment {
+		k++
+	}
+	return k < len(a.toks) && a.at[k] >= 0
+}
+
+// verbPhrase reports whether phrase is the phrase of a verb chunk, or of
+// a chunk right after a relative pronoun ("employees who earn": the
+// tagger may take "earn" for a noun).
+func (a *analysis) verbPhrase(phrase string) bool {
+	return slices.ContainsFunc(a.chunks, func(c chunk) bool {
+		return c.phrase() == phrase && (c.verb || inSet(a.w(c.start-1), "who", "that", "which"))
+	})
+}
+
+// choiceAt reads a comparative at token i that chooses between two
+// named things ("Who is older, Ada Brook or Tomas Vey?", "Which club is
+// bigger, Valdheim FK or Club Brisa?") as a ranking of the two by what it
+// measures, the first kept, and reports whether it did.
+// mentionAt reports whether a named thing starts at token i, past an
+// article.
+func (a *analysis) mentionAt(i int) bool {
+	if inSet(a.w(i), "the", "a", "an") {
+		i++
+	}
+	return i < len(a.toks) && a.toks[i].ment >= 0 && a.ms[a.toks[i].ment].Kind != handoff.MentionNumber
+}
+
+// chunkEnd returns the token after the chunk that starts at token i, or
+// i when no chunk starts there.
+func (a *analysis) chunkEnd(i int) int {
+	if i < len(a.at) {
+		if c := a.at[i]; c >= 0 && a.chunks[c].start == i {
+			return a.chunks[c].end
+		}
+	}
+	return i
+}
+
+func (a *analysis) choiceAt(i int) bool {
+	w := a.w(i)
+	ci := comparatives[w]
+	if !ci.than || ci.date || !inSet(a.w(0), "who", "which", "what") || a.orderSet {
+		return false
+	}
+	k := i + 1
+	// "Who scored more goals, Erik Solberg or Tiago Mendes?": what
+	// the comparative counts, named before the choice.
+	noun := -1
+	if c := a.at[min(k, len(a.at)-1)]; k < len(a.toks) && c >= 0 && a.chunks[c].start == k && !a.chunks[c].verb && inSet(a.w(a.chunks[c].end), ",", ":") {
+		noun, k = c, a.chunks[c].end
+	}
+	if a.w(k) != "," && a.w(k) != ":" || noun < 0 && !inSet(a.w(i-1), "is", "was", "are", "were") {
+		return false
+	}
+	k++
+	after := func(k int) int { // the token after the mention at k, or -1
+		if k >= len(a.toks) || a.toks[k].ment < 0 {
+			return -1
+		}
+		m := a.toks[k].ment
+		for k < len(a.toks) && a.toks[k].ment == m {
+			k++
+		}
+		return k
+	}
+	e := after(k)
+	if e < 0 || a.w(e) != "or" {
+		return false
+	}
+	if e2 := after(e + 1); e2 < 0 || e2 < len(a.toks) && !inSet(a.w(e2), "?", ".") {
+		return false
+	}
+	attr := cmp.Or(ci.attr, lexicon.GradedMeasure(w))
+	if noun >= 0 {
+		attr = a.chunks[noun].phrase()
+		a.chunks[noun].used, a.chunks[noun].role = true, rolePred
+	}
+	if attr == "" {
+		return false
+	}
+	a.used[i] = true
+	a.rank = true
+	a.out.Descending = ci.op == handoff.FilterGt
+	a.out.Limit = 1
+	a.setOrder(attr)
+	a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: w, Term: attr, Descending: a.out.Descending})
+	return true
+}
+
+func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, date bool, v int) {
+	for k := i; k < v && k < len(a.toks); k++ {
+		a.used[k] = true
+	}
+	// "countries that have more people than Argentina": the population;
+	// "stadiums that hold more fans than": the capacity.
+	if c := a.at[min(i+1, len(a.at)-1)]; c >= 0 && v == i+3 && a.w(i+2) == "than" {
+		if m := a.peopleMeasure(i, &a.chunks[c]); m != "" {
+			a.chunks[c].used, a.chunks[c].role = true, roleSkip
+			attr = m
+		}
+	}
+	// Nested aggregate: the value is the answer of an earlier subgoal.
+	if a.nestID != "" && v <= a.nestAt && a.nestAt <= v+3 {
+		at := a.attrFor(i, -1, attr)
+		// "employees who earn more than the average salary", "projects
+		// that have taken longer than the average number of hours": where
+		// no noun names what is compared (a verb, or the comparative's
+		// own sense), the aggregate's attribute does; "whose average
+		// salary is above the average payment" keeps the noun.
+		a.nestSense = attr
+		if at == "" || a.nestAttr != "" && (at == attr || a.verbPhrase(at)) {
+			at = a.nestAttr
+		}
+		a.addFilter(handoff.Filter{Attribute: at, Op: op, Value: a.nestID, ValueKind: SubgoalValue}, i)
+		return
+	}
+	// Skip articles, hedges, currency signs and a unit noun before the
+	// value: "more than about $180", "after the year 1989".
+	k := v
+	money := false
+	for inSet(a.w(k), "the", "a", "an", "about", "around", "approximately", "some", "$", "€", "£", "¥") ||
+		date && inSet(a.w(k), "year", "date") && k+1 < len(a.toks) {
+		if inSet(a.w(k), "year", "date") && attr == "" {
+			attr = a.w(k)
+		}
+		money = money || inSet(a.w(k), "$", "€", "£", "¥")
+		k++
+	}
+	// "more than two times", "at least twice", "more than once": how
+	// often the subjects occur.
+	if n, ok := frequencyWords[a.w(k)]; ok || inSet(a.w(k+1), "times", "time") && a.toks[k].kind == tkNum {
+		if !ok {
+			n = a.toks[k].norm
+		}
+		a.used[k] = true
+		if !ok {
+			a.used[k+1] = true
+		}
+		f := handoff.Filter{Attribute: handoff.AttrTimes, Op: op, Value: n, ValueKind: "number"}
+		a.addFilter(f, i)
+		a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: a.toks[i].text, Term: f.Attribute, Op: op})
+		return
+	}
+	if val, kind, ok := a.valueOf(k); ok {
+		if date && kind == "number" {
+			kind = "date"
+		}
+		a.used[k] = true
+		f := handoff.Filter{Attribute: a.attrFor(i, k+1, attr), Op: op, Value: val, ValueKind: kind}
+		if f.Attribute == "" && kind == "number" && (money || moneyWords[a.w(k+1)]) {
+			// "films made for under 10 million dollars": an amount of
+			// money no noun names is what the things cost (a price, a
+			// budget, a fee).
+			f.Attribute = "cost"
+			a.implied = appendNew(a.implied, f.Attribute)
+		}
+		a.addFilter(f, i)
+		a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: a.toks[i].text, Term: f.Attribute, Op: op})
+		return
+	}
+	// A comparison with an entity or another attribute.
+	if k < len(a.toks) && !a.skip[k] && (a.toks[k].ment >= 0 || a.at[k] >= 0 || inSet(a.w(k), "that", "those", "his", "her", "their", "its")) {
+		if comparatives[a.w(i)].than || a.w(i+1) == "than" || a.w(i+2) == "than" {
+			a.compare = true
+			if attr != "" {
+				a.implied = appendNew(a.implied, attr)
+			}
+			term := cmp.Or(attr, a.attrFor(i, k, ""))
+			if term == "" && lexicon.Magnitude(a.w(i)) {
+				// "Which cities are bigger than Valdheim?": whatever
+				// measures their size.
+				term = "size"
+				a.implied = appendNew(a.implied, term)
+			}
+			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: a.toks[i].text + " than", Term: term, Op: op})
+			if m := a.toks[k].ment; m >= 0 {
+				// "more goals than Magnus Dahl": the bound is that
+				// entity's own value of the attribute.
+				for j := k; j < len(a.toks) && a.toks[j].ment == m; j++ {
+					a.used[j] = true
+				}
+				if mk := a.ms[m].Kind; term != "" && mk != handoff.MentionNumber && mk != handoff.MentionDate {
+					a.addFilter(handoff.Filter{Attribute: term, Op: op, Value: a.ms[m].Text, ValueKind: handoff.ValueEntity}, i)
+				}
+			}
+		}
+	}
+}
+
+// rankAt recognises superlatives, "top N" and "first N" at i.
+func (a *analysis) rankAt(i int) {
+	w := a.w(i)
+	s, ok := superlatives[w]
+	if w == "first" || w == "last" {
+		if a.content(i) {
+			return
+		}
+		if v, k, ok := a.valueOf(i + 1); ok && k == "number" {
+			n, _ := strconv.Atoi(v)
+			a.used[i+1] = true
+			a.out.Limit = n
+			a.rank = true
+			return
+		}
+		// "the first payment", "the last claim": the earliest, the
+		// latest.
+		if a.w(i-1) != "the" || !a.content(i+1) {
+			return
+		}
+		w = map[string]string{"first": "earliest", "last": "latest"}[w]
+		s, ok = superlatives[w]
+	}
+	if w == "top" && a.w(i-1) == "on" {
+		return // "weeks on top"
+	}
+	if inSet(a.w(i-1), "by", "of") && orderWords[a.w(i-2)] {
+		return // "in descending order of max speed": the key's name
+	}
+	if _, ok := a.orderPhrase(i - 1); ok {
+		return // "from least to greatest": an ordering, not a superlative
+	}
+	if _, ok := a.orderPhrase(i - 3); ok {
+		return
+	}
+	if !ok || a.used[i] {
+		return
+	}
+	// "the maximum fastest lap speed": after another superlative or an
+	// aggregate, a word of a column's name (fastestlapspeed).
+	if i > 0 && (handoff.AggregateWord(a.w(i-1)) != "" || superlatives[a.w(i-1)].known) && s.attr != "" {
+		return
+	}
+	// "at least/most", "the most number of" as a count.
+	if (w == "least" || w == "most") && a.w(i-1) == "at" {
+		return
+	}
+	if (w == "maximum" || w == "minimum" || w == "max" || w == "min") && (!a.markerBefore(i) && !a.seq(i+1, "of") || a.nestAt == i) {
+		return // an aggregate, handled in scan
+	}
+	if w == "most" && inSet(a.w(i+1), "often", "frequently", "commonly") && i >= 2 && a.at[i-1] >= 0 && a.chunks[a.at[i-1]].verb {
+		// "the language used most often": the thing before the verb,
+		// counted by its values.
+		v := a.at[i-1]
+		a.chunks[v].used = true
+		a.used[i], a.used[i+1] = true, true
+		a.rank = true
+		a.out.Descending = true
+		a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Descending: true})
+		a.rankCount("")
+		if c := a.chunkBefore(a.chunks[v].start - 1); c >= 0 {
+			a.frequentKey(c, a.chunks[c].start)
+		}
+		return
+	}
+	if w == "most" && a.w(i-1) != "the" && a.w(i-1) != "with" && a.chunkAfter(i+1) < 0 && !inSet(a.w(i+1), "number", "popular", "common", "frequent", "frequently", "often", "commonly", "expensive", "recent", "recently") && lexicon.Measure(a.w(i+1)) == "" {
+		return // an adverb ("most often")
+	}
+	// Aggregate or rank: "What is the highest age" vs "the singer with the highest age".
+	j := i + 1
+	if v, k, ok := a.valueOf(j); ok && k == "number" {
+		n, _ := strconv.Atoi(v)
+		a.out.Limit = n
+		a.used[j] = true
+		j++
+	}
+	if (s.agg || inSet(w, "best", "top")) && !a.markerBefore(i) && a.w(j) == "total" && !a.content(j+1) && a.w(j+1) != "number" {
+		// "What is the best total of any body builder?": the largest
+		// of a column of totals.
+		ag := handoff.AggMax
+		if !s.desc {
+			ag = handoff.AggMin
+		}
+		a.used[i], a.used[j] = true, true
+		a.aggs, a.aggOf, a.aggCond = append(a.aggs, ag), append(a.aggOf, "total"), append(a.aggCond, false)
+		a.implied = appendNew(a.implied, "total")
+		a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Term: "total", Descending: s.desc})
+		return
+	}
+	for inSet(a.w(j), "number", "amount", "count", "of", "total") {
+		s.count = s.count || a.w(j) == "number" || a.w(j) == "amount" || a.w(j) == "count"
+		j++
+	}
+	c := a.chunkAfter(j)
+	// "the host of the highest age": which host, not what age.
+	ofThing := a.seq(i-2, "of", "the") && a.isWord(i-3) && a.content(i-3) && !aggWords[a.w(i-3)]
+	if s.agg && !a.markerBefore(i) && !ofThing && c >= 0 && !s.count && (attrWords[a.chunks[c].head()] || a.w(a.chunks[c].end) == "of") && !isPlural(a.chunks[c].words[len(a.chunks[c].words)-1]) {
+		ag := handoff.AggMax
+		if !s.desc {
+			ag = handoff.AggMin
+		}
+		a.used[i] = true
+		a.addAgg(ag, c, true)
+		a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Term: a.chunks[c].phrase(), Descending: s.desc})
+		return
+	}
+	a.rank = true
+	a.used[i] = true
+	a.out.Descending = s.desc
+	a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Descending: s.desc})
+	// A number right before: "the 3 oldest singers".
+	if v, k, ok := a.valueOf(i - 1); ok && k == "number" && a.out.Limit == 0 {
+		n, _ := strconv.Atoi(v)
+		a.out.Limit = n
+		a.used[i-1] = true
+	}
+	// "Which 3 rivers are the longest?"
+	if v, k, ok := a.valueOf(1); ok && k == "number" && a.out.Limit == 0 && inSet(a.w(0), "which", "what") {
+		n, _ := strconv.Atoi(v)
+		a.out.Limit = n
+		a.used[1] = true
+	}
+	adj := a.w(i + 1)
+	if ag := handoff.AggregateWord(adj); (ag == handoff.AggAvg || adj == "total") && s.attr == "" {
+		// "the movies with the highest average rating": they rank by
+		// that average (the scan adds the aggregate), not by a height.
+		if c2 := a.chunkAfter(i + 2); c2 >= 0 {
+			a.setOrder(a.chunks[c2].phrase())
+			if a.out.Limit == 0 && !isPlural(a.chunks[c2].words[len(a.chunks[c2].words)-1]) {
+				a.out.Limit = 1
+			}
+			return
+		}
+	}
+	switch {
+	case inSet(w, "most", "least") && lexicon.Measure(adj) != "":
+		// "the most expensive", "the most populous": the measure the
+		// adjective asks for (price, population), no thing.
+		a.setOrder(lexicon.Measure(adj))
+		a.skipWord(i + 1)
+	case adj == "recent" || adj == "recently":
+		// "Which program was launched most recently?": the date the
+		// verb names (the launch), not any date.
+		a.setOrder(a.timeVerbBefore(i))
+		a.setOrder("date")
+		if adj == "recently" {
+			// An adverb: no thing, and one answer unless asked for more.
+			a.used[i+1] = true
+			a.skipWord(i + 1)
+			if a.out.Limit == 0 {
+				a.out.Limit = 1
+			}
+		}
+	case inSet(adj, "popular", "common", "frequent", "frequently", "often"):
+		a.rankCount("")
+		// "the most common amenity", "the most frequently used
+		// carrier": the values of that attribute, counted.
+		k := i + 2
+		if inSet(adj, "frequently", "often") {
+			for strings.HasSuffix(a.w(k), "ed") && !a.content(k) {
+				k++ // "most frequently used"
+			}
+		}
+		a.frequentKey(a.at[max(0, min(k, len(a.at)-1))], k)
+	case c >= 0 && inSet(w, "most", "least") && a.chunks[c].start == i+1 && !a.chunks[c].verb && len(a.chunks[c].words) >= 2 && lexicon.Participle(adj) && !a.used[i+1]:
+		// "the three most visited museums", "the least watched films":
+		// ranked by what the verb counts (the visitors, the views),
+		// which the participle names; the rest of the chunk is the
+		// thing.
+		ch := &a.chunks[c]
+		a.setOrder(adj)
+		a.used[i+1] = true
+		a.at[i+1] = -1
+		ch.words, ch.start = ch.words[1:], ch.start+1
+		if ch.role == roleNone {
+			ch.role = roleType
+		}
+		if a.out.Limit == 0 && !isPlural(ch.words[len(ch.words)-1]) {
+			a.out.Limit = 1
+		}
+	case c >= 0 && s.attr == "" && !s.count && inSet(w, "top", "best", "leading") && agentOfThings(&a.chunks[c]) != "":
+		// "the three top goal scorers": the agents ranked by how many
+		// of the things they do it to (their goals).
+		a.setOrder(agentOfThings(&a.chunks[c]))
+		if a.chunks[c].role == roleNone {
+			a.chunks[c].role = roleType
+		}
+		if a.out.Limit == 0 && !isPlural(a.chunks[c].words[len(a.chunks[c].words)-1]) {
+			a.out.Limit = 1
+		}
+	case c >= 0 && inSet(w, "most", "fewest", "least") && a.peopleMeasure(i, &a.chunks[c]) == "capacity":
+		// "Which venue can hold the most people?": the capacity, not a
+		// count of people.
+		a.chunks[c].used, a.chunks[c].role = true, roleSkip
+		a.setOrder("capacity")
+		if a.out.Limit == 0 {
+			a.out.Limit = 1
+		}
+	case c >= 0 && !s.count && a.measureBy(c) >= 0:
+		// "the smallest city by area", "the top 3 museums by visitors":
+		// the things, ranked by what "by" names.
+		ch, by := &a.chunks[c], &a.chunks[a.measureBy(c)]
+		if ch.role == roleNone {
+			ch.role = roleType
+		}
+		by.role, by.used = rolePred, true
+		a.used[ch.end] = true
+		a.setOrder(by.phrase())
+		if a.out.Limit == 0 && !isPlural(ch.words[len(ch.words)-1]) {
+			a.out.Limit = 1
+		}
+	case c >= 0:
+		ch := &a.chunks[c]
+		plural := isPlural(ch.words[len(ch.words)-1])
+		if s.count || (w == "most" || w == "fewest" || w == "least") && plural {
+			ch.role = roleType
+			if attrWords[ch.head()] {
+				ch.role = rolePred
+			}
+			ch.used = true
+			a.rankCount(ch.phrase())
+		} else if s.attr != "" || !a.markerBefore(i) && !attrWords[ch.head()] {
+			// "the oldest singer", "the largest city": ranks the entities.
+			a.setOrder(s.attr)
+			if ch.role == roleNone {
+				ch.role = roleType
+			}
+		} else {
+			ch.role = rolePred
+			ch.used = true
+			a.setOrder(ch.phrase())
+		}
+		if a.out.Limit == 0 && !plural {
+			a.out.Limit = 1
+		}
+	default:
+		attr := s.attr
+		if attr == "date" {
+			// "Which university was founded the earliest?": the point in
+			// time the verb names (founded), not any date.
+			if v := a.timeVerbBefore(i); v != "" {
+				attr = v
+			}
+		}
+		if attr == "" {
+			// "Which mountain is the highest?": the measure the
+			// adjective asks for ("high": height).
+			attr = lexicon.GradedMeasure(w)
+		}
+		// "Who earns the most?", "Which employee is paid the least?":
+		// what the verb before stands for (a salary).
+		if k := i - 1; attr == "" && a.w(k) == "the" && k > 0 && a.at[k-1] >= 0 && a.chunks[a.at[k-1]].verb {
+			v := &a.chunks[a.at[k-1]]
+			if d, ok := lexicon.DerivedFrom(v.head()); ok && !d.Inverted {
+				v.role, v.used = rolePred, true
+				attr = lexicon.Fold(v.head())
+			}
+		}
+		a.setOrder(attr)
+		if a.out.Limit == 0 {
+			a.out.Limit = 1
+		}
+	}
+	if w == "top" && a.out.Limit == 0 {
+		a.out.Limit = 1
+	}
+}
+
+// timeVerbBefore returns the verb right before a superlative of time
+// at i ("founded" in "founded the earliest", "launched" in "launched
+// most recently"); "" when there is none.
+func (a *analysis) timeVerbBefore(i int) string {
+	k := i - 1
+	if a.w(k) == "the" {
+		k--
+	}
+	if k <= 0 || !(lexicon.Participle(a.w(k)) || contentVerbs[a.w(k)]) || a.used[k] {
+		return ""
+	}
+	return a.w(k)
+}
+
+func (a *analysis) setOrder(term string) {
+	if a.orderSet || term == "" {
+		return
+	}
+	a.out.OrderBy = term
+	a.implied = appendNew(a.implied, term)
+	a.orderSet = true
+}
+
+// frequentKey makes chunk c, holding token k, the attribute whose
+// most frequent value is asked ("the most common amenity"): a singular
+// noun, grouped by and ranked by its count, one value.
+func (a *analysis) frequentKey(c, k int) {
+	if c < 0 || k >= len(a.toks) || a.chunks[c].start > k || a.chunks[c].end <= k || a.chunks[c].verb || len(a.groupBy) > 0 {
+		return
+	}
+	ch := &a.chunks[c]
+	if isPlural(ch.words[len(ch.words)-1]) {
+		return
+	}
+	a.groupBy = []string{a.groupTerm(c)}
+	if a.out.Limit == 0 {
+		a.out.Limit = 1
+	}
+}
+
+func (a *analysis) rankCount(of string) {
+	if len(a.aggs) == 0 {
+		a.aggs = append(a.aggs, handoff.AggCount)
+		a.aggOf = append(a.aggOf, of)
+		a.aggCond = append(a.aggCond, false)
+	}
+	if !a.orderSet && of != "" {
+		a.out.OrderBy = of
+		a.orderSet = true
+	}
+}
+
+// mentionFilters turns the mentions that no comparison used into
+// equality or containment filters.
+// askedOf reports whether chunk c, right after the question's "what" or
+// "which", is asked of the name at token i that the question ends with:
+// "What nationality is Frank Gehry?" asks his nationality; it compares
+// no nationality with "Frank Gehry".
+func (a *analysis) askedOf(c, i int) bool {
+	ch := &a.chunks[c]
+	k := ch.start - 1
+	if k < 0 || !inSet(a.w(k), "what", "which") || slices.ContainsFunc(a.toks[:k], func(t token) bool { return t.kind == tkWord }) {
+		return false
+	}
+	if m := a.toks[i].ment; m < 0 || a.ms[m].Kind != handoff.MentionName {
+		return false
+	}
+	end := i
+	for end < len(a.toks) && a.toks[end].ment == a.toks[i].ment {
+		end++
+	}
+	at := ch.end + 1
+	if a.w(at) == "the" {
+		at++
+	}
+	return inSet(a.w(ch.end), "is", "was", "are", "were") && at == i && (end >= len(a.toks) || inSet(a.w(end), "?", "."))
+}
+
+func (a *analysis) mentionFilters() {
+	seen := map[int]bool{}
+	for i, t := range a.toks {
+		if a.skip[i] || t.ment < 0 || a.used[i] || seen[t.ment] {
+			continue
+		}
+		seen[t.ment] = true
+		m := a.ms[t.ment]
+		if m.Kind == handoff.MentionValue {
+			continue
+		}
+		end := i
+		for end < len(a.toks) && a.toks[end].ment == t.ment {
+			end++
+		}
+		f := handoff.Filter{Op: handoff.FilterEq, Value: m.Text, ValueKind: "string"}
+		switch m.Kind {
+		case handoff.MentionNumber:
+			f.Value, f.ValueKind = m.Normalized, "number"
+			// Limits and counts ("top 3", "the 5 most") are not filters.
+			if a.w(i-1) == "top" || a.w(i-1) == "first" || a.w(i-1) == "last" || superlatives[a.w(end)].known {
+				continue
+			}
+		case handoff.MentionDate:
+			f.Value, f.ValueKind = m.Normalized, "date"
+		}
+		prev := a.w(i - 1)
+		// "an area of 500", but not "the capital of Peru", "the height
+		// of the Eiffel Tower": an entity after "of" is not the value.
+		ofEntity := m.Kind != handoff.MentionNumber && m.Kind != handoff.MentionDate &&
+			(prev == "of" || a.seq(i-2, "of", "the"))
+		// "products with 'white' as their color description": the value
+		// of that attribute.
+		as := -1
+		if a.w(end) == "as" {
+			if c := a.chunkAfter(end+1, "their", "its", "his", "her", "the", "a"); c >= 0 && !a.chunks[c].verb {
+				as = c
+			}
+		}
+		switch {
+		case as >= 0:
+			c := &a.chunks[as]
+			f.Attribute = c.phrase()
+			c.role, c.used = rolePred, true
+		case m.Kind == handoff.MentionNumber && a.yearsOld(end) > 0:
+			// "pilots 30 years old"
+			a.useSpan(end, a.yearsOld(end))
+			f.Attribute = "age"
+		case m.Kind == handoff.MentionNumber && a.agedAt(i-1):
+			a.used[i-1] = true
+			f.Attribute = "age"
+		case inSet(prev, "contains", "contain", "containing", "include", "includes", "including", "like", "substring", "word") ||
+			a.seq(i-2, "the", "word") || a.seq(i-2, "the", "substring") || a.seq(i-2, "the", "string") || a.seq(i-2, "the", "letter") ||
+			inSet(prev, "with") && inSet(a.w(i-2), "start", "starts", "starting", "begin", "begins", "beginning", "end", "ends", "ending"):
+			f.Op = handoff.FilterContains
+			f.Attribute = a.containsAttr(i, end)
+		case prev == "with" && a.w(end) == "in",
+			a.w(end) == "in" && inSet(a.w(end+1), "the", "their", "its", "his", "her") && a.chunkAfter(end+1) >= 0 && textWords[lemma(a.chunks[a.chunkAfter(end+1)].head())]:
+			// "with 'x' in the name", "have 'Express' in their names"
+			f.Op = handoff.FilterContains
+			f.Attribute = a.containsAttr(i, end)
+		case inSet(prev, "name", "title") && a.ownPhrase(i-1) >= 0 && lexicon.NamePart(a.chunks[a.ownPhrase(i-1)].words) == 0:
+			// "the description for role name 'Proof Reader'": the
+			// role name is compared, not shown.
+			c := &a.chunks[a.ownPhrase(i-1)]
+			f.Attribute = c.phrase()
+			c.role, c.used = rolePred, true
+		case m.Kind != handoff.MentionNumber && m.Kind != handoff.MentionDate && a.valueNoun(end) >= 0 &&
+			inSet(prev, "in", "with", "of", "the", "a", "an", "at", "from", "on", "to", "for", "by", "under", "within"):
+			// "wines in the North Coast area", "the Closed status":
+			// the noun after the value is its attribute.
+			c := &a.chunks[a.valueNoun(end)]
+			f.Attribute = c.phrase()
+			c.role, c.used = rolePred, true
+		case inSet(prev, "named", "called", "name", "names"):
+			f.Attribute = "name"
+		case inSet(prev, "titled", "entitled", "title"):
+			f.Attribute = "title"
+		case inSet(prev, "from", "in", "at", "of", "by", "on", "to", "than", "and", "or", "for", "than"):
+			f.Attribute = ""
+			if inSet(prev, "of", "and", "or") && !ofEntity {
+				if c := a.chunkBefore(i-1, "whose"); c >= 0 && a.attrLike(c) {
+					f.Attribute = a.chunks[c].phrase()
+					a.chunks[c].role = rolePred
+				}
+			}
+		default:
+			if c := a.chunkBefore(i-1, "whose", "with", "has", "have", "as", "equal", "equals", "to", "=", ":"); c >= 0 && a.attrLike(c) && !ofEntity && !a.askedOf(c, i) {
+				f.Attribute = a.chunks[c].phrase()
+				a.chunks[c].role = rolePred
+				a.chunks[c].used = true
+			} else if c := a.at[max(i-1, 0)]; m.Kind == handoff.MentionNumber && i > 0 && a.isWord(i-1) && c >= 0 && !a.chunks[c].verb &&
+				(end >= len(a.toks) || !a.isWord(end) || lexicon.FunctionWord(a.w(end))) {
+				// A number right after a noun, ending the phrase, is
+				// that noun's value: "room 112", "gate 7", "year 2010"
+				// (not "about 3 minutes long").
+				f.Attribute, f.Label = a.chunks[c].phrase(), true
+				a.chunks[c].role = rolePred
+				a.chunks[c].used = true
+			} else if m.Kind == handoff.MentionNumber && inSet(prev, "only", "exactly", "just", "with", "have", "has", "had") && end < len(a.toks) && a.at[end] >= 0 {
+				// "locations with only 1 station", "users that have 3
+				// followers": the noun after the number is what it
+				// counts or measures.
+				f.Attribute = a.attrFor(i, end, "")
+			}
+		}
+		if inSet(prev, "except", "excluding", "outside") || a.seq(i-2, "except", "for") || a.seq(i-2, "other", "than") ||
+			a.seq(i-2, "outside", "the") || a.seq(i-2, "outside", "of") {
+			f.Negated = true
+		}
+		a.addFilter(f, i)
+	}
+}
+
+// valueNoun returns the noun chunk that starts at token i and names the
+// attribute of the value before it ("the North Coast area", "the Closed
+// status"): one or two words, singular, its head an attribute word other
+// than a name's, ending the phrase (the question, a punctuation mark, a
+// conjunction, a relative pronoun or a preposition other than "of"
+// follows it, not a value or a comparison: "RAM size greater than 32",
+// "the FDA approval status 'No'" compare the noun itself); else -1.
+func (a *analysis) valueNoun(i int) int {
+	if i < 0 || i >= len(a.toks) || a.at[i] < 0 {
+		return -1
+	}
+	c := &a.chunks[a.at[i]]
+	h := c.head()
+	if c.verb || c.start != i || len(c.words) > 2 || isPlural(c.words[len(c.words)-1]) || !attrWords[h] ||
+		inSet(h, "name", "title", "id", "identifier", "number", "code", "total", "count", "value", "term", "share") {
+		return -1
+	}
+	if k := c.end; k < len(a.toks) && (a.toks[k].ment >= 0 || a.isWord(k) &&
+		!inSet(a.w(k), "and", "but", "or", "with", "who", "that", "which", "whose", "in", "at", "from", "for", "on", "by", "to")) {
+		return -1
+	}
+	return a.at[i]
+}
+
+// groupTerm is the term a grouping cue names with chunk c: its head
+// ("for each department"), or the whole phrase when the head names an
+// attribute ("for each bed type": bed type, not type).
+func (a *analysis) groupTerm(c int) string {
+	ch := &a.chunks[c]
+	if !ch.verb && len(ch.words) > 1 && attrWords[ch.head()] {
+		return ch.phrase()
+	}
+	return ch.head()
+}
+
+// ownPhrase returns the noun chunk of two or more words that ends at
+// token i ("role name"), or -1.
+func (a *analysis) ownPhrase(i int) int {
+	if i < 0 || i >= len(a.at) {
+		return -1
+	}
+	c := a.at[i]
+	if c < 0 || a.chunks[c].verb || a.chunks[c].end != i+1 || len(a.chunks[c].words) < 2 {
+		return -1
+	}
+	return c
+}
+
+// orderKey reports whether the words from i on are the key of an order
+// phrase ("ordered descending by their total points", "in order of
+// total sales"): a column's name, not an aggregate.
+func (a *analysis) orderKey(i int) bool {
+	k := i - 1
+	for inSet(a.w(k), "the", "their", "its", "his", "her") {
+		k--
+	}
+	return inSet(a.w(k), "by", "of") && (orderWords[a.w(k-1)] || orderWords[a.w(k-2)])
+}
+
+// textWords head the text attributes a quoted piece of text can be found
+// in ("'Express' in their names").
+var textWords = set(`name title description address email text detail comment note content summary`)
+
+// attrLike reports whether chunk c names an attribute rather than a type.
+func (a *analysis) attrLike(c int) bool {
+	ch := &a.chunks[c]
+	if ch.verb {
+		return false
+	}
+	return attrWords[ch.head()] || ch.start > 0 && inSet(a.w(ch.start-1), "whose")
+}
+
+func (a *analysis) containsAttr(i, end int) string {
+	if a.w(end) == "in" {
+		if c := a.chunkAfter(end + 1); c >= 0 {
+			a.chunks[c].role = rolePred
+			a.chunks[c].used = true
+			return a.chunks[c].phrase()
+		}
+	}
+	k := i - 1
+	for k >= 0 && !a.skip[k] && (inSet(a.w(k), "contains", "contain", "containing", "include", "includes", "including", "like", "the", "word", "substring", "string", "letter", "with", "start", "starts", "starting", "begin", "begins", "beginning", "end", "ends", "ending")) {
+		k--
+	}
+	if c := a.chunkBefore(k, "whose", "their", "its", "that", "which"); c >= 0 && !a.chunks[c].verb && a.attrLike(c) {
+		a.chunks[c].role = rolePred
+		a.chunks[c].used = true
+		return a.chunks[c].phrase()
+	}
+	a.implied = appendNew(a.implied, "name")
+	return "name"
+}
+
+// roles decides for each chunk whether it names a type or a predicate.
+func (a *analysis) roles() {
+	// Coordinated chunks share the role of the last one ("the name, born
+	// state and age of the heads").
+	firstType := -1
+	for ci := range a.chunks {
+		c := &a.chunks[ci]
+		if c.role == roleNone {
+			c.role = a.roleOf(ci)
+			if c.role == roleType && !c.verb && a.possessedAfter(ci) {
+				c.role = rolePred // "each race and its track", "the city and its GDP"
+			}
+		}
+		if c.role == roleType && firstType < 0 {
+			firstType = ci
+		}
+	}
+	// "Which guests have bookings? Return their first and last
+	// names.": a closing request names the columns.
+	request := -1
+	for i := 1; i+1 < len(a.toks); i++ {
+		if inSet(a.w(i), "?", ".", ";") && commandWords[a.w(i+1)] {
+			request = i + 1
+		}
+	}
+	for ci := range a.chunks {
+		c := &a.chunks[ci]
+		if c.role != rolePred || c.used || c.verb {
+			continue
+		}
+		if a.possessedAfter(ci) {
+			// "each race and its track name": asked of the race.
+			c.projection = true
+			// "Return the city and its GDP", "Give me the players and
+			// their clubs": the first too.
+			// (Not "the name and date for each race and its track
+			// name": the race's attributes are asked already.)
+			attrsBefore := slices.ContainsFunc(a.chunks[:ci-1], func(x chunk) bool { return x.role == rolePred && !x.verb && x.start > request })
+			if p := &a.chunks[ci-1]; !attrsBefore && !inSet(a.w(p.start-1), "each", "every", "per") && (request >= 0 && p.start > request || commandWords[a.w(0)]) {
+				p.projection = true
+			}
+			continue
+		}
+		if request >= 0 && c.start > request {
+			c.projection = true
+			continue
+		}
+		if firstType >= 0 && ci > firstType && !a.listedAfter(ci) {
+			continue
+		}
+		if a.relativeBefore(c.start) {
+			continue
+		}
+		c.projection = true
+	}
+}
+
+// ofAttribute reports whether the chunk starting at i follows "<an
+// attribute> of (the)": "the names of phones" asks for phones' names, even
+// though "phone" often names an attribute.
+func (a *analysis) ofAttribute(i int) bool {
+	k := i - 1
+	// "of the", "of all", "of all the"
+	for n := 0; n < 2 && inSet(a.w(k), "the", "all", "each", "every"); n++ {
+		k--
+	}
+	return a.w(k) == "of" && attrWords[lemma(a.w(k-1))]
+}
+
+// listedAfter reports whether chunk ci continues a list of "X of Y"
+// after a type ("the names of climbers and the heights of mountains"):
+// it follows "and" (or ", and"), the chunk before that follows "of", and
+// ci is followed by "of" itself.
+func (a *analysis) listedAfter(ci int) bool {
+	c := &a.chunks[ci]
+	k := c.start - 1
+	if inSet(a.w(k), "the", "their", "its") {
+		k--
+	}
+	if a.w(k) != "and" || a.w(c.end) != "of" || ci == 0 {
+		return false
+	}
+	prev := &a.chunks[ci-1]
+	if prev.end != k && !(prev.end == k-1 && a.w(k-1) == ",") {
+		return false
+	}
+	j := prev.start - 1
+	if inSet(a.w(j), "the", "all", "each", "every") {
+		j--
+	}
+	return a.w(j) == "of"
+}
+
+// possessedAfter reports whether chunk ci is said of the type named just
+// before it: "each race and its track name", "the players and their
+// clubs' names".
+func (a *analysis) possessedAfter(ci int) bool {
+	c := &a.chunks[ci]
+	k := c.start - 1
+	if ci == 0 || !inSet(a.w(k), "its", "their") || a.w(k-1) != "and" {
+		return false
+	}
+	prev := &a.chunks[ci-1]
+	return prev.end == k-1 && !prev.verb && prev.role == roleType
+}
+
+// relativeBefore reports whether a relative marker comes before token i
+// (what follows it is a condition, not the projection).
+func (a *analysis) relativeBefore(i int) bool {
+	for k := i - 1; k > 0; k-- {
+		// "In which year …", "For which club …" ask; they relate
+		// nothing.
+		if k == 1 && inSet(a.w(k), "which", "what", "whom") && inSet(a.w(0), "in", "on", "at", "for", "from", "to", "by", "with", "of", "during") {
+			continue
+		}
+		if inSet(a.w(k), "with", "who", "that", "whose", "where", "whom", "having", "which", "when") {
+			return true
+		}
+	}
+	return false
+}
+
+// derivedVerb reports whether a verb stands for an attribute it is
+// not named by ("weigh": weight, "kill": deaths, "earn": salary).
+func derivedVerb(w string) bool {
+	d, ok := lexicon.DerivedFrom(w)
+	return ok && !d.Inverted
+}
+
+func (a *analysis) roleOf(ci int) role {
+	c := &a.chunks[ci]
+	if c.verb {
+		return rolePred
+	}
+	last := c.words[len(c.words)-1]
+	next, prev := a.w(c.end), a.w(c.start-1)
+	switch {
+	case next == "'s":
+		return roleType
+	case prev == "'s" || prev == "whose":
+		return rolePred
+	case len(c.words) == 1 && inSet(last, "first", "last") && (lexicon.Participle(next) || contentVerbs[next]):
+		// "When was Elizabeth Bobo first elected?": how the verb
+		// happened, not a thing.
+		return roleSkip
+	case prev == "which" && c.start == 1 && len(c.words) == 1 && !c.verb:
+		// "Which phone is the most expensive?": the things asked
+		// for, though "phone" may name a column.
+		return roleType
+	case attrWords[c.head()] && !a.ofAttribute(c.start):
+		return rolePred
+	case inSet(prev, "many", "which", "what") || a.seq(c.start-2, "number", "of"):
+		return roleType
+	case len(c.words) == 1 && contentVerbs[last] && derivedVerb(last):
+		// "How many people did storm Four kill?": what "kill" stands
+		// for (deaths), not a thing.
+		return rolePred
+	}
+	// "X of Y", "X for each Y": X is an attribute when singular, or
+	// when it is one of a list ("the wheels and locations of the
+	// railways": a list asks for columns, while "the students of the
+	// department" names entities).
+	if inSet(next, "of", "for") || next == "," || next == "and" {
+		if k := a.coordEnd(ci); k >= 0 && inSet(a.w(a.chunks[k].end), "of", "for") && a.chunkAfter(a.chunks[k].end+1, "each", "every", "all", "the", "different") >= 0 {
+			afterOf := prev == "of" || inSet(prev, "the", "all", "each", "every") && a.w(c.start-2) == "of"
+			if !isPlural(last) || !afterOf && (k > ci || ci > 0 && a.coordEnd(ci-1) >= ci) {
+				return rolePred
+			}
+		}
+	}
+	// "Show names and seatings …": listed after a name, a column.
+	if ci > 0 && a.coordEnd(ci-1) >= ci && !a.chunks[ci-1].verb && inSet(a.chunks[ci-1].head(), "name", "title") && a.chunks[ci-1].role == rolePred {
+		return rolePred
+	}
+	return roleType
+}
+
+// coordEnd follows a coordination ("a, b and c") from chunk ci to its
+// last chunk.
+func (a *analysis) coordEnd(ci int) int {
+	for ci+1 < len(a.chunks) {
+		gap := a.chunks[ci].end
+		k := gap
+		for k < a.chunks[ci+1].start && inSet(a.w(k), ",", "and", "the", "their", "its", "a", "an", "other") {
+			k++
+		}
+		if k != a.chunks[ci+1].start || k == gap {
+			break
+		}
+		ci++
+	}
+	return ci
+}
+
+// sharedHeads reads "the start and end dates", "the departure and
+// arrival times" as two attributes sharing the plural head noun (start
+// date, end date): a singular modifier before "and", alone or a chunk of
+// its own, then a two-word chunk with a plural head. It returns the
+// attributes with the modifier's reading before the chunk's.
+func (a *analysis) sharedHeads(attrs []string, r *handoff.Requirements) []string {
+	for ci := range a.chunks {
+		c := &a.chunks[ci]
+		if c.verb || c.role != rolePred || len(c.words) != 2 || c.start < 2 || a.w(c.start-1) != "and" {
+			continue
+		}
+		head := c.words[1]
+		if lemma(head) == head || !a.isWord(c.start-2) {
+			continue
+		}
+		mod := a.w(c.start - 2)
+		if lemma(mod) != mod || lexicon.FunctionWord(mod) || aggWords[mod] {
+			continue
+		}
+		other := a.at[c.start-2]
+		if other >= 0 && (a.chunks[other].verb || len(a.chunks[other].words) != 1 || a.chunks[other].role != rolePred) {
+			continue
+		}
+		shared := mod + " " + lemma(head)
+		at := slices.Index(attrs, c.phrase())
+		if at < 0 || slices.Contains(attrs, shared) {
+			continue
+		}
+		if other >= 0 {
+			if k := slices.Index(attrs, a.chunks[other].phrase()); k >= 0 && k < at {
+				attrs = slices.Delete(attrs, k, k+1)
+				at--
+			}
+		}
+		attrs = slices.Insert(attrs, at, shared)
+		r.Predicates = appendNew(r.Predicates, shared)
+	}
+	return attrs
+}
+
+// subgoal assembles the subgoal from the analysis.
+func (a *analysis) subgoal() handoff.Subgoal {
+	var sg handoff.Subgoal
+	r := &sg.Requirements
+	var attrs []string
+	// "How tall is the Eiffel Tower?", "How fast is Boardwalk Bullet?",
+	// "How many people live in Tokyo?": the measure asked for, when the
+	// question names no attribute.
+	// The measure is the answer even where other words name the thing
+	// measured ("How many people live in the capital of Australia?": the
+	// capital's population).
+	if a.asked != "" {
+		attrs = append(attrs, a.asked)
+		r.Predicates = appendNew(r.Predicates, a.asked)
+	}
+	for _, c := range a.chunks {
+		switch c.role {
+		case rolePred:
+			r.Predicates = appendNew(r.Predicates, c.terms()...)
+			if c.projection {
+				attrs = appendNew(attrs, c.phrase())
+			}
+		case roleType:
+			r.Types = appendNew(r.Types, c.terms()...)
+			if c.projection {
+				attrs = appendNew(attrs, c.phrase())
+			}
+		}
+	}
+	// "the first and last name", "the first, middle, and last names":
+	// each name.
+	for i := range a.toks {
+		var parts []string
+		k := i
+		for inSet(a.w(k), "first", "middle", "last", "given", "family") {
+			parts = append(parts, a.w(k))
+			k++
+			for inSet(a.w(k), ",", "and") {
+				k++
+			}
+		}
+		if len(parts) < 2 || !inSet(a.w(k-1), "name", "names") && !inSet(a.w(k), "name", "names") {
+			continue
+		}
+		// The attributes read from the list's words ("middle", "last
+		// name", "middle last name") give way to the names.
+		partOf := func(x string) bool {
+			return !slices.ContainsFunc(strings.Fields(x), func(w string) bool { return !slices.Contains(parts, w) && w != "name" })
+		}
+		at := slices.IndexFunc(attrs, partOf)
+		if at < 0 {
+			at = len(attrs)
+		}
+		attrs = slices.DeleteFunc(attrs, partOf)
+		at = min(at, len(attrs))
+		var names []string
+		for _, p := range parts {
+			names = append(names, p+" name")
+			r.Predicates = appendNew(r.Predicates, p+" name")
+		}
+		attrs = slices.Insert(attrs, at, names...)
+		break
+	}
+	attrs = a.sharedHeads(attrs, r)
+	r.Predicates = appendNew(r.Predicates, a.implied...)
+	// "Which storm killed the most people?": the verb relating the
+	// things stands for a number of theirs (deaths) too.
+	for i := range a.toks {
+		if w := a.w(i); contentVerbs[w] && derivedVerb(w) && !slices.ContainsFunc(r.Predicates, func(p string) bool { return lexicon.Fold(p) == lexicon.Fold(w) }) {
+			r.Predicates = append(r.Predicates, w)
+		}
+	}
+	a.orFilters()
+	a.aggConditions()
+	// "the male dorm (with gender M)": the value said is the condition.
+	if slices.ContainsFunc(a.filters, func(f handoff.Filter) bool {
+		return (f.Attribute == handoff.AttrGender || f.Attribute == "sex") && lexicon.Gender(strings.ToLower(f.Value)) == ""
+	}) {
+		a.filters = slices.DeleteFunc(a.filters, func(f handoff.Filter) bool {
+			return f.Attribute == handoff.AttrGender && lexicon.Gender(f.Value) != ""
+		})
+	}
+	r.Filters = a.filters
+	// Joins: the first type to each other type, via a relation verb between.
+	var typeChunks []int
+	for ci, c := range a.chunks {
+		if c.role == roleType {
+			typeChunks = append(typeChunks, ci)
+		}
+	}
+	for k := 1; k < len(typeChunks); k++ {
+		from, to := a.chunks[typeChunks[0]].head(), a.chunks[typeChunks[k]].head()
+		if from == to || slices.ContainsFunc(r.Joins, func(j handoff.Join) bool { return j.To == to }) {
+			continue
+		}
+		via := ""
+		for ci := typeChunks[k-1] + 1; ci < typeChunks[k]; ci++ {
+			if a.chunks[ci].verb {
+				via = a.chunks[ci].phrase()
+				break
+			}
+		}
+		r.Joins = append(r.Joins, handoff.Join{From: from, To: to, Via: via})
+	}
+	// "List the total number of horses on farms in ascending order":
+	// each one's total, listed in order (total_horses), not one sum.
+	if len(a.aggs) == 1 && a.rank && !a.orderSet && len(a.groupBy) == 0 && a.out.Limit == 0 && a.aggOf[0] != "" &&
+		(a.aggs[0] == handoff.AggCount || a.aggs[0] == handoff.AggSum) && commandWords[a.w(0)] &&
+		slices.ContainsFunc(a.toks, func(t token) bool { return t.low == "total" }) &&
+		!slices.ContainsFunc(a.cues, func(c handoff.Cue) bool { return c.Kind == handoff.CueSuperlative }) {
+		term := "total " + a.aggOf[0]
+		attrs = appendNew(attrs, term)
+		r.Predicates = appendNew(r.Predicates, term)
+		a.out.OrderBy, a.orderSet = term, true
+		a.aggs, a.aggOf, a.aggCond = nil, nil, nil
+	}
+	out := a.out
+	out.Attributes = attrs
+	// "Which director made the most films?": a ranked count asked of
+	// another type ("which X", before the counted one) is counted per X.
+	// "Which program is broadcast most frequently?": its rows counted.
+	// "Which movie has the highest average rating?": a ranked average
+	// or total, per movie.
+	rankedOf := len(a.aggs) > 0 && (a.aggs[0] == handoff.AggAvg || a.aggs[0] == handoff.AggSum) && a.aggOf[0] != "" && a.out.OrderBy == a.aggOf[0] && len(typeChunks) >= 1
+	if len(a.aggs) > 0 && (a.aggs[0] == handoff.AggCount && (len(typeChunks) >= 2 || len(typeChunks) == 1 && a.aggOf[0] == "") || rankedOf) && a.rank && len(a.groupBy) == 0 && !a.ask {
+		first := a.chunks[typeChunks[0]]
+		// Likewise "Return the publisher that has published the most
+		// books": the thing asked for, after a request.
+		k := first.start - 1
+		if inSet(a.w(k), "the", "a", "an") {
+			k--
+		}
+		// "What are the teams with the most technicians?" too.
+		asked := inSet(a.w(first.start-1), "which", "what") || k >= 0 && commandWords[a.w(k)] ||
+			k >= 1 && inSet(a.w(k), "is", "are", "was", "were") && inSet(a.w(k-1), "what", "which", "who") && inSet(a.w(first.end), "with", "that", "which", "who", "having")
+		if h := first.head(); h != a.aggOf[0] && first.start > 0 && asked {
+			a.groupBy = []string{a.groupTerm(typeChunks[0])}
+		}
+	}
+	if len(a.aggs) > 0 {
+		out.Aggregate = a.aggs[0]
+		out.AggregateOf = a.aggOf[0]
+		// "the average distance and average price": the same aggregate
+		// of another attribute is asked for next to the first.
+		for k := 1; k < len(a.aggs); k++ {
+			if a.aggs[k] == a.aggs[0] && a.aggOf[0] != "" && a.aggOf[k] != "" && a.aggOf[k] != a.aggOf[0] && !slices.Contains(out.Attributes, a.aggOf[k]) {
+				out.Attributes = append(out.Attributes, a.aggOf[k])
+			}
+		}
+		if len(a.groupBy) > 0 {
+			a.group = true
+			out.GroupBy = a.groupBy
+		}
+	} else if a.explicitGroup {
+		a.group = true
+		out.GroupBy = a.groupBy
+	}
+	if len(out.GroupBy) > 0 {
+		r.Predicates = appendNew(r.Predicates)
+	}
+	switch {
+	case a.ask:
+		out.Shape = handoff.ShapeBoolean
+	case len(a.aggs) > 0 && !a.rank:
+		if a.group || len(attrs) > 0 || len(a.aggs) > 1 {
+			out.Shape = handoff.ShapeTable
+		} else {
+			out.Shape = handoff.ShapeNumber
+		}
+	case len(attrs) >= 2:
+		out.Shape = handoff.ShapeTable
+	case len(attrs) == 1 && !inSet(attrs[0], "name", "title", "id", "first name", "last name", "full name"):
+		out.Shape = handoff.ShapeValues
+	default:
+		out.Shape = handoff.ShapeEntities
+	}
+	r.Output = out
+	r.Cues = a.finishCues()
+	var ops []handoff.Operation
+	add := func(ok bool, op handoff.Operation) {
+		if ok && !slices.Contains(ops, op) {
+			ops = append(ops, op)
+		}
+	}
+	add(a.ask, handoff.OpAsk)
+	add(a.compare, handoff.OpCompare)
+	aggMain := len(a.aggs) > 0 && !a.rank
+	add(!a.ask && !a.compare && !aggMain, handoff.OpLookup)
+	add(len(a.aggs) > 0, handoff.OpAggregate)
+	add(a.rank, handoff.OpRank)
+	add(a.filter, handoff.OpFilter)
+	add(a.group, handoff.OpGroup)
+	add(a.negate, handoff.OpNegate)
+	sg.Operations = ops
+	// Mentions in this clause.
+	seen := map[int]bool{}
+	for i, t := range a.toks {
+		if a.skip[i] || t.ment < 0 || seen[t.ment] {
+			continue
+		}
+		seen[t.ment] = true
+		sg.Mentions = append(sg.Mentions, a.ms[t.ment])
+	}
+	return sg
+}

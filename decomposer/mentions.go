@@ -1,0 +1,186 @@
+package decomposer
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/schemaforge/go-schemaforge/handoff"
+)
+
+// Mentions.
+
+// findMentions finds quoted strings, dates, numbers and capitalised spans
+// and sets the tokens' ment.
+func findMentions(q string, toks []token, linked []handoff.Mention) []handoff.Mention {
+	var ms []handoff.Mention
+	mark := func(i, j int, m handoff.Mention) {
+		for k := i; k < j; k++ {
+			toks[k].ment = len(ms)
+		}
+		ms = append(ms, m)
+	}
+	// An all-capitals question has no useful capitalisation.
+	letters, upper := 0, 0
+	for _, r := range q {
+		if unicode.IsLetter(r) {
+			letters++
+			if unicode.IsUpper(r) {
+				upper++
+			}
+		}
+	}
+	useCaps := letters == 0 || upper*10 < letters*7
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		switch t.kind {
+		case tkQuote:
+			mark(i, i+1, handoff.Mention{Text: t.text, Start: t.start, End: t.end, Kind: handoff.MentionQuoted})
+		case tkDate:
+			mark(i, i+1, handoff.Mention{Text: t.text, Start: t.start, End: t.end, Kind: handoff.MentionDate, Normalized: t.norm})
+		case tkNum:
+			k := handoff.MentionNumber
+			if t.year {
+				k = handoff.MentionDate
+			}
+			mark(i, i+1, handoff.Mention{Text: t.text, Start: t.start, End: t.end, Kind: k, Normalized: t.norm})
+		case tkWord:
+			if !useCaps || !capStart(toks, i) {
+				continue
+			}
+			j := i + 1
+			// "the GNP of Japan": an acronym after "the" and before
+			// "of" is what the name after it has, not part of it.
+			acronym := i > 0 && toks[i-1].low == "the" && t.text == strings.ToUpper(t.text) && len(t.text) <= 5 && i+1 < len(toks) && toks[i+1].low == "of"
+			for j < len(toks) && !acronym {
+				if capWord(toks, j) {
+					j++
+					continue
+				}
+				// "CCTV-1", "F-16", "Jean-Luc": joined by a hyphen
+				// without spaces.
+				if j+1 < len(toks) && toks[j].kind == tkPunct && toks[j].text == "-" && toks[j].start == toks[j-1].end &&
+					toks[j+1].start == toks[j].end && (toks[j+1].kind == tkNum || capWord(toks, j+1)) {
+					j += 2
+					continue
+				}
+				if j+1 < len(toks) && toks[j].kind == tkWord && connectorWords[toks[j].low] && !toks[j].cap && capWord(toks, j+1) {
+					j += 2
+					continue
+				}
+				// "The Case of the Mystery Weekend", "Pirates of the
+				// Caribbean"
+				if j+2 < len(toks) && toks[j].kind == tkWord && connectorWords[toks[j].low] && !toks[j].cap &&
+					inSet(toks[j+1].text, "the", "a", "an") && capWord(toks, j+2) {
+					j += 3
+					continue
+				}
+				break
+			}
+			// "Paper Cranes at Dawn": a value of the graphs the question
+			// says whole, over lower-case words the capitals stop at.
+			j = linkedEnd(q, toks, i, j, linked)
+			// A sentence-initial capital alone is just the sentence's start.
+			if sentenceStart(toks, i) && j == i+1 {
+				continue
+			}
+			// "the highest GDP", "an average GPA", "its GDP": an
+			// acronym measured or possessed is an attribute, not a name.
+			if j == i+1 && i > 0 && t.text == strings.ToUpper(t.text) && len(t.text) <= 5 &&
+				(superlatives[toks[i-1].low].known || aggWords[toks[i-1].low] ||
+					inSet(toks[i-1].low, "higher", "lower", "more", "less", "greater", "larger", "smaller", "bigger", "its", "their", "whose") ||
+					// "the GNP of Japan": what Japan has.
+					acronym) {
+				continue
+			}
+			// A number right after the name is part of it ("Hades
+			// 360", "Apollo 11"), unless it measures or counts what
+			// follows ("Spain 3 times") or is a year.
+			if j < len(toks) && toks[j].kind == tkNum && !toks[j].year &&
+				strings.Trim(toks[j].text, "0123456789") == "" && (j+1 >= len(toks) || toks[j+1].kind != tkWord || isFunction(toks[j+1].low)) {
+				j++
+			}
+			mark(i, j, handoff.Mention{Text: q[t.start:toks[j-1].end], Start: t.start, End: toks[j-1].end, Kind: handoff.MentionName})
+			i = j - 1
+		}
+	}
+	return ms
+}
+
+// linkedEnd extends the name that capitals make of toks[i:j] to the end
+// of a linked value (a value of a graph, [ValueLinker]) that starts where
+// the name starts and is written in the question as the value is, over
+// at most four more words: "Paper Cranes at Dawn", "Breakfast at
+// Tiffany's". It returns the name's new end, or j.
+func linkedEnd(q string, toks []token, i, j int, linked []handoff.Mention) int {
+	best := j
+	for _, m := range linked {
+		if m.Start != toks[i].start || m.End <= toks[j-1].end || m.End > len(q) || !strings.EqualFold(q[m.Start:m.End], strings.TrimSpace(m.Value)) {
+			continue
+		}
+		for k := j; k < len(toks) && k <= j+4; k++ {
+			if toks[k].kind == tkQuote {
+				break
+			}
+			if toks[k].end == m.End {
+				best = max(best, k+1)
+				break
+			}
+		}
+	}
+	return best
+}
+
+// nameJoiners are the small words a name may hold between its
+// capitalised words: "Paper Cranes at Dawn", "Call of Destiny", "Fast
+// As a Shark", "Texas de Brazil".
+var nameJoiners = set(`of the at in to on for a an as de del la le du von van y`)
+
+// joinedName reports whether toks hold a capitalised word, not the
+// first of a sentence, followed by one or two of [nameJoiners] and
+// another capitalised word: a name a linked value may run over.
+func joinedName(toks []token) bool {
+	for i := 1; i+2 < len(toks); i++ {
+		if sentenceStart(toks, i) || !capWord(toks, i) {
+			continue
+		}
+		k := i + 1
+		for n := 0; n < 2 && k < len(toks) && toks[k].kind == tkWord && !toks[k].cap && nameJoiners[toks[k].low]; n++ {
+			k++
+		}
+		if k > i+1 && k < len(toks) && capWord(toks, k) {
+			return true
+		}
+	}
+	return false
+}
+
+func sentenceStart(toks []token, i int) bool {
+	return i == 0 || toks[i-1].kind == tkPunct && inSet(toks[i-1].low, ".", "?", "!", ":", ";", "(", "\"")
+}
+
+func capWord(toks []token, i int) bool {
+	t := toks[i]
+	return t.kind == tkWord && t.ment < 0 && (t.cap || hasUpperInside(t.text)) && t.low != "i"
+}
+
+func hasUpperInside(s string) bool {
+	for i, r := range s {
+		if i > 0 && unicode.IsUpper(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// capStart reports whether a capitalised span may start at i: not a
+// question or function word at the start of a sentence.
+func capStart(toks []token, i int) bool {
+	if !capWord(toks, i) {
+		return false
+	}
+	w := toks[i].low
+	if sentenceStart(toks, i) && (isFunction(w) || commandWords[w] || w == "name") {
+		return false
+	}
+	return !(questionWords[w] || auxWords[w] && sentenceStart(toks, i))
+}
