@@ -706,3 +706,33 @@ func TestValueSearchers(t *testing.T) {
 		t.Error("no error for no collection")
 	}
 }
+
+// TestWordIsNoAbbreviation: a word of English in the question ("cat")
+// does not abbreviate a class's name ("cartoon"), as "dept" does
+// department's.
+func TestWordIsNoAbbreviation(t *testing.T) {
+	coll := collectionOf(t, map[string]string{
+		"tv": `@prefix : <http://example.org/tv/> .
+:c1 a :cartoon ; :title "Moon Rabbit" .
+:d1 a :department ; :title "Drawing" .`,
+	})
+	al := New(Config{})
+	for _, c := range []struct {
+		typ  string
+		want string
+	}{{"cat", ""}, {"dept", "http://example.org/tv/department"}} {
+		a, err := al.Allocate(context.Background(), subgoal("Which "+c.typ+"?", []string{c.typ}, nil), coll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, m := range a.Scores[0].Matches {
+			if m.Term == c.typ {
+				got = m.IRI
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q matched %q, want %q", c.typ, got, c.want)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
 	"github.com/schemaforge/go-schemaforge/lexicon"
+	"github.com/schemaforge/go-schemaforge/lexicon/vocab"
 )
 
 // term is a requirement term as stemmed words, with its weight.
@@ -237,6 +238,10 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 					// of catalog): letters left out inside ("dept").
 					short, long = w, gw
 					if strings.HasPrefix(long, short) {
+						continue
+					}
+					// Nor a word of its own ("cat" of cartoon).
+					if vocab.Known(short) && !lexicon.SpellingVariant(gw, w) {
 						continue
 					}
 				}
