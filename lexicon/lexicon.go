@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/schemaforge/go-schemaforge/lexicon/vocab"
 )
 
 // Derivation says that an attribute can be computed from another one,
@@ -814,8 +816,8 @@ var irregularPlurals = map[string]string{
 }
 
 // Singular maps a lower-case English plural to its singular with a few
-// suffix rules ("countries" → "country", "classes" → "class", "singers"
-// → "singer") and the irregular plurals of people ("people" → "person");
+// suffix rules ("countries" → "country", "movies" → "movie" when WordNet
+// knows the word in -ie, "classes" → "class", "singers" → "singer") and the irregular plurals of people ("people" → "person");
 // other words are returned unchanged.
 func Singular(w string) string {
 	if s, ok := irregularPlurals[w]; ok {
@@ -826,6 +828,9 @@ func Singular(w string) string {
 	case n <= 3:
 		return w
 	case strings.HasSuffix(w, "ies") && n > 4:
+		if vocab.Known(w[:n-1]) {
+			return w[:n-1] // "movies", "calories": an English word in -ie
+		}
 		return w[:n-3] + "y"
 	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "xes"),
 		strings.HasSuffix(w, "uses") && n > 4:

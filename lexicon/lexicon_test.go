@@ -96,7 +96,8 @@ func TestPointInTime(t *testing.T) {
 
 func TestSingular(t *testing.T) {
 	for in, want := range map[string]string{"boxes": "box", "churches": "church", "analysis": "analysis", "gas": "gas",
-		"countries": "country", "classes": "class", "singers": "singer", "status": "status", "names": "name", "id": "id"} {
+		"countries": "country", "classes": "class", "singers": "singer", "status": "status", "names": "name", "id": "id",
+		"movies": "movie", "calories": "calorie", "cities": "city", "bodies": "body"} {
 		if got := lexicon.Singular(in); got != want {
 			t.Errorf("Singular(%q) = %q, want %q", in, got, want)
 		}
