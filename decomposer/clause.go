@@ -1778,8 +1778,6 @@ func (a *analysis) rankCount(of string) {
 	}
 }
 
-// mentionFilters turns the mentions that no comparison used into
-// equality or containment filters.
 // askedOf reports whether chunk c, right after the question's "what" or
 // "which", is asked of the name at token i that the question ends with:
 // "What nationality is Frank Gehry?" asks his nationality; it compares
@@ -1804,6 +1802,8 @@ func (a *analysis) askedOf(c, i int) bool {
 	return inSet(a.w(ch.end), "is", "was", "are", "were") && at == i && (end >= len(a.toks) || inSet(a.w(end), "?", "."))
 }
 
+// mentionFilters turns the mentions that no comparison used into
+// equality or containment filters.
 func (a *analysis) mentionFilters() {
 	seen := map[int]bool{}
 	for i, t := range a.toks {
