@@ -70,7 +70,7 @@ type Config struct {
 	Concurrency int
 	// ConfidenceThreshold is the least confidence of an answer marked
 	// verified (default: the confidence model's threshold, chosen on
-	// Spider4SPARQL train for 87.5% out-of-fold precision). Only answers
+	// Spider4SPARQL train for 90% out-of-fold precision). Only answers
 	// the verifier accepted can be verified; any other, and any below
 	// the threshold, is returned not verified, with its reasons.
 	ConfidenceThreshold float64

@@ -14,7 +14,7 @@
 // confidence their way. It is fitted on labelled records of the
 // Spider4SPARQL train split with folds by graph ([CrossValidate]); its
 // Threshold is the least confidence at which the out-of-fold precision
-// reaches the target ([DefaultPrecision], 87.5%). The module ships one fitted model ([Default],
+// reaches the target (90%). The module ships one fitted model ([Default],
 // the embedded weights.json); `schemaforge bench spider4sparql --stage
 // calibrate` refits it.
 package confidence
@@ -114,12 +114,8 @@ var Signs = map[string]int{
 }
 
 // DefaultPrecision is the out-of-fold precision the default threshold is
-// chosen for, when some threshold reaches it (see FitInfo.Target): 87.5%,
-// so that "verified" stays above 85% right on graphs the model never saw
-// with a margin for what out-of-fold figures do not show, while it covers
-// a useful share of the questions (on train, out of fold: 35% of the
-// answers at 90%, 46% at 87.5%).
-const DefaultPrecision = 0.875
+// chosen for, when some threshold reaches it (see FitInfo.Target).
+const DefaultPrecision = 0.9
 
 // Model is a boosted sum of regression trees over the evidence: the
 // confidence of a record is sigmoid(Base + Rate × Σ tree values).

@@ -135,7 +135,7 @@ func addPipelineFlags(fs *flag.FlagSet) pipelineFlags {
 	pf.theta = fs.Float64("theta", 0, "verifier threshold θ (default 0.9)")
 	pf.m = fs.Int("m", 0, "perturbations per candidate (default 8)")
 	pf.minConf = fs.Float64("min-confidence", 0, "abstain when the answer's confidence is below this (default 0: always answer, marked verified or not)")
-	pf.threshold = fs.Float64("confidence-threshold", 0, "least confidence of a verified answer (default: the confidence model's, chosen on train for 87.5% precision out of fold)")
+	pf.threshold = fs.Float64("confidence-threshold", 0, "least confidence of a verified answer (default: the confidence model's, chosen on train for 90% precision)")
 	pf.llm = addLLMFlags(fs)
 	return pf
 }
