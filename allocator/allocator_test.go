@@ -736,3 +736,28 @@ func TestWordIsNoAbbreviation(t *testing.T) {
 		}
 	}
 }
+
+// TestRelatedWordMatches: a word no element has matches the element a
+// word WordNet relates to it names (a film of class movie), below an
+// element of its own name.
+func TestRelatedWordMatches(t *testing.T) {
+	coll := collectionOf(t, map[string]string{
+		"cinema": `@prefix : <http://example.org/cinema/> .
+:m1 a :movie ; :title "Moon Rabbit" ; :wage 10 .`,
+	})
+	al := New(Config{})
+	a, err := al.Allocate(context.Background(), subgoal("Which films?", []string{"film"}, []string{"salary"}), coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{}
+	for _, m := range a.Scores[0].Matches {
+		got[m.Term+" "+m.IRI] = m.Score
+	}
+	if s := got["film http://example.org/cinema/movie"]; s <= 0 || s >= 0.9 {
+		t.Errorf("film matched movie at %v (want below a name of its own): %v", s, got)
+	}
+	if s := got["salary http://example.org/cinema/wage"]; s <= 0 {
+		t.Errorf("salary did not match wage: %v", got)
+	}
+}

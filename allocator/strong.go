@@ -257,6 +257,31 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 				}
 			}
 		}
+		// A word no element has may name one by a word WordNet relates
+		// to it, the synonym of its first sense ("film" of movie) or, for
+		// a column, a derivation ("scorer" of score): the element
+		// matches, below its own name and below an abbreviation of it.
+		for k, w := range t.words {
+			if !classes && len(g.words[w]) > 0 || classes && slices.ContainsFunc(g.words[w], func(i int) bool { return g.elements[i].class }) {
+				continue
+			}
+			rels := []lexicon.Relation{lexicon.Derived, lexicon.Synonym}
+			if classes {
+				// A thing is named by a synonym, not by the verb of
+				// what is done there ("winery" is no wine).
+				rels = rels[1:]
+			}
+			for _, r := range lexicon.Related(w, rels...) {
+				r = stem(r)
+				ws := slices.Clone(t.words)
+				ws[k] = r
+				for _, i := range g.words[r] {
+					if e := &g.elements[i]; e.class == classes && slices.Contains(e.primary, r) {
+						take(0.7*matchScore(ws, e), e)
+					}
+				}
+			}
+		}
 		// "female students": a column of sex or gender, however named
 		// (sex, gender, is_male), as the synthesizer reads it.
 		if !classes && t.text == handoff.AttrGender {

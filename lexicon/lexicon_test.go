@@ -507,3 +507,34 @@ func TestNamingRankOfCompoundClass(t *testing.T) {
 		}
 	}
 }
+
+func TestRelated(t *testing.T) {
+	for _, c := range []struct {
+		w    string
+		rels []lexicon.Relation
+		want string
+	}{
+		{"director", []lexicon.Relation{lexicon.Derived}, "direct"},
+		{"direct", []lexicon.Relation{lexicon.Derived}, "director"},
+		{"visitor", nil, "visit"},
+		{"scorer", nil, "score"},
+		{"old", []lexicon.Relation{lexicon.AttributeOf}, "age"},
+		{"tall", []lexicon.Relation{lexicon.AttributeOf}, "height"},
+		{"large", []lexicon.Relation{lexicon.AttributeOf}, "size"},
+		{"film", []lexicon.Relation{lexicon.Synonym}, "movie"},
+		{"salary", []lexicon.Relation{lexicon.Synonym}, "wage"},
+	} {
+		if got := lexicon.Related(c.w, c.rels...); !slices.Contains(got, c.want) {
+			t.Errorf("Related(%q, %q) = %q, want %q among them", c.w, c.rels, got, c.want)
+		}
+		if !lexicon.AreRelated(c.w, c.want, c.rels...) {
+			t.Errorf("AreRelated(%q, %q) = false", c.w, c.want)
+		}
+	}
+	if got := lexicon.Related("old", lexicon.Synonym); slices.Contains(got, "age") {
+		t.Errorf("old and age are no synonyms: %q", got)
+	}
+	if lexicon.AreRelated("film", "age") || len(lexicon.Related("qwertyuiop")) != 0 {
+		t.Error("unrelated words related")
+	}
+}

@@ -740,6 +740,12 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 			if forms := lexicon.VerbForms(term); len(forms) > 0 && slices.ContainsFunc(words(p.IRI), func(w string) bool { return slices.Contains(forms, w) }) {
 				s = 0.8
 			}
+			// "the wage of each employee" of salary: a word WordNet
+			// relates to a word of the column's name (a derivation, the
+			// synonym of its first sense).
+			if s == 0 && relatedName(term, words(p.IRI)) {
+				s = 0.7
+			}
 		}
 		if s == 0 {
 			continue
@@ -3399,4 +3405,17 @@ func numberOf(t sparql.Term) (*big.Rat, bool) {
 		return nil, false
 	}
 	return new(big.Rat).SetString(strings.TrimSpace(l.Lexical))
+}
+
+// relatedName reports whether a word of term is, folded, a word WordNet
+// relates ([lexicon.Related]: a derivation or a first-sense synonym) to
+// one of the words of a name.
+func relatedName(term string, name []string) bool {
+	for _, t := range strings.Fields(strings.ToLower(term)) {
+		rel := lexicon.Related(stem(t), lexicon.Derived, lexicon.Synonym)
+		if len(rel) > 0 && slices.ContainsFunc(name, func(w string) bool { return slices.Contains(rel, stem(w)) }) {
+			return true
+		}
+	}
+	return false
 }

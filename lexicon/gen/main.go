@@ -2,13 +2,14 @@
 //
 // It writes irregular.txt, the irregular inflections of English verbs
 // ("left" → "leave", "taken" → "take", "held" → "hold"), from WordNet's
-// verb exception list, and vocab/words.txt, the one-word lemmas of its
+// verb exception list; vocab/words.txt, the one-word lemmas of its
 // nouns, verbs, adjectives and adverbs (package vocab splits schema
-// names written as one word with it: "surfacearea", "headofstate").
-// Debian's wordnet-base package installs WordNet:
+// names written as one word with it: "surfacearea", "headofstate"); and
+// related.txt, the links between words that name the same thing another
+// way ([related]). Debian's wordnet-base package installs WordNet:
 //
 //	apt-get install -y wordnet-base
-//	go run ./lexicon/gen -wordnet /usr/share/wordnet -out lexicon/irregular.txt -vocab lexicon/vocab/words.txt
+//	go run ./lexicon/gen -wordnet /usr/share/wordnet -out lexicon/irregular.txt -vocab lexicon/vocab/words.txt -related lexicon/related.txt
 //
 // The vocabulary keeps lemmas of letters only, of 3 to 20 letters; a
 // lemma of three letters only when SemCor saw one of its senses (its
@@ -40,12 +41,17 @@ func main() {
 	dir := flag.String("wordnet", "/usr/share/wordnet", "directory of the WordNet 3.0 database (verb.exc)")
 	out := flag.String("out", "lexicon/irregular.txt", "file to write")
 	vocabOut := flag.String("vocab", "lexicon/vocab/words.txt", "file to write the vocabulary to")
+	relatedOut := flag.String("related", "lexicon/related.txt", "file to write the related words to")
 	flag.Parse()
 	if err := run(*dir, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
 	if err := vocabulary(*dir, *vocabOut); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+	if err := related(*dir, *relatedOut); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
