@@ -73,17 +73,21 @@ type analysis struct {
 	used   []bool
 
 	ask, compare, filter, group, rank, negate bool
-	aggs                                      []handoff.Aggregate
-	aggOf                                     []string
-	aggCond                                   []bool // the aggregate is said as a condition ("whose average gross")
-	asked                                     string // the attribute a "how tall", "how many people live" asks for
-	filters                                   []handoff.Filter
-	filterAt                                  []int    // the token each filter was found at
-	implied                                   []string // implied predicates
-	groupBy                                   []string
-	explicitGroup                             bool
-	out                                       handoff.Output
-	orderSet                                  bool
+	// countedAttr: the things counted by "the most" are named by a word
+	// that may be an attribute ("the most ratings"), so no type says
+	// them.
+	countedAttr   bool
+	aggs          []handoff.Aggregate
+	aggOf         []string
+	aggCond       []bool // the aggregate is said as a condition ("whose average gross")
+	asked         string // the attribute a "how tall", "how many people live" asks for
+	filters       []handoff.Filter
+	filterAt      []int    // the token each filter was found at
+	implied       []string // implied predicates
+	groupBy       []string
+	explicitGroup bool
+	out           handoff.Output
+	orderSet      bool
 	// cues are the words that commit the answer (handoff.Cue), in order.
 	cues []handoff.Cue
 
@@ -1674,6 +1678,7 @@ func (a *analysis) rankAt(i int) {
 		plural := isPlural(ch.words[len(ch.words)-1])
 		if s.count || (w == "most" || w == "fewest" || w == "least") && plural {
 			ch.role = roleType
+			a.countedAttr = true
 			if attrWords[ch.head()] {
 				ch.role = rolePred
 			}
@@ -2369,7 +2374,9 @@ func (a *analysis) subgoal() handoff.Subgoal {
 	// "Which movie has the highest average rating?": a ranked average
 	// or total, per movie.
 	rankedOf := len(a.aggs) > 0 && (a.aggs[0] == handoff.AggAvg || a.aggs[0] == handoff.AggSum) && a.aggOf[0] != "" && a.out.OrderBy == a.aggOf[0] && len(typeChunks) >= 1
-	if len(a.aggs) > 0 && (a.aggs[0] == handoff.AggCount && (len(typeChunks) >= 2 || len(typeChunks) == 1 && a.aggOf[0] == "") || rankedOf) && a.rank && len(a.groupBy) == 0 && !a.ask {
+	// "Which movie has the most ratings?": the ratings are counted per
+	// movie, though no type names them.
+	if len(a.aggs) > 0 && (a.aggs[0] == handoff.AggCount && (len(typeChunks) >= 2 || len(typeChunks) == 1 && (a.aggOf[0] == "" || a.countedAttr)) || rankedOf) && a.rank && len(a.groupBy) == 0 && !a.ask {
 		first := a.chunks[typeChunks[0]]
 		// Likewise "Return the publisher that has published the most
 		// books": the thing asked for, after a request.

@@ -1375,6 +1375,10 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "population", Descending: true, Limit: 1}},
 		{q: "What is the latest paper by Oren Etzioni?", types: []string{"paper"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "date", Descending: true, Limit: 1}},
+		// "the most ratings" counts ratings per movie, though "rating"
+		// may name an attribute.
+		{q: "Which movie has the most ratings?", types: []string{"movie"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "rating", GroupBy: []string{"movie"}, OrderBy: "rating", Descending: true}},
 		// An amount of money no noun names is a cost.
 		{q: "Which films were made for under 10 million dollars?", types: []string{"film"},
 			filters: []handoff.Filter{{Attribute: "cost", Op: handoff.FilterLt, Value: "10000000", ValueKind: "number"}}},
