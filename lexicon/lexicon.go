@@ -817,8 +817,9 @@ var irregularPlurals = map[string]string{
 
 // Singular maps a lower-case English plural to its singular with a few
 // suffix rules ("countries" → "country", "movies" → "movie" when WordNet
-// knows the word in -ie, "classes" → "class", "singers" → "singer") and the irregular plurals of people ("people" → "person");
-// other words are returned unchanged.
+// knows the word in -ie, "classes" → "class", "singers" → "singer") and
+// the irregular plurals of people ("people" → "person"); other words are
+// returned unchanged.
 func Singular(w string) string {
 	if s, ok := irregularPlurals[w]; ok {
 		return s
