@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/schemaforge/go-schemaforge/decomposer"
+	"github.com/schemaforge/go-schemaforge/handoff"
 )
 
 // FuzzDecompose checks the properties every question must keep: no
@@ -60,38 +61,71 @@ func FuzzDecompose(f *testing.F) {
 		f.Add(q)
 	}
 	r := decomposer.NewRules()
+	// A name linker that links every run of up to five words starting
+	// at a capital, as if a graph held each: the names it extends must
+	// keep the same properties.
+	spans := decomposer.LinkerFunc(func(_ context.Context, text string, _ int) ([]handoff.Mention, error) {
+		var out []handoff.Mention
+		fields := strings.Fields(text)
+		at := 0
+		var starts, ends []int
+		for _, w := range fields {
+			i := strings.Index(text[at:], w) + at
+			starts, ends = append(starts, i), append(ends, i+len(w))
+			at = i + len(w)
+		}
+		for i := range fields {
+			if fields[i] == "" || fields[i][0] < 'A' || fields[i][0] > 'Z' {
+				continue
+			}
+			for j := i; j < len(fields) && j < i+5; j++ {
+				v := text[starts[i]:ends[j]]
+				out = append(out, handoff.Mention{Text: v, Start: starts[i], End: ends[j], Kind: handoff.MentionValue, Graph: "g", Value: v})
+			}
+		}
+		return out, nil
+	})
+	rn := decomposer.NewRules(decomposer.WithNameLinker(spans))
 	f.Fuzz(func(t *testing.T, q string) {
-		// Fuzzing does not report hangs: crash the worker on one, so the
-		// input is kept.
-		watchdog := time.AfterFunc(10*time.Second, func() { panic(fmt.Sprintf("Decompose(%q) takes more than 10s", q)) })
-		d, err := r.Decompose(context.Background(), q)
-		watchdog.Stop()
-		if strings.TrimSpace(q) == "" {
-			if err == nil || d != nil {
-				t.Fatalf("Decompose(%q) = %v, %v; want an error for a blank question", q, d, err)
-			}
-			return
-		}
-		if err != nil {
-			t.Fatalf("Decompose(%q): %v", q, err)
-		}
-		if err := d.Validate(); err != nil {
-			t.Fatalf("Decompose(%q) is invalid: %v", q, err)
-		}
-		for _, n := range d.Notes {
-			if strings.HasPrefix(n, "rules failed") || strings.HasPrefix(n, "rules produced an invalid") {
-				t.Fatalf("Decompose(%q) fell back: %s", q, n)
-			}
-		}
-		for _, s := range d.Subgoals {
-			for _, m := range s.Mentions {
-				if m.Start < 0 || m.End > len(q) || m.Start > m.End {
-					t.Fatalf("Decompose(%q): subgoal %s: mention %+v out of bounds", q, s.ID, m)
-				}
-				if q[m.Start:m.End] != m.Text {
-					t.Fatalf("Decompose(%q): subgoal %s: mention %+v: q[%d:%d] = %q", q, s.ID, m, m.Start, m.End, q[m.Start:m.End])
-				}
-			}
+		for k, r := range []*decomposer.Rules{r, rn} {
+			checkFuzzed(t, r, q, k == 1)
 		}
 	})
+}
+
+// checkFuzzed checks FuzzDecompose's properties of r on q; named says
+// whether r has the name linker.
+func checkFuzzed(t *testing.T, r *decomposer.Rules, q string, named bool) {
+	// Fuzzing does not report hangs: crash the worker on one, so the
+	// input is kept.
+	watchdog := time.AfterFunc(10*time.Second, func() { panic(fmt.Sprintf("Decompose(%q) takes more than 10s (name linker %v)", q, named)) })
+	d, err := r.Decompose(context.Background(), q)
+	watchdog.Stop()
+	if strings.TrimSpace(q) == "" {
+		if err == nil || d != nil {
+			t.Fatalf("Decompose(%q) = %v, %v; want an error for a blank question", q, d, err)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("Decompose(%q): %v", q, err)
+	}
+	if err := d.Validate(); err != nil {
+		t.Fatalf("Decompose(%q) is invalid: %v", q, err)
+	}
+	for _, n := range d.Notes {
+		if strings.HasPrefix(n, "rules failed") || strings.HasPrefix(n, "rules produced an invalid") {
+			t.Fatalf("Decompose(%q) fell back: %s", q, n)
+		}
+	}
+	for _, s := range d.Subgoals {
+		for _, m := range s.Mentions {
+			if m.Start < 0 || m.End > len(q) || m.Start > m.End {
+				t.Fatalf("Decompose(%q): subgoal %s: mention %+v out of bounds", q, s.ID, m)
+			}
+			if q[m.Start:m.End] != m.Text {
+				t.Fatalf("Decompose(%q): subgoal %s: mention %+v: q[%d:%d] = %q", q, s.ID, m, m.Start, m.End, q[m.Start:m.End])
+			}
+		}
+	}
 }
