@@ -3,8 +3,10 @@ package decomposer_test
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/schemaforge/go-schemaforge/decomposer"
+	"github.com/schemaforge/go-schemaforge/kg"
 )
 
 // ExampleRules_Decompose decomposes a counting question with a numeric
@@ -62,4 +64,44 @@ func ExampleRules_Decompose() {
 	//   types: ["swimmer"], predicates: ["age"]
 	//   filter: "age" > "s1" (subgoal)
 	//   output: entities
+}
+
+// ExampleWithNameLinker reads a title with small words in it as one name
+// because a graph holds it as a value: the linker searches each graph's
+// value searcher (here one that knows a single title; in the pipeline,
+// the allocator's value indexes).
+func ExampleWithNameLinker() {
+	titles := titleSearcher{"Paper Cranes at Dawn"}
+	linker := decomposer.SearchersLinker(func(context.Context) (map[string]kg.TextSearcher, error) {
+		return map[string]kg.TextSearcher{"films": titles}, nil
+	})
+	q := "Which films had a bigger budget than Paper Cranes at Dawn?"
+	for _, r := range []*decomposer.Rules{decomposer.NewRules(), decomposer.NewRules(decomposer.WithNameLinker(linker))} {
+		d, err := r.Decompose(context.Background(), q)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		var names []string
+		for _, m := range d.Subgoals[0].Mentions {
+			names = append(names, m.Text)
+		}
+		fmt.Printf("%q\n", names)
+	}
+	// Output:
+	// ["Paper Cranes" "Dawn"]
+	// ["Paper Cranes at Dawn"]
+}
+
+// titleSearcher finds its titles wherever a text holds them.
+type titleSearcher []string
+
+func (ts titleSearcher) Search(_ context.Context, text string, _ int) ([]kg.Hit, error) {
+	var hits []kg.Hit
+	for _, t := range ts {
+		if strings.Contains(text, t) {
+			hits = append(hits, kg.Hit{Value: t, Property: "http://example.org/films/title", Score: 1})
+		}
+	}
+	return hits, nil
 }

@@ -136,3 +136,38 @@ func TestBenchFreshUsage(t *testing.T) {
 		t.Errorf("stderr: %s", stderr.String())
 	}
 }
+
+// TestBenchFreshBatch runs another batch in the suite's format with
+// --questions (the demo part only: --data names no Spider data), and a
+// batch that is not one is an error naming the file.
+func TestBenchFreshBatch(t *testing.T) {
+	dir := t.TempDir()
+	batch := filepath.Join(dir, "batch.yaml")
+	writeFiles(t, dir, map[string]string{"batch.yaml": `questions:
+  - id: b-01
+    graph: films
+    collection: demo
+    shape: relation
+    question: Who directed Lantern Festival?
+    sparql: |
+      PREFIX fi: <http://example.org/films/>
+      SELECT ?n WHERE { ?f fi:title "Lantern Festival" ; fi:directedBy ?d . ?d fi:name ?n . }
+`, "bad.yaml": "questions: [1, 2]\n"})
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"bench", "fresh", "--data", dir, "--questions", batch, "--json"}, nil, &stdout, &stderr)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var r map[string]any
+	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, stdout.String())
+	}
+	if r["questions"] != 1.0 || checkBins(t, "overall", r) != 1 || r["right"] != 1.0 {
+		t.Errorf("questions %v, right %v: %s", r["questions"], r["right"], stdout.String())
+	}
+	stderr.Reset()
+	bad := filepath.Join(dir, "bad.yaml")
+	if code := run(context.Background(), []string{"bench", "fresh", "--data", dir, "--questions", bad}, nil, &stdout, &stderr); code != exitFail || !strings.Contains(stderr.String(), "bad.yaml") {
+		t.Errorf("a bad batch: exit %d, %s", code, stderr.String())
+	}
+}
