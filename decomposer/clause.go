@@ -752,7 +752,7 @@ func (a *analysis) scan() {
 					for j := t + 1; j < len(a.toks) && a.toks[j].ment == m; j++ {
 						a.used[j] = true
 					}
-					a.addFilter(handoff.Filter{Attribute: term, Op: ci.op, Value: a.ms[m].Text, ValueKind: handoff.ValueEntity}, i)
+					a.addFilter(handoff.Filter{Attribute: term, Op: ci.op, Value: nameValue(a.ms[m]), ValueKind: handoff.ValueEntity}, i)
 				}
 			}
 		}
@@ -1455,7 +1455,7 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 					a.used[j] = true
 				}
 				if mk := a.ms[m].Kind; term != "" && mk != handoff.MentionNumber && mk != handoff.MentionDate {
-					a.addFilter(handoff.Filter{Attribute: term, Op: op, Value: a.ms[m].Text, ValueKind: handoff.ValueEntity}, i)
+					a.addFilter(handoff.Filter{Attribute: term, Op: op, Value: nameValue(a.ms[m]), ValueKind: handoff.ValueEntity}, i)
 				}
 			}
 		}
@@ -1807,6 +1807,16 @@ func (a *analysis) askedOf(c, i int) bool {
 	return inSet(a.w(ch.end), "is", "was", "are", "were") && at == i && (end >= len(a.toks) || inSet(a.w(end), "?", "."))
 }
 
+// nameValue is the value a mention compares with: a name as the graph
+// writes it when a linked value gave it (Normalized: "Paper Cranes at
+// Dawn" for "paper cranes at dawn"), else as the question writes it.
+func nameValue(m handoff.Mention) string {
+	if m.Kind == handoff.MentionName && m.Normalized != "" {
+		return m.Normalized
+	}
+	return m.Text
+}
+
 // mentionFilters turns the mentions that no comparison used into
 // equality or containment filters.
 func (a *analysis) mentionFilters() {
@@ -1824,7 +1834,7 @@ func (a *analysis) mentionFilters() {
 		for end < len(a.toks) && a.toks[end].ment == t.ment {
 			end++
 		}
-		f := handoff.Filter{Op: handoff.FilterEq, Value: m.Text, ValueKind: "string"}
+		f := handoff.Filter{Op: handoff.FilterEq, Value: nameValue(m), ValueKind: "string"}
 		switch m.Kind {
 		case handoff.MentionNumber:
 			f.Value, f.ValueKind = m.Normalized, "number"

@@ -30,8 +30,19 @@ func findMentions(q string, toks []token, linked []handoff.Mention) []handoff.Me
 		}
 	}
 	useCaps := letters == 0 || upper*10 < letters*7
+	lower := lowerCase(q)
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
+		// "who directed iron meridian": a question written without
+		// capitals names what a graph holds as a value of several words.
+		if lower && t.kind == tkWord {
+			if j, v := linkedSpan(q, toks, i, linked); j > i {
+				// Normalized: the value as the graph writes it.
+				mark(i, j, handoff.Mention{Text: q[t.start:toks[j-1].end], Start: t.start, End: toks[j-1].end, Kind: handoff.MentionName, Normalized: v})
+				i = j - 1
+				continue
+			}
+		}
 		switch t.kind {
 		case tkQuote:
 			mark(i, i+1, handoff.Mention{Text: t.text, Start: t.start, End: t.end, Kind: handoff.MentionQuoted})
@@ -104,6 +115,52 @@ func findMentions(q string, toks []token, linked []handoff.Mention) []handoff.Me
 		}
 	}
 	return ms
+}
+
+// lowerCase reports whether q has no capital letter after its first
+// letter: a question written without capitals, whose names capitals
+// cannot show.
+func lowerCase(q string) bool {
+	first := true
+	for _, r := range q {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		if !first && unicode.IsUpper(r) {
+			return false
+		}
+		first = false
+	}
+	return !first
+}
+
+// linkedSpan returns the end of a linked value of two words or more that
+// the question writes, in any case, from token i on (over at most six
+// tokens), the longest of them, and the value as the graph writes it; or
+// i when none does. A span that starts or ends with a function word
+// ("the mountain") is none.
+func linkedSpan(q string, toks []token, i int, linked []handoff.Mention) (int, string) {
+	best, value := i, ""
+	if isFunction(toks[i].low) {
+		return i, "" // "the mountain", a photo's title, is no name here
+	}
+	for _, m := range linked {
+		if m.Start != toks[i].start || m.End > len(q) || len(strings.Fields(m.Value)) < 2 || !strings.EqualFold(q[m.Start:m.End], strings.TrimSpace(m.Value)) {
+			continue
+		}
+		for k := i; k < len(toks) && k < i+6; k++ {
+			if toks[k].kind == tkQuote {
+				break
+			}
+			if toks[k].end == m.End {
+				if k+1 > best && !isFunction(toks[k].low) {
+					best, value = k+1, strings.TrimSpace(m.Value)
+				}
+				break
+			}
+		}
+	}
+	return best, value
 }
 
 // linkedEnd extends the name that capitals make of toks[i:j] to the end

@@ -170,10 +170,11 @@ func WithValueLinker(l ValueLinker) Option { return func(r *Rules) { r.linker = 
 // name the question writes with capitals and small words between them
 // ("Paper Cranes at Dawn", "Fast As a Shark"): when a linked value
 // starts where the capitals start and runs on over the small words, the
-// name is that value. The values it links are not added as mentions, and
-// questions without such a run are not linked at all, so a linker over
-// a whole collection costs nothing for most questions. It replaces
-// [WithValueLinker]. Default: no linker.
+// name is that value; so is a value of two words or more that a question
+// written without capitals says ("who directed iron meridian"). The
+// values it links are not added as mentions, and other questions are
+// not linked at all, so a linker over a whole collection costs nothing
+// for most questions. It replaces [WithValueLinker]. Default: no linker.
 func WithNameLinker(l ValueLinker) Option {
 	return func(r *Rules) { r.linker, r.namesOnly = l, true }
 }
@@ -220,7 +221,7 @@ func (r *Rules) Decompose(ctx context.Context, question string) (d *handoff.Deco
 	}
 	var linked []handoff.Mention
 	var notes []string
-	if r.linker != nil && (!r.namesOnly || joinedName(tokenize(question))) {
+	if r.linker != nil && (!r.namesOnly || joinedName(tokenize(question)) || lowerCase(question)) {
 		ms, lerr := r.linker.Link(ctx, question, r.linkK)
 		switch {
 		case lerr != nil && ctx.Err() != nil:
