@@ -51,7 +51,8 @@ func TestPipelineAnswersExamples(t *testing.T) {
 // implies (youngest: the latest birth date; newest: the latest opening),
 // a comparison with a named thing's own value, a count ranked per type
 // (answered with the count that ranks it first),
-// a year filter on an unnamed date, and "when" with a superlative. The
+// a year filter on an unnamed date, "when" with a superlative, and
+// names written without capitals or with small words in them. The
 // answer must be right; whether it is verified is the confidence
 // model's call.
 func TestPipelineEverydayShapes(t *testing.T) {
@@ -74,6 +75,11 @@ func TestPipelineEverydayShapes(t *testing.T) {
 		// The count that makes her the most is shown beside her.
 		{"Which director made the most films?", []string{"Ada Brook | 3"}},
 		{"Who scored the most goals?", []string{"Tiago Mendes"}},
+		// Written without capitals: the names are values the graphs
+		// hold; said with small words in them, they are read whole.
+		{"who directed iron meridian?", []string{"Tomas Vey"}},
+		{"how many films did ada brook direct", []string{"3"}},
+		{"Which films had a bigger budget than Paper Cranes at Dawn?", []string{"Iron Meridian", "Lantern Festival", "The Salt Road", "Winter Ledger"}},
 	} {
 		_, got := askRendered(t, p, c.question)
 		slices.Sort(got)
