@@ -61,9 +61,9 @@ func FuzzDecompose(f *testing.F) {
 		f.Add(q)
 	}
 	r := decomposer.NewRules()
-	// A name linker that links every run of up to five words starting
-	// at a capital, as if a graph held each: the names it extends must
-	// keep the same properties.
+	// A name linker that links every run of up to five words, as if a
+	// graph held each: the names it extends or finds (in a question
+	// without capitals) must keep the same properties.
 	spans := decomposer.LinkerFunc(func(_ context.Context, text string, _ int) ([]handoff.Mention, error) {
 		var out []handoff.Mention
 		fields := strings.Fields(text)
@@ -75,9 +75,6 @@ func FuzzDecompose(f *testing.F) {
 			at = i + len(w)
 		}
 		for i := range fields {
-			if fields[i] == "" || fields[i][0] < 'A' || fields[i][0] > 'Z' {
-				continue
-			}
 			for j := i; j < len(fields) && j < i+5; j++ {
 				v := text[starts[i]:ends[j]]
 				out = append(out, handoff.Mention{Text: v, Start: starts[i], End: ends[j], Kind: handoff.MentionValue, Graph: "g", Value: v})
