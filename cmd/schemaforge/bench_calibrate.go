@@ -30,38 +30,22 @@ func benchCalibrate(ctx context.Context, e *env, b *benchRun) int {
 		b.stderr("calibrate fits the confidence model: use --split train (dev-public is for reporting only)")
 		return exitUsage
 	}
-	qs, err := qa.LoadSpider(b.csv, b.gold)
+	// Questions of graphs without data would teach the model about the
+	// data, not about the system.
+	qs, coll, left, empty, err := b.answerableQuestions(ctx)
 	if err != nil {
 		b.stderr("%v", err)
 		return exitFail
 	}
-	qs = qa.Sample(qs, b.every)
-	coll, err := allocation.LoadPool(ctx, b.dir, b.pool, b.cacheDir)
-	if err != nil {
-		b.stderr("%v", err)
-		return exitFail
-	}
-	qs, _ = qa.InCollection(qs, coll)
-	// A graph with no data in this copy (a few Spider databases ship
-	// empty) cannot answer its questions: they would teach the model
-	// about the data, not about the system.
-	empty := map[string]bool{}
-	for _, g := range coll.Graphs() {
-		if g.Summary != nil && g.Summary.Triples == 0 {
-			empty[g.ID] = true
-		}
-	}
-	before := len(qs)
-	qs = slices.DeleteFunc(qs, func(q qa.Question) bool { return empty[q.Graph] })
 	emptyNote := ""
-	if n := before - len(qs); n > 0 {
-		emptyNote = fmt.Sprintf("; %d questions of %d graphs without data left out", n, len(empty))
+	if left > 0 {
+		emptyNote = fmt.Sprintf("; %d questions of %d graphs without data left out", left, empty)
 	}
 	// A gold query that cannot mean what its question asks (a filter on
 	// a variable nothing binds, NOT IN over a joined variable, one row
 	// for "the three oldest") labels a right answer wrong: the model
 	// would learn the defect.
-	before = len(qs)
+	before := len(qs)
 	qs = slices.DeleteFunc(qs, func(q qa.Question) bool { return qa.QuestionDefect(q.Text, q.Query) != "" })
 	if n := before - len(qs); n > 0 {
 		emptyNote += fmt.Sprintf("; %d questions whose gold query is defective left out", n)
@@ -165,20 +149,53 @@ func benchCalibrate(ctx context.Context, e *env, b *benchRun) int {
 	return exitOK
 }
 
-// writeSamples writes the labelled records and the answers as JSON, for
-// analysis.
-func writeSamples(path string, res *calibration.Result) error {
-	type sample struct {
-		Evidence map[string]float64 `json:"evidence"`
-		Right    bool               `json:"right"`
-		Graph    string             `json:"graph"`
+// answerableQuestions loads the questions of b (--split or --questions,
+// every --every-th) whose graph is in b's pool, and the pool. A graph
+// with no data in this copy (a few Spider databases ship empty; dev-public
+// has none) cannot answer its questions: they are left out, and counted
+// (left) with those graphs (empty).
+func (b *benchRun) answerableQuestions(ctx context.Context) (qs []qa.Question, coll *kg.Collection, left, empty int, err error) {
+	qs, err = qa.LoadSpider(b.csv, b.gold)
+	if err != nil {
+		return nil, nil, 0, 0, err
 	}
-	v := struct {
-		Samples []sample             `json:"samples"`
-		Answers []calibration.Answer `json:"answers"`
-	}{Answers: res.Answers}
+	qs = qa.Sample(qs, b.every)
+	coll, err = allocation.LoadPool(ctx, b.dir, b.pool, b.cacheDir)
+	if err != nil {
+		return nil, nil, 0, 0, err
+	}
+	qs, _ = qa.InCollection(qs, coll)
+	none := map[string]bool{}
+	for _, g := range coll.Graphs() {
+		if g.Summary != nil && g.Summary.Triples == 0 {
+			none[g.ID] = true
+		}
+	}
+	before := len(qs)
+	qs = slices.DeleteFunc(qs, func(q qa.Question) bool { return none[q.Graph] })
+	return qs, coll, before - len(qs), len(none), nil
+}
+
+// samplesFile is the file the calibrate stage writes with --samples (the
+// labelled records and the answers, for analysis) and --cv reads.
+type samplesFile struct {
+	Samples []samplesRecord      `json:"samples"`
+	Answers []calibration.Answer `json:"answers"`
+}
+
+// samplesRecord is one labelled record of a [samplesFile].
+type samplesRecord struct {
+	Evidence map[string]float64 `json:"evidence"`
+	Right    bool               `json:"right"`
+	Graph    string             `json:"graph"`
+}
+
+// writeSamples writes the labelled records and the answers as JSON, for
+// analysis and for --cv.
+func writeSamples(path string, res *calibration.Result) error {
+	v := samplesFile{Answers: res.Answers}
 	for _, s := range res.Samples {
-		v.Samples = append(v.Samples, sample{s.Evidence, s.Right, s.Group})
+		v.Samples = append(v.Samples, samplesRecord{s.Evidence, s.Right, s.Group})
 	}
 	data, err := json.Marshal(v)
 	if err != nil {

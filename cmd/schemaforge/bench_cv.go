@@ -5,13 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
 	schemaforge "github.com/schemaforge/go-schemaforge"
-	"github.com/schemaforge/go-schemaforge/benchmarks/allocation"
-	"github.com/schemaforge/go-schemaforge/benchmarks/calibration"
 	"github.com/schemaforge/go-schemaforge/benchmarks/qa"
 	"github.com/schemaforge/go-schemaforge/confidence"
 	"github.com/schemaforge/go-schemaforge/kg"
@@ -45,16 +42,6 @@ type cvReport struct {
 	Seconds      float64 `json:"seconds"`
 }
 
-// cvSamples is the file the calibrate stage writes with --samples.
-type cvSamples struct {
-	Samples []struct {
-		Evidence map[string]float64 `json:"evidence"`
-		Right    bool               `json:"right"`
-		Graph    string             `json:"graph"`
-	} `json:"samples"`
-	Answers []calibration.Answer `json:"answers"`
-}
-
 // benchCV is --cv K: graph-disjoint cross-validation of the whole
 // pipeline on train. The graphs split into K folds ([confidence.Fold],
 // the folds calibration uses); for each fold, the confidence model (the
@@ -80,7 +67,7 @@ func benchCV(ctx context.Context, e *env, b *benchRun) int {
 		b.stderr("--cv: %v", err)
 		return exitFail
 	}
-	var sf cvSamples
+	var sf samplesFile
 	if err := json.Unmarshal(data, &sf); err != nil {
 		b.stderr("--cv: read the samples %s: %v", path, err)
 		return exitFail
@@ -93,29 +80,13 @@ func benchCV(ctx context.Context, e *env, b *benchRun) int {
 	for i, s := range sf.Samples {
 		samples[i] = confidence.Sample{Evidence: s.Evidence, Right: s.Right, Group: s.Graph}
 	}
-	qs, err := qa.LoadSpider(b.csv, b.gold)
+	// Questions of graphs without data are left out, as calibration
+	// leaves them out.
+	qs, coll, left, _, err := b.answerableQuestions(ctx)
 	if err != nil {
 		b.stderr("%v", err)
 		return exitFail
 	}
-	qs = qa.Sample(qs, b.every)
-	coll, err := allocation.LoadPool(ctx, b.dir, b.pool, b.cacheDir)
-	if err != nil {
-		b.stderr("%v", err)
-		return exitFail
-	}
-	qs, _ = qa.InCollection(qs, coll)
-	// A graph with no data in this copy (a few Spider databases ship
-	// empty; dev-public has none) cannot answer its questions: they are
-	// left out, as calibration leaves them out.
-	empty := map[string]bool{}
-	for _, g := range coll.Graphs() {
-		if g.Summary != nil && g.Summary.Triples == 0 {
-			empty[g.ID] = true
-		}
-	}
-	before := len(qs)
-	qs = slices.DeleteFunc(qs, func(q qa.Question) bool { return empty[q.Graph] })
 	shipped := confidence.Default()
 	params := shipped.Fit.Params
 	target := shipped.Fit.Target
@@ -127,7 +98,7 @@ func benchCV(ctx context.Context, e *env, b *benchRun) int {
 		b.stderr("%v", err)
 		return exitUsage
 	}
-	rep := cvReport{Folds: k, Split: b.split, Every: b.every, Samples: path, LeftOutEmpty: before - len(qs),
+	rep := cvReport{Folds: k, Split: b.split, Every: b.every, Samples: path, LeftOutEmpty: left,
 		Note: "each fold: its questions over its own graphs only; the confidence model refitted on the other folds' records (" + params.String() + "), threshold chosen on them out of fold; the joint calibration of several subgoals is the shipped model's"}
 	var all []qa.Item
 	for fold := range k {
