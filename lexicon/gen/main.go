@@ -63,44 +63,13 @@ func main() {
 func vocabulary(dir, out string) error {
 	seen := map[string]bool{}
 	for _, pos := range []string{"noun", "verb", "adj", "adv"} {
-		path := filepath.Join(dir, "index."+pos)
-		f, err := os.Open(path)
-		if err != nil {
-			return fmt.Errorf("reading WordNet index: %w (install Debian's wordnet-base)", err)
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for n := 1; sc.Scan(); n++ {
-			line := sc.Text()
-			if line == "" || line[0] == ' ' {
-				continue
-			}
-			fs := strings.Fields(line)
-			// lemma pos synset_cnt p_cnt ptr×p_cnt sense_cnt tagsense_cnt …
-			if len(fs) < 4 {
-				f.Close()
-				return fmt.Errorf("%s:%d: a short index line %q", path, n, line)
-			}
-			var ptrs int
-			if _, err := fmt.Sscan(fs[3], &ptrs); err != nil || 4+ptrs+1 >= len(fs) {
-				f.Close()
-				return fmt.Errorf("%s:%d: unreadable pointer count in %q", path, n, line)
-			}
-			var tagged int
-			if _, err := fmt.Sscan(fs[4+ptrs+1], &tagged); err != nil {
-				f.Close()
-				return fmt.Errorf("%s:%d: unreadable tag-sense count in %q", path, n, line)
-			}
-			w := fs[0]
+		if err := readIndex(filepath.Join(dir, "index."+pos), func(w string, tagged int, _ []string) {
 			if !plain(w) || len(w) < 3 || len(w) > 20 || len(w) == 3 && tagged == 0 {
-				continue
+				return
 			}
 			seen[w] = seen[w] || tagged > 0
-		}
-		err = sc.Err()
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("reading %s: %w", path, err)
+		}); err != nil {
+			return err
 		}
 	}
 	if len(seen) == 0 {
@@ -187,25 +156,9 @@ func irregular(path string, verbs map[string]bool) ([][2]string, error) {
 // lemmas reads the lemmas of a WordNet index file (lines of a lemma and
 // its figures; licence lines start with a space).
 func lemmas(path string) (map[string]bool, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("reading WordNet index: %w (install Debian's wordnet-base)", err)
-	}
-	defer f.Close()
 	out := map[string]bool{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == ' ' {
-			continue
-		}
-		if lemma, _, ok := strings.Cut(line, " "); ok {
-			out[lemma] = true
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
+	if err := readIndex(path, func(lemma string, _ int, _ []string) { out[lemma] = true }); err != nil {
+		return nil, err
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%s: no lemmas", path)
