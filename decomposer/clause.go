@@ -712,6 +712,15 @@ func (a *analysis) scan() {
 				c = a.chunkBefore(i - 2)
 			}
 			a.addAgg(handoff.AggAvg, c, true)
+		case superlatives[w].agg && !superlatives[w].count && inSet(a.w(i+1), "and", ",") && handoff.AggregateWord(a.w(i+2)) != "" && !a.markerBefore(i):
+			// "the greatest and average capacity": an enumeration of
+			// aggregates, not a ranking.
+			ag := handoff.AggMax
+			if !superlatives[w].desc {
+				ag = handoff.AggMin
+			}
+			a.used[i] = true
+			a.addAgg(ag, a.chunkAfter(i+1, aggSkip...), true)
 		case inSet(w, "maximum", "max", "minimum", "min") && !a.seq(i+1, "of") && !a.markerBefore(i) && a.nestAt != i:
 			ag := handoff.AggMax
 			if w == "minimum" || w == "min" {
@@ -1007,7 +1016,7 @@ func (a *analysis) inRankPhrase(i int) bool {
 
 // aggSkip are the words between coordinated aggregates ("the maximum
 // and minimum budget").
-var aggSkip = []string{"and", ",", "or", "the", "average", "mean", "avg", "maximum", "max", "minimum", "min", "total", "sum", "highest", "lowest"}
+var aggSkip = []string{"and", ",", "or", "the", "average", "mean", "avg", "maximum", "max", "minimum", "min", "total", "sum", "highest", "lowest", "largest", "smallest", "greatest", "biggest"}
 
 func (a *analysis) addAgg(ag handoff.Aggregate, c int, pred bool) {
 	of := ""
@@ -1558,7 +1567,10 @@ func (a *analysis) rankAt(i int) {
 	c := a.chunkAfter(j)
 	// "the host of the highest age": which host, not what age.
 	ofThing := a.seq(i-2, "of", "the") && a.isWord(i-3) && a.content(i-3) && !aggWords[a.w(i-3)]
-	if s.agg && !a.markerBefore(i) && !ofThing && c >= 0 && !s.count && (attrWords[a.chunks[c].head()] || a.w(a.chunks[c].end) == "of") && !isPlural(a.chunks[c].words[len(a.chunks[c].words)-1]) {
+	// "What is the oldest age among the students?": a superlative of
+	// its own measure is that measure's largest or smallest value.
+	ownMeasure := c >= 0 && s.attr != "" && a.chunks[c].head() == s.attr
+	if (s.agg || ownMeasure) && !a.markerBefore(i) && !ofThing && c >= 0 && !s.count && (attrWords[a.chunks[c].head()] || a.w(a.chunks[c].end) == "of") && !isPlural(a.chunks[c].words[len(a.chunks[c].words)-1]) {
 		ag := handoff.AggMax
 		if !s.desc {
 			ag = handoff.AggMin
@@ -1626,9 +1638,10 @@ func (a *analysis) rankAt(i int) {
 			}
 		}
 		a.frequentKey(a.at[max(0, min(k, len(a.at)-1))], k)
-	case c >= 0 && inSet(w, "most", "least") && a.chunks[c].start == i+1 && !a.chunks[c].verb && len(a.chunks[c].words) >= 2 && lexicon.Participle(adj) && !a.used[i+1]:
-		// "the three most visited museums", "the least watched films":
-		// ranked by what the verb counts (the visitors, the views),
+	case c >= 0 && inSet(w, "most", "least", "highest", "lowest", "best", "worst") && a.chunks[c].start == i+1 && !a.chunks[c].verb && len(a.chunks[c].words) >= 2 && (lexicon.Participle(adj) || lexicon.VerbBase(adj) != adj && !strings.HasSuffix(adj, "s")) && !a.used[i+1]:
+		// "the three most visited museums", "the least watched films",
+		// "the highest paid instructor": ranked by what the verb
+		// counts or measures (the visitors, the views, the salary),
 		// which the participle names; the rest of the chunk is the
 		// thing.
 		ch := &a.chunks[c]
@@ -1644,8 +1657,10 @@ func (a *analysis) rankAt(i int) {
 		}
 	case c >= 0 && s.attr == "" && !s.count && inSet(w, "top", "best", "leading") && agentOfThings(&a.chunks[c]) != "":
 		// "the three top goal scorers": the agents ranked by how many
-		// of the things they do it to (their goals).
+		// of the things they do it to (their goals), shown beside
+		// their names as a table of scorers shows them.
 		a.setOrder(agentOfThings(&a.chunks[c]))
+		a.out.ShowOrder = true
 		if a.chunks[c].role == roleNone {
 			a.chunks[c].role = roleType
 		}
@@ -2051,9 +2066,26 @@ func (a *analysis) roles() {
 			request = i + 1
 		}
 	}
+	// "every individual's first name, middle name and last name": the
+	// list after the first type's possessive asks for its columns.
+	owned := map[int]bool{}
+	if firstType >= 0 && a.w(a.chunks[firstType].end) == "'s" {
+		next := a.chunks[firstType].end + 1
+		for ci := firstType + 1; ci < len(a.chunks) && a.chunks[ci].start == next && a.chunks[ci].role == rolePred && !a.chunks[ci].verb; ci++ {
+			owned[ci] = true
+			next = a.chunks[ci].end
+			for inSet(a.w(next), ",", "and") {
+				next++
+			}
+		}
+	}
 	for ci := range a.chunks {
 		c := &a.chunks[ci]
 		if c.role != rolePred || c.used || c.verb {
+			continue
+		}
+		if owned[ci] {
+			c.projection = true
 			continue
 		}
 		if a.possessedAfter(ci) {

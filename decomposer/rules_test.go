@@ -1367,8 +1367,20 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "watched", Descending: true, Limit: 5}},
 		{q: "Which is the least visited museum?", types: []string{"museum"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "visited", Limit: 1}},
+		// Superlatives listed with another aggregate are aggregates.
+		{q: "What are the greatest and average capacity of rooms?", types: []string{"room"},
+			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMax, AggregateOf: "capacity"}},
+		// The list after a type's possessive is what is asked of it.
+		{q: "List every teacher's first name, middle name and last name.", types: []string{"teacher"},
+			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"first name", "middle name", "last name"}}},
+		// An irregular past participle too ("the highest paid").
+		{q: "Who is the highest paid teacher?", types: []string{"teacher"}, noTypes: []string{"paid teacher"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "paid", Descending: true, Limit: 1}},
+		// A superlative of its own measure is that measure's extreme.
+		{q: "What is the oldest age among the teachers?", types: []string{"teacher"}, noTypes: []string{"age"},
+			output: &handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggMax, AggregateOf: "age"}},
 		{q: "Who are the top run scorers?",
-			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "run", Descending: true, Limit: 1}},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "run", Descending: true, Limit: 1, ShowOrder: true}},
 		// "by" after a superlative's things names what ranks them; a
 		// name after it does not.
 		{q: "Which is the largest country by population?", types: []string{"country"},

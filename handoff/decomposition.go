@@ -317,7 +317,7 @@ func AggregateWord(w string) Aggregate {
 	switch w {
 	case "minimum", "min", "smallest", "lowest":
 		return AggMin
-	case "maximum", "max", "largest", "highest":
+	case "maximum", "max", "largest", "highest", "greatest", "biggest":
 		return AggMax
 	case "average", "mean", "avg":
 		return AggAvg
@@ -349,6 +349,10 @@ type Output struct {
 	OrderBy    string `json:"orderBy,omitempty"`
 	Descending bool   `json:"descending,omitempty"`
 	Limit      int    `json:"limit,omitempty"`
+	// ShowOrder shows the value ordered by beside each answer, as a
+	// table of leaders does ("the three top goal scorers": their
+	// goals).
+	ShowOrder bool `json:"showOrder,omitempty"`
 }
 
 // Decomposition is a question split into subgoals that form a DAG, in

@@ -157,7 +157,8 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	negNumber := false
 	if !slices.Contains(sg.Operations, handoff.OpNegate) {
 		pl.haveFlags()
-	} else {
+	} else if !hasNegatedFilter(r.Filters) {
+		// "actors whose age is not 20": the negation is the filter's.
 		negNumber = pl.negatedNumber()
 	}
 	pl.sexOfTypes()
@@ -391,13 +392,22 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 				qw = slices.DeleteFunc(qw, func(w string) bool { return slices.Contains(own, w) })
 			}
 			if aggs := namedAggregates(qw); len(aggs) >= 2 && slices.Contains(aggs, it.Agg) && it.Attr != nil {
+				// Per group when the question groups ("… for rooms in
+				// each building"): the keys first.
 				pl.p.Select, pl.p.GroupBy = nil, nil
+				if len(out.GroupBy) > 0 {
+					for _, k := range keys {
+						pl.p.GroupBy = append(pl.p.GroupBy, *k.Attr)
+						pl.p.Select = append(pl.p.Select, k)
+					}
+				} else {
+					keys = nil
+				}
 				for _, a := range aggs {
 					x := it
 					x.Agg = a
 					pl.p.Select = append(pl.p.Select, x)
 				}
-				keys = nil
 			}
 		} else if len(keys) > 0 {
 			pl.p.Select = append(pl.p.Select, skeletons.Item{Agg: handoff.AggCount})
@@ -1292,6 +1302,10 @@ func (pl *planner) order(out handoff.Output) {
 	// average the order stands on is shown only when the question asks
 	// for a number).
 	countOf := it.Agg == handoff.AggCount && it.Attr == nil && !it.Distinct
+	// "the three top goal scorers": each with the goals that rank them.
+	if out.ShowOrder && !grouped && it.Attr != nil && it.Func == "" && !slices.ContainsFunc(pl.p.Select, func(x skeletons.Item) bool { return x.Attr != nil && *x.Attr == *it.Attr }) {
+		pl.p.Select = append(pl.p.Select, it)
+	}
 	if grouped && pl.p.Limit > 0 && countOf && !slices.ContainsFunc(pl.p.Select, func(x skeletons.Item) bool { return x.Agg == handoff.AggCount && x.Attr == nil }) {
 		pl.p.Select = append(pl.p.Select, it)
 	}
@@ -2265,6 +2279,17 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 			// measures (its height).
 			if p := pl.measured(handoff.CueComparative); p != nil {
 				prop, ps = p, 1
+			}
+		}
+		if f.Aggregate == handoff.AggSum && (prop == nil || ps < 0.8) && len(pl.p.Nodes) > 0 {
+			// "body builders whose total score is higher than 300" with
+			// a column total of their own and none named score: the
+			// column, not a sum over their rows.
+			for _, t := range []string{"total " + term, "total"} {
+				if p, s := pl.prop(t, kNumber, 0); p != nil && s >= 0.8 && datatypeKind(p) == kNumber && slices.Contains(p.Domains, pl.p.Nodes[0].Class) {
+					prop, ps, f.Aggregate = p, s, ""
+					break
+				}
 			}
 		}
 		if f.Aggregate != "" && f.Aggregate != handoff.AggCount && prop != nil && datatypeKind(prop) == kNumber {
@@ -3339,7 +3364,7 @@ func namedAggregates(words []string) []handoff.Aggregate {
 		}
 		// "the highest average rating" ranks by an average: a
 		// superlative before another aggregate names none.
-		if slices.Contains([]string{"highest", "largest", "smallest", "lowest"}, w) && i+1 < len(words) && handoff.AggregateWord(words[i+1]) != "" {
+		if slices.Contains([]string{"highest", "largest", "greatest", "biggest", "smallest", "lowest"}, w) && i+1 < len(words) && handoff.AggregateWord(words[i+1]) != "" {
 			continue
 		}
 		// An enumeration: each named aggregate within three words of

@@ -282,6 +282,8 @@ func TestNamedAggregates(t *testing.T) {
 		"Return the minimum and maximum number of bathrooms":                                   "min max",
 		"Give the average number of working horses on farms with more than 5000 total horses.": "",
 		"How many singers are there?":                                                          "",
+		"What are the greatest and average capacity for rooms?":                                "max avg",
+		"What is the greatest average rating of any film?":                                     "",
 	} {
 		var got []string
 		for _, a := range namedAggregates(kg.Words(q)) {
@@ -2386,5 +2388,99 @@ func TestHowMuchOfTheFirst(t *testing.T) {
 func TestRelatedColumn(t *testing.T) {
 	if !relatedName("wage", []string{"salary"}) || !relatedName("the scorer", []string{"score"}) || relatedName("age", []string{"salary"}) {
 		t.Error("relatedName")
+	}
+}
+
+// TestNegatedBoundIsNoZero: "actors whose age is not 20" is the negated
+// equality alone; the negation is the filter's, not "no age at all"
+// (age = 0).
+func TestNegatedBoundIsNoZero(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:a1 a ex:actor ; ex:name "Ann" ; ex:age 20 .
+ex:a2 a ex:actor ; ex:name "Bo" ; ex:age 31 .
+ex:a3 a ex:actor ; ex:name "Cy" ; ex:age 0 .
+`
+	g := loadGraph(t, "misc", data)
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "actor", Count: 3, Score: 1, Matched: []string{"actor"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "actor"}, Datatypes: []string{xsd + "string"}, Score: 0.6, Matched: []string{"name"}},
+			{IRI: ex + "age", Domains: []string{ex + "actor"}, Datatypes: []string{xsd + "integer"}, Score: 0.6, Matched: []string{"age"}},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "List the name of actors whose age is not 20.", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter, handoff.OpNegate},
+		Requirements: handoff.Requirements{Types: []string{"actor"}, Predicates: []string{"name", "age"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "20", ValueKind: "number", Negated: true}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities, Attributes: []string{"name"}},
+			Cues:    []handoff.Cue{{Kind: handoff.CueNegation, Text: "not"}}}}
+	res, query := runTop(t, sg, slice, g)
+	var got []string
+	for _, r := range res.Rows {
+		got = append(got, r[res.Vars[0]].(*sparql.Literal).Lexical)
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, []string{"Bo", "Cy"}) {
+		t.Errorf("got %v, want Bo and Cy\n%s", got, query)
+	}
+}
+
+// TestTotalOfTheirOwn: "body builders whose total score is higher than
+// 300", where each has a column total and no column is named score, is
+// a bound on that column, not on a sum over their rows.
+func TestTotalOfTheirOwn(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:b1 a ex:body_builder ; ex:name "Ann" ; ex:snatch 140 ; ex:total 315 .
+ex:b2 a ex:body_builder ; ex:name "Bo" ; ex:snatch 130 ; ex:total 290 .
+`
+	g := loadGraph(t, "misc", data)
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "body_builder", Count: 2, Score: 1, Matched: []string{"body builder"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "body_builder"}, Datatypes: []string{xsd + "string"}, Score: 0.6, Matched: []string{"name"}},
+			{IRI: ex + "snatch", Domains: []string{ex + "body_builder"}, Datatypes: []string{xsd + "integer"}, Score: 0.2},
+			{IRI: ex + "total", Domains: []string{ex + "body_builder"}, Datatypes: []string{xsd + "integer"}, Score: 0.5, Matched: []string{"total score"}},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What are the names of body builders whose total score is higher than 300?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"body builder", "builder"}, Predicates: []string{"name", "score", "total score"},
+			Filters: []handoff.Filter{{Attribute: "score", Op: handoff.FilterGt, Value: "300", ValueKind: "number", Aggregate: handoff.AggSum}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities, Attributes: []string{"name"}},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "what"}, {Kind: handoff.CueComparative, Text: "higher", Term: "score", Op: handoff.FilterGt}}}}
+	res, query := runTop(t, sg, slice, g)
+	if v, ok := onlyValue(res); !ok || v != "Ann" {
+		t.Errorf("got %v, want Ann\n%s", res.Rows, query)
+	}
+}
+
+// TestNamedAggregatesPerGroup: "the maximum and average capacity for
+// rooms in each building" is both aggregates per building, not over all
+// rooms.
+func TestNamedAggregatesPerGroup(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:r1 a ex:classroom ; ex:building "Main" ; ex:capacity 30 .
+ex:r2 a ex:classroom ; ex:building "Main" ; ex:capacity 50 .
+ex:r3 a ex:classroom ; ex:building "Annex" ; ex:capacity 20 .
+`
+	g := loadGraph(t, "misc", data)
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "classroom", Count: 3, Score: 0.8, Matched: []string{"room"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "building", Domains: []string{ex + "classroom"}, Datatypes: []string{xsd + "string"}, Score: 0.6, Matched: []string{"building"}},
+			{IRI: ex + "capacity", Domains: []string{ex + "classroom"}, Datatypes: []string{xsd + "integer"}, Score: 0.6, Matched: []string{"capacity"}},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What are the maximum and average capacity for rooms in each building?", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpGroup},
+		Requirements: handoff.Requirements{Types: []string{"room", "building"}, Predicates: []string{"capacity"},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMax, AggregateOf: "capacity", GroupBy: []string{"building"}},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "what"}, {Kind: handoff.CueGrouping, Text: "in each", Term: "building"}}}}
+	res, query := runTop(t, sg, slice, g)
+	var got []string
+	for _, r := range res.Rows {
+		var row []string
+		for _, v := range res.Vars {
+			row = append(row, r[v].(*sparql.Literal).Lexical)
+		}
+		got = append(got, strings.Join(row, " "))
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, []string{"Annex 20 20.0", "Main 50 40.0"}) {
+		t.Errorf("got %q, want the building, its maximum and its average\n%s", got, query)
 	}
 }

@@ -1308,6 +1308,9 @@ func (c *coverer) unasked() string {
 	if len(attrs) == 0 && c.givenAndFamily() {
 		allowed++ // "Which students …?" shown by first and last name
 	}
+	if out.ShowOrder {
+		allowed++ // "the top goal scorers", each with the goals
+	}
 	if len(plain) <= allowed || c.allMentioned(plain, said) {
 		return ""
 	}

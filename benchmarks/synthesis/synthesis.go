@@ -56,6 +56,10 @@ type Stages struct {
 	Decomposer  handoff.Decomposer
 	Allocator   handoff.Allocator
 	Synthesizer handoff.Synthesizer
+	// OwnGraph asks each question over its gold graph alone, so the
+	// figure measures synthesis without routing (the allocator still
+	// builds the slice).
+	OwnGraph bool
 }
 
 // Run measures split (dev-public or train) of the Spider4SPARQL folder
@@ -106,7 +110,13 @@ func Run(ctx context.Context, dir, split string, coll *kg.Collection, st Stages,
 		gold.Ties, _ = qa.FindTies(ctx, kgraph, it.Query, want)
 		res := Result{Index: it.ID, KG: it.KG, Question: it.Question("en"), GoldOp: qa.GoldOperation(it.Query)}
 		start := time.Now()
-		got, others, err := answer(ctx, res.Question, coll, st, &res)
+		pool := coll
+		if st.OwnGraph {
+			if pool, err = kg.NewCollection(kgraph); err != nil {
+				return nil, fmt.Errorf("synthesis: a collection of %s: %w", kgraph.ID, err)
+			}
+		}
+		got, others, err := answer(ctx, res.Question, pool, st, &res)
 		total += time.Since(start)
 		if err != nil {
 			res.Error = err.Error()

@@ -51,7 +51,9 @@ Stages of spider4sparql:
 	            {"n","top1","top3","mrr","ms_per_question",…}. ms_per_question
 	            counts decomposition and allocation, not loading or summarising.
 	synthesis   EA of the best candidate of the best graph, without
-	            verification, overall and by the gold query's operation.
+	            verification, overall and by the gold query's operation;
+	            prints {"n","ea","oracle_ea","by_operation",…}. --own-graph
+	            asks each question over its own graph alone (no routing).
 	skeletons   the share of gold queries that a skeleton of the library can
 	            produce, overall and by operation.
 	verifier    gold queries and underspecified variants of them through the
@@ -93,7 +95,8 @@ type benchRun struct {
 	verbose   bool
 	theta     float64
 	m         int
-	every     int // keep every every-th question (1: all)
+	every     int  // keep every every-th question (1: all)
+	ownGraph  bool // synthesis: each question over its gold graph alone
 	allocator allocatorFlags
 	stderr    func(format string, args ...any)
 	// The pipeline's flags (stage pipeline and the other datasets).
@@ -127,6 +130,7 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	theta := fs.Float64("theta", 0, "verifier: the invariance threshold θ (default: the verifier's)")
 	m := fs.Int("m", 0, "verifier: perturbations per candidate (default: the verifier's)")
 	every := fs.Int("every", 1, "keep every n-th question (a deterministic sample for quick runs)")
+	ownGraph := fs.Bool("own-graph", false, "synthesis: ask each question over its own graph alone (no routing)")
 	af := addAllocatorFlags(fs)
 	pf := addPipelineBenchFlags(fs)
 	pos, code := parseFlags(fs, args)
@@ -138,7 +142,7 @@ func runBench(ctx context.Context, e *env, args []string) int {
 		dir = filepath.Join(dir, "spider4sparql")
 	}
 	b := &benchRun{dir: dir, csv: *questions, gold: *gold, split: *split, pool: *poolName, cacheDir: *cacheDir,
-		asJSON: *asJSON, verbose: *verbose, theta: *theta, m: *m, every: max(*every, 1), allocator: af, pipe: pf,
+		asJSON: *asJSON, verbose: *verbose, theta: *theta, m: *m, every: max(*every, 1), ownGraph: *ownGraph, allocator: af, pipe: pf,
 		stderr: func(format string, args ...any) { fmt.Fprintf(e.stderr, "bench: "+format+"\n", args...) }}
 	if len(pos) == 0 {
 		return usageError(fs, "give the benchmark: spider4sparql, text2sparql, qald FILE, lcquad FILE or fresh")

@@ -29,7 +29,7 @@ func benchSynthesis(ctx context.Context, e *env, b *benchRun) int {
 		b.stderr("%v", err)
 		return exitFail
 	}
-	r, err := synthesis.Run(ctx, b.dir, b.split, coll, synthesis.Stages{Decomposer: dec, Allocator: al, Synthesizer: synthesizer.New(synthesizer.Config{})}, b.every)
+	r, err := synthesis.Run(ctx, b.dir, b.split, coll, synthesis.Stages{Decomposer: dec, Allocator: al, Synthesizer: synthesizer.New(synthesizer.Config{}), OwnGraph: b.ownGraph}, b.every)
 	if err != nil {
 		b.stderr("%v", err)
 		return exitFail
