@@ -28,7 +28,7 @@ func TestSpiderDevSynthesis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Run(ctx, dir, "dev-public", coll, Stages{decomposer.NewRules(), allocator.New(allocator.Config{}), synthesizer.New(synthesizer.Config{})}, 1)
+	r, err := Run(ctx, dir, "dev-public", coll, Stages{Decomposer: decomposer.NewRules(), Allocator: allocator.New(allocator.Config{}), Synthesizer: synthesizer.New(synthesizer.Config{})}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
