@@ -712,15 +712,20 @@ func (a *analysis) scan() {
 				c = a.chunkBefore(i - 2)
 			}
 			a.addAgg(handoff.AggAvg, c, true)
-		case superlatives[w].agg && !superlatives[w].count && inSet(a.w(i+1), "and", ",") && handoff.AggregateWord(a.w(i+2)) != "" && !a.markerBefore(i):
-			// "the greatest and average capacity": an enumeration of
-			// aggregates, not a ranking.
+		case a.listedSuperlative(i):
+			// "the greatest and average capacity", "the cheapest and
+			// the average ticket price": an enumeration of aggregates,
+			// not a ranking.
 			ag := handoff.AggMax
 			if !superlatives[w].desc {
 				ag = handoff.AggMin
 			}
 			a.used[i] = true
-			a.addAgg(ag, a.chunkAfter(i+1, aggSkip...), true)
+			c := a.chunkAfter(i+1, aggSkip...)
+			if c < 0 && superlatives[w].attr != "" {
+				a.implied = appendNew(a.implied, superlatives[w].attr)
+			}
+			a.addAgg(ag, c, true)
 		case inSet(w, "maximum", "max", "minimum", "min") && !a.seq(i+1, "of") && !a.markerBefore(i) && a.nestAt != i:
 			ag := handoff.AggMax
 			if w == "minimum" || w == "min" {
@@ -1565,6 +1570,18 @@ func (a *analysis) rankAt(i int) {
 		j++
 	}
 	c := a.chunkAfter(j)
+	// "What is the highest number of tracks on an album?": the number
+	// asked is the largest count, not the album that has it.
+	if s.agg && s.count && c >= 0 && a.w(j-1) == "of" && a.w(i-1) == "the" && (inSet(a.w(i-2), "is", "was") && inSet(a.w(i-3), "what") || commandWords[a.w(i-2)] && i == 2) {
+		ag := handoff.AggMax
+		if !s.desc {
+			ag = handoff.AggMin
+		}
+		a.used[i] = true
+		a.addAgg(ag, c, true)
+		a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Term: a.chunks[c].phrase(), Descending: s.desc})
+		return
+	}
 	// "the host of the highest age": which host, not what age.
 	ofThing := a.seq(i-2, "of", "the") && a.isWord(i-3) && a.content(i-3) && !aggWords[a.w(i-3)]
 	// "What is the oldest age among the students?": a superlative of
@@ -2041,6 +2058,67 @@ func (a *analysis) containsAttr(i, end int) string {
 	return "name"
 }
 
+// listedSuperlative reports whether the superlative at i is listed with
+// an aggregate word after it ("the greatest and average capacity", "the
+// cheapest and the average price") or after another listed one ("the
+// smallest and the largest area"): one of the aggregates asked for.
+func (a *analysis) listedSuperlative(i int) bool {
+	s := superlatives[a.w(i)]
+	if !s.known || s.count || !s.agg && s.attr == "" || a.markerBefore(i) {
+		return false
+	}
+	// Of a measure, not of things ("the largest and smallest cities"
+	// are two cities).
+	if c := a.chunkAfter(i+1, aggSkip...); c >= 0 {
+		if h := a.chunks[c].head(); !attrWords[h] && !lexicon.IsMeasure(h) && h != s.attr && a.w(a.chunks[c].end) != "of" {
+			return false
+		}
+	}
+	listed := func(w string) bool {
+		t := superlatives[w]
+		return handoff.AggregateWord(w) != "" && w != "total" || t.known && !t.count && (t.agg || t.attr != "")
+	}
+	// After another: "the smallest and the largest area".
+	k := i - 1
+	if a.w(k) == "the" {
+		k--
+	}
+	if inSet(a.w(k), "and", ",") && listed(a.w(k-1)) {
+		return true
+	}
+	if !inSet(a.w(i+1), "and", ",") {
+		return false
+	}
+	k = i + 2
+	if a.w(k) == "the" {
+		k++
+	}
+	return handoff.AggregateWord(a.w(k)) != "" && a.w(k) != "total"
+}
+
+// listedAggregates returns the aggregates the question lists of one term,
+// in order, when there are two or more different ones (min, avg, max of
+// "the minimum, average and maximum age"), else nil. Counts are no part
+// of such a list.
+func (a *analysis) listedAggregates() []handoff.Aggregate {
+	var out []handoff.Aggregate
+	for k, ag := range a.aggs {
+		if ag == handoff.AggCount {
+			return nil
+		}
+		if a.aggOf[k] != "" && a.aggOf[0] != "" && a.aggOf[k] != a.aggOf[0] {
+			return nil
+		}
+		if !slices.Contains(out, ag) {
+			out = append(out, ag)
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
 // roles decides for each chunk whether it names a type or a predicate.
 func (a *analysis) roles() {
 	// Coordinated chunks share the role of the last one ("the name, born
@@ -2436,6 +2514,7 @@ func (a *analysis) subgoal() handoff.Subgoal {
 	if len(a.aggs) > 0 {
 		out.Aggregate = a.aggs[0]
 		out.AggregateOf = a.aggOf[0]
+		out.Aggregates = a.listedAggregates()
 		// "the average distance and average price": the same aggregate
 		// of another attribute is asked for next to the first.
 		for k := 1; k < len(a.aggs); k++ {

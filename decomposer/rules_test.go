@@ -1211,7 +1211,7 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeEntities, All: true}},
 		{q: "Tell me everything about Ada Brook.", output: &handoff.Output{Shape: handoff.ShapeEntities, All: true}},
 		{q: "What are the average and minimum age of captains in different classes?", types: []string{"captain"},
-			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggAvg, AggregateOf: "age", Distinct: true, GroupBy: []string{"class"}}},
+			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggAvg, AggregateOf: "age", Aggregates: []handoff.Aggregate{handoff.AggAvg, handoff.AggMin}, Distinct: true, GroupBy: []string{"class"}}},
 		{q: "List the information of all instructors.", types: []string{"instructor"}, output: &handoff.Output{Shape: handoff.ShapeEntities, All: true}},
 		{q: "Show all the customer information.", types: []string{"customer"}, output: &handoff.Output{Shape: handoff.ShapeEntities, All: true}},
 		{q: "List the gymnasts ordered descending by their total points.", types: []string{"gymnast"},
@@ -1369,7 +1369,17 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "visited", Limit: 1}},
 		// Superlatives listed with another aggregate are aggregates.
 		{q: "What are the greatest and average capacity of rooms?", types: []string{"room"},
-			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMax, AggregateOf: "capacity"}},
+			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMax, AggregateOf: "capacity", Aggregates: []handoff.Aggregate{handoff.AggMax, handoff.AggAvg}}},
+		{q: "What are the cheapest and the average ticket prices?",
+			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMin, AggregateOf: "ticket price", Aggregates: []handoff.Aggregate{handoff.AggMin, handoff.AggAvg}}},
+		{q: "What are the smallest and the largest city areas?",
+			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMin, AggregateOf: "city area", Aggregates: []handoff.Aggregate{handoff.AggMin, handoff.AggMax}}},
+		// "What is the highest number of …": the largest count asked.
+		{q: "What is the highest number of tracks on an album?", types: []string{"album"},
+			output: &handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggMax, AggregateOf: "track"}},
+		// Of things, the two superlatives rank.
+		{q: "What are the names of the largest and smallest cities?", types: []string{"city"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, Attributes: []string{"name"}, Limit: 1}},
 		// The list after a type's possessive is what is asked of it.
 		{q: "List every teacher's first name, middle name and last name.", types: []string{"teacher"},
 			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"first name", "middle name", "last name"}}},

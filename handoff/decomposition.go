@@ -336,6 +336,11 @@ type Output struct {
 	// ("avg" of "age"); empty when there is none.
 	Aggregate   Aggregate `json:"aggregate,omitempty"`
 	AggregateOf string    `json:"aggregateOf,omitempty"`
+	// Aggregates are the aggregates the question lists of that one
+	// term, in order ("the minimum, average and maximum age": min, avg,
+	// max; "the cheapest and the average ticket price": min, avg);
+	// empty when it lists fewer than two.
+	Aggregates []Aggregate `json:"aggregates,omitempty"`
 	// Distinct asks for distinct answers ("different", "distinct").
 	Distinct bool `json:"distinct,omitempty"`
 	// All asks for everything known about the things ("all the

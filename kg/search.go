@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -178,6 +179,19 @@ SELECT ?p ?o (COUNT(?s) AS ?n) (MIN(?s) AS ?s1) (MAX(?s) AS ?s2) WHERE {
   FILTER(isLiteral(?o) && (datatype(?o) = xsd:string || lang(?o) != "") && STRLEN(?o) <= 256)
 } GROUP BY ?p ?o`
 
+// The query that lists the schema's own terms: classes and properties,
+// declared or described (domain, range, subclass). Their labels ("release
+// year" of a releaseYear property) name the schema, not things in the
+// data, and are not indexed as values.
+const ixSchemaQuery = `PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+PREFIX owl: <http://www.w3.org/2002/07/owl#>
+SELECT DISTINCT ?s WHERE {
+  { ?s a rdf:Property } UNION { ?s a rdfs:Class } UNION { ?s a owl:Class } UNION
+  { ?s a owl:ObjectProperty } UNION { ?s a owl:DatatypeProperty } UNION
+  { ?s rdfs:domain ?d } UNION { ?s rdfs:range ?r } UNION { ?s rdfs:subClassOf ?c } UNION { ?s rdfs:subPropertyOf ?q }
+} LIMIT 100000`
+
 // BuildIndex reads the string literals and labels of ep through SPARQL and
 // indexes them: one document per distinct (property, value) pair, with
 // its subject count and up to two sample subjects. Empty values are
@@ -212,6 +226,16 @@ func BuildIndex(ctx context.Context, ep Endpoint, opts ...IndexOption) (*Index, 
 		labels[p] = true
 	}
 	b := newIndexBuilder(labels)
+	schema, err := ep.Query(ctx, ixSchemaQuery)
+	if err != nil {
+		return nil, fmt.Errorf("kg: build index: list the schema's terms: %w", err)
+	}
+	b.schema = make(map[string]bool, len(schema.Rows))
+	for _, row := range schema.Rows {
+		if s := ixSubject(row["s"]); s != "" {
+			b.schema[s] = true
+		}
+	}
 	truncated := false
 	if cfg.pageSize <= 0 {
 		limit := int64(cfg.maxValues) + 1
@@ -273,6 +297,9 @@ type indexBuilder struct {
 	propIDs map[string]int32
 	seen    map[ixKey]int
 	total   int // sum of document lengths
+	// schema are the classes and properties of the graph, whose own
+	// literals are not indexed.
+	schema map[string]bool
 }
 
 type ixKey struct {
@@ -317,6 +344,16 @@ func (b *indexBuilder) addRows(ctx context.Context, rows []sparql.Row) error {
 		}
 		if n == 0 {
 			n = len(subjects)
+		}
+		// Said of classes and properties, a value names the schema:
+		// those subjects are left out, and the value with them when
+		// they were all it had.
+		if kept := slices.DeleteFunc(slices.Clone(subjects), func(s string) bool { return b.schema[s] }); len(kept) < len(subjects) {
+			n -= len(subjects) - len(kept)
+			if n <= 0 || len(kept) == 0 && n <= len(subjects) {
+				continue
+			}
+			subjects = kept
 		}
 		b.add(p.Value, o.Lexical, o.Lang, n, subjects)
 	}

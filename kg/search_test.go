@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -374,4 +375,39 @@ func FuzzSearch(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestIndexLeavesOutSchemaLabels: the labels of a graph's classes and
+// properties ("release year" of ex:releaseYear) name its schema, not
+// things in its data; they are not values a question can mention. A
+// label shared with a thing stays.
+func TestIndexLeavesOutSchemaLabels(t *testing.T) {
+	const ttl = `@prefix ex: <http://example.org/> .
+@prefix rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+ex:Film a rdfs:Class ; rdfs:label "film" .
+ex:releaseYear a rdf:Property ; rdfs:label "release year" .
+ex:budget rdfs:domain ex:Film ; rdfs:label "budget" .
+ex:f1 a ex:Film ; ex:title "Release Year" ; ex:releaseYear 2012 ; rdfs:label "budget" .
+`
+	st := store.New()
+	if err := st.Load(context.Background(), strings.NewReader(ttl), rdfio.Turtle, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := BuildIndex(context.Background(), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, h := range ix.Search("film release year budget", 10) {
+		got = append(got, h.Property+" "+h.Value)
+	}
+	slices.Sort(got)
+	want := []string{"http://example.org/title Release Year", "http://www.w3.org/2000/01/rdf-schema#label budget"}
+	if !slices.Equal(got, want) {
+		t.Errorf("hits %q, want %q", got, want)
+	}
+	if h := ix.Search("budget", 5); len(h) != 1 || !slices.Equal(h[0].Subjects, []string{"http://example.org/f1"}) {
+		t.Errorf("budget: %+v, want the film f1 alone", h)
+	}
 }

@@ -391,7 +391,11 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 				own := words(it.Attr.Property)
 				qw = slices.DeleteFunc(qw, func(w string) bool { return slices.Contains(own, w) })
 			}
-			if aggs := namedAggregates(qw); len(aggs) >= 2 && slices.Contains(aggs, it.Agg) && it.Attr != nil {
+			aggs := out.Aggregates
+			if len(aggs) < 2 {
+				aggs = namedAggregates(qw)
+			}
+			if len(aggs) >= 2 && slices.Contains(aggs, it.Agg) && it.Attr != nil {
 				// Per group when the question groups ("… for rooms in
 				// each building"): the keys first.
 				pl.p.Select, pl.p.GroupBy = nil, nil
