@@ -2126,6 +2126,12 @@ func (a *analysis) roles() {
 	firstType := -1
 	for ci := range a.chunks {
 		c := &a.chunks[ci]
+		// "players who play as a forward", "people working as
+		// teachers": what they are, not a relation the verb names.
+		if k := c.end + 1; c.verb && c.role == roleNone && a.w(c.end) == "as" && ci+1 < len(a.chunks) && !a.chunks[ci+1].verb &&
+			(a.chunks[ci+1].start == k || inSet(a.w(k), "a", "an", "the") && a.chunks[ci+1].start == k+1) {
+			c.role, c.used = roleSkip, true
+		}
 		if c.role == roleNone {
 			c.role = a.roleOf(ci)
 			if c.role == roleType && !c.verb && a.possessedAfter(ci) {
@@ -2467,7 +2473,7 @@ func (a *analysis) subgoal() handoff.Subgoal {
 		}
 		via := ""
 		for ci := typeChunks[k-1] + 1; ci < typeChunks[k]; ci++ {
-			if a.chunks[ci].verb {
+			if a.chunks[ci].verb && a.chunks[ci].role != roleSkip {
 				via = a.chunks[ci].phrase()
 				break
 			}

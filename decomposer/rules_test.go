@@ -1763,3 +1763,23 @@ func TestAcronymAttribute(t *testing.T) {
 		t.Errorf("terms %q, want the GNP", r.Terms())
 	}
 }
+
+// TestPlaysAsARole: "players who play as a forward" says what they are,
+// not a relation "play" to forwards: no predicate "play", no join through
+// it.
+func TestPlaysAsARole(t *testing.T) {
+	for _, q := range []string{"Which players don't play as a forward?", "Which employees work as managers?"} {
+		d := decompose(t, q)
+		r := d.Subgoals[len(d.Subgoals)-1].Requirements
+		for _, p := range r.Predicates {
+			if p == "play" || p == "work" {
+				t.Errorf("%q: predicate %q\n%s", q, p, dump(d))
+			}
+		}
+		for _, j := range r.Joins {
+			if j.Via != "" {
+				t.Errorf("%q: join via %q\n%s", q, j.Via, dump(d))
+			}
+		}
+	}
+}

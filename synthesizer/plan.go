@@ -387,11 +387,14 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			// A word of the attribute's own name is not an aggregate
 			// ("the average and maximum number of total passengers").
 			qw := kg.Words(sg.Text)
+			aggs := slices.Clone(out.Aggregates)
 			if it.Attr != nil {
 				own := words(it.Attr.Property)
 				qw = slices.DeleteFunc(qw, func(w string) bool { return slices.Contains(own, w) })
+				aggs = slices.DeleteFunc(aggs, func(a handoff.Aggregate) bool {
+					return slices.ContainsFunc(own, func(w string) bool { return handoff.AggregateWord(w) == a })
+				})
 			}
-			aggs := out.Aggregates
 			if len(aggs) < 2 {
 				aggs = namedAggregates(qw)
 			}

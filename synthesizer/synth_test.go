@@ -2484,3 +2484,27 @@ ex:r3 a ex:classroom ; ex:building "Annex" ; ex:capacity 20 .
 		t.Errorf("got %q, want the building, its maximum and its average\n%s", got, query)
 	}
 }
+
+// TestListedAggregatesOfATotal: "the average and maximum number of total
+// passengers" lists avg and max of total_passengers; the "total" is a
+// word of the column's name, not a sum asked for.
+func TestListedAggregatesOfATotal(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:s1 a ex:station ; ex:total_passengers 10 .
+ex:s2 a ex:station ; ex:total_passengers 30 .
+`
+	g := loadGraph(t, "misc", data)
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "station", Count: 2, Score: 1, Matched: []string{"station"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "total_passengers", Domains: []string{ex + "station"}, Datatypes: []string{xsd + "integer"}, Score: 0.8, Matched: []string{"total passenger"}},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What is the average and maximum number of total passengers of stations?", Operations: []handoff.Operation{handoff.OpAggregate},
+		Requirements: handoff.Requirements{Types: []string{"station"}, Predicates: []string{"total passenger"},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggAvg, AggregateOf: "total passenger", Aggregates: []handoff.Aggregate{handoff.AggAvg, handoff.AggMax, handoff.AggSum}},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "what"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Vars) != 2 || len(res.Rows) != 1 || strings.Contains(query, "SUM(") {
+		t.Errorf("want the average and the maximum alone, got %v %v\n%s", res.Vars, res.Rows, query)
+	}
+}
