@@ -761,3 +761,31 @@ func TestRelatedWordMatches(t *testing.T) {
 		t.Errorf("salary did not match wage: %v", got)
 	}
 }
+
+// TestSliceClassNamedAsAttribute: "List all media types" names no type;
+// the phrase asked for is the whole name of a class (media_types), which
+// the slice holds with the phrase and its head matched, beside the
+// column of another class that matches it too.
+func TestSliceClassNamedAsAttribute(t *testing.T) {
+	const ttl = `@prefix m: <http://x/media_types#> . @prefix t: <http://x/tracks#> .
+<http://x/m1> a <http://x/media_types> ; m:name "AAC audio file" .
+<http://x/t1> a <http://x/tracks> ; t:name "Balls to the Wall" ; t:media_type_id 1 ; t:ref-media_type_id <http://x/m1> .
+`
+	ctx := context.Background()
+	coll := oneGraph(t, "store", ttl)
+	sg := subgoal("List all media types.", nil, []string{"media type", "type"})
+	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"media type"}}
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("store")
+	if sl == nil || !sl.HasClass("http://x/media_types") {
+		t.Fatalf("media_types is not in the slice:\n%s", sl.Text())
+	}
+	for _, c := range sl.Classes {
+		if c.IRI == "http://x/media_types" && !slices.Equal(c.Matched, []string{"media type", "type"}) {
+			t.Errorf("media_types matched %q, want the phrase and its head", c.Matched)
+		}
+	}
+}

@@ -67,6 +67,29 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			}
 		}
 	}
+	// "List all media types": with no type named, an attribute asked
+	// for whose words are a class's whole name (media_types) brings
+	// that class, though a column of another class matched it too.
+	if len(sg.Requirements.Types) == 0 {
+		for _, t := range sg.Requirements.Output.Attributes {
+			tw := strings.Fields(t)
+			for i := range lex.elements {
+				e := &lex.elements[i]
+				if e.class && len(tw) > 1 && len(e.primary) == len(tw) && !slices.ContainsFunc(tw, func(w string) bool {
+					return !slices.ContainsFunc(e.primary, func(p string) bool { return lexicon.Fold(p) == lexicon.Fold(w) })
+				}) {
+					classScore[e.iri] = max(classScore[e.iri], 0.9)
+					matched[e.iri] = appendNew(matched[e.iri], t)
+					// And the phrase's head said alone ("type").
+					for _, p := range sg.Requirements.Predicates {
+						if p != t && slices.Contains(tw, p) {
+							matched[e.iri] = appendNew(matched[e.iri], p)
+						}
+					}
+				}
+			}
+		}
+	}
 	// Classes, best first, cut.
 	classes := sortedKeys(classScore)
 	if len(classes) > a.cfg.SliceClasses {

@@ -2654,7 +2654,8 @@ func (pl *planner) projectionTerms() []string {
 	// column is the class ("the low and high estimates of film
 	// markets": film_market_estimation, not its market_id).
 	var classTerms []string
-	if len(out) > 1 && len(pl.p.Nodes) > 0 {
+	// ("List all media types", no type named: media_types.)
+	if (len(out) > 1 || len(out) == 1 && len(r.Types) == 0) && len(pl.p.Nodes) > 0 {
 		out = slices.DeleteFunc(out, func(a string) bool {
 			if c, cs := pl.bestClass(a); c == pl.p.Nodes[0].Class && cs >= 0.8 {
 				if p, _ := pl.prop(a, kAny, 0); p == nil || termMatches(a, p.IRI, p.Label) < cs {

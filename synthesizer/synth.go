@@ -235,6 +235,11 @@ func (sc *schema) rootClasses(sg *handoff.Subgoal, k int) []string {
 		if out.AggregateOf != "" && termMatches(out.AggregateOf, c.IRI, c.Label) > 0.7 {
 			s += 1
 		}
+		// "List all media types": an attribute asked for that names a
+		// class whole, and no type named, is that class.
+		if len(sg.Requirements.Types) == 0 && len(out.Attributes) == 1 && termMatches(out.Attributes[0], c.IRI, c.Label) >= 1 {
+			s += 1
+		}
 		// The class that holds the first projected attribute.
 		if len(out.Attributes) > 0 {
 			for _, p := range sc.props {
