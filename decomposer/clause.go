@@ -182,7 +182,7 @@ func (a *analysis) content(i int) bool {
 		return false
 	case measureWords[w] && i > 0 && a.toks[i-1].kind == tkNum:
 		return false
-	case inSet(w, "word", "substring", "string", "letter") && i+1 < len(a.toks) && a.toks[i+1].kind == tkQuote:
+	case inSet(w, "word", "substring", "string", "letter", "character") && i+1 < len(a.toks) && (a.toks[i+1].kind == tkQuote || a.toks[i+1].ment >= 0 && w != "word"):
 		return false // "contains the word 'x'"
 	}
 	if isFunction(w) {
@@ -2491,6 +2491,12 @@ func (a *analysis) subgoal() handoff.Subgoal {
 		r.Predicates = appendNew(r.Predicates, term)
 		a.out.OrderBy, a.orderSet = term, true
 		a.aggs, a.aggOf, a.aggCond = nil, nil, nil
+	}
+	// "Return the top 3 greatest support rates": no thing named, the
+	// attribute ranked is what is asked for.
+	if len(attrs) == 0 && len(typeChunks) == 0 && len(a.aggs) == 0 && a.orderSet && a.out.OrderBy != "" && commandWords[a.w(0)] &&
+		slices.Contains(r.Predicates, a.out.OrderBy) {
+		attrs = []string{a.out.OrderBy}
 	}
 	out := a.out
 	out.Attributes = attrs

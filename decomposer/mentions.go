@@ -3,6 +3,7 @@ package decomposer
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 )
@@ -42,6 +43,12 @@ func findMentions(q string, toks []token, linked []handoff.Mention) []handoff.Me
 				i = j - 1
 				continue
 			}
+		}
+		// "names containing the letter a": the letter, unquoted, is
+		// the text asked for.
+		if t.kind == tkWord && i > 0 && inSet(toks[i-1].low, "letter", "character") && utf8.RuneCountInString(t.text) == 1 {
+			mark(i, i+1, handoff.Mention{Text: t.text, Start: t.start, End: t.end, Kind: handoff.MentionQuoted})
+			continue
 		}
 		switch t.kind {
 		case tkQuote:

@@ -1374,6 +1374,12 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMin, AggregateOf: "ticket price", Aggregates: []handoff.Aggregate{handoff.AggMin, handoff.AggAvg}}},
 		{q: "What are the smallest and the largest city areas?",
 			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMin, AggregateOf: "city area", Aggregates: []handoff.Aggregate{handoff.AggMin, handoff.AggMax}}},
+		// No thing named: the attribute ranked is asked for.
+		{q: "Return the top 3 greatest support rates.",
+			output: &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"support rate"}, OrderBy: "support rate", Descending: true, Limit: 3}},
+		// A letter said unquoted is the text asked for.
+		{q: "Who are the players that have names containing the letter a?", types: []string{"player"}, noTypes: []string{"letter"},
+			filters: []handoff.Filter{{Attribute: "name", Op: handoff.FilterContains, Value: "a", ValueKind: "string"}}},
 		// "What is the highest number of …": the largest count asked.
 		{q: "What is the highest number of tracks on an album?", types: []string{"album"},
 			output: &handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggMax, AggregateOf: "track"}},

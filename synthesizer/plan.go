@@ -2266,7 +2266,9 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 			// attribute that is a plain number ("a distance between 1000
 			// and 5000"), is a number.
 			prop, ps := pl.prop(f.Attribute, kNumber, 0)
-			if f.Attribute == "" || prop == nil || ps < 0.8 || datatypeKind(prop) != kNumber || wordsHaveYear(prop) {
+			// ("host cities after 2010": host_city keys a city; the
+			// year is a date's.)
+			if f.Attribute == "" || prop == nil || ps < 0.8 || datatypeKind(prop) != kNumber || wordsHaveYear(prop) || identifier(prop) || pl.countsEntities(f.Attribute) {
 				pl.dateFilter(f, op)
 				return
 			}

@@ -2508,3 +2508,33 @@ ex:s2 a ex:station ; ex:total_passengers 30 .
 		t.Errorf("want the average and the maximum alone, got %v %v\n%s", res.Vars, res.Rows, query)
 	}
 }
+
+// TestYearOfAKeyedThing: "the cities which were once a host city after
+// 2010", where host_city is a number that keys a city, bounds the year
+// of the hosting, not a count of hostings or the key.
+func TestYearOfAKeyedThing(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:c1 a ex:city ; ex:city_name "Nanjing" .
+ex:c2 a ex:city ; ex:city_name "Wuhan" .
+ex:h1 a ex:hosting_city ; <http://example.org/hosting_city#host_city> 1 ; <http://example.org/hosting_city#ref-host_city> ex:c1 ; <http://example.org/hosting_city#year> 2008 .
+ex:h2 a ex:hosting_city ; <http://example.org/hosting_city#host_city> 2 ; <http://example.org/hosting_city#ref-host_city> ex:c2 ; <http://example.org/hosting_city#year> 2012 .
+`
+	g := loadGraph(t, "misc", data)
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "city", Count: 2, Score: 1, Matched: []string{"city"}}, {IRI: ex + "hosting_city", Count: 2, Score: 0.8, Matched: []string{"host city"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "city_name", Domains: []string{ex + "city"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: ex + "hosting_city#host_city", Domains: []string{ex + "hosting_city"}, Datatypes: []string{xsd + "integer"}, Score: 0.9, Matched: []string{"host city"}, Key: true},
+			{IRI: ex + "hosting_city#ref-host_city", Domains: []string{ex + "hosting_city"}, Ranges: []string{ex + "city"}, Score: 0.5, Join: true},
+			{IRI: ex + "hosting_city#year", Domains: []string{ex + "hosting_city"}, Datatypes: []string{xsd + "integer"}, Score: 0.3},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Find the cities which were once a host city after 2010?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"city"}, Predicates: []string{"host city"},
+			Filters: []handoff.Filter{{Attribute: "host city", Op: handoff.FilterGt, Value: "2010", ValueKind: "date"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:    []handoff.Cue{{Kind: handoff.CueComparative, Text: "after", Term: "host city", Op: handoff.FilterGt}}}}
+	res, query := runTop(t, sg, slice, g)
+	if v, ok := onlyValue(res); !ok || v != "Wuhan" {
+		t.Errorf("got %v, want Wuhan\n%s", res.Rows, query)
+	}
+}
