@@ -2153,7 +2153,8 @@ func (a *analysis) roles() {
 	// "every individual's first name, middle name and last name": the
 	// list after the first type's possessive asks for its columns.
 	owned := map[int]bool{}
-	if firstType >= 0 && a.w(a.chunks[firstType].end) == "'s" {
+	// (Not "the number of patients' prescriptions": what is counted.)
+	if firstType >= 0 && a.w(a.chunks[firstType].end) == "'s" && a.w(a.chunks[firstType].start-1) != "of" {
 		next := a.chunks[firstType].end + 1
 		for ci := firstType + 1; ci < len(a.chunks) && a.chunks[ci].start == next && a.chunks[ci].role == rolePred && !a.chunks[ci].verb; ci++ {
 			owned[ci] = true
