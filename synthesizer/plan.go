@@ -182,7 +182,11 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			pl.p.Select = append(pl.p.Select, k)
 		}
 		var coAgg []*handoff.SliceProperty
-		if out.Aggregate != "" && len(keys) == 0 {
+		// Grouped already ("the maximum price and score of wines for
+		// each year"), an attribute the aggregate applies to as well is
+		// aggregated too; no other becomes a key.
+		grouped := len(keys) > 0
+		if out.Aggregate != "" {
 			// Attributes next to an aggregate are what it is grouped by
 			// ("the card type code with the most cards", "each
 			// destination and its number of flights").
@@ -198,6 +202,9 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 				}
 				if prop, s := pl.prop(a, kNumber, 0); prop != nil && s >= least && (datatypeKind(prop) == kNumber || numericStrings(prop)) && out.Aggregate != handoff.AggCount && co {
 					coAgg = append(coAgg, prop)
+					continue
+				}
+				if grouped {
 					continue
 				}
 				if prop, s := pl.prop(a, kAny, 0); prop != nil && s >= 0.7 && !pl.inSelect(prop.IRI) {

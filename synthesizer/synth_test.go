@@ -2538,3 +2538,38 @@ ex:h2 a ex:hosting_city ; <http://example.org/hosting_city#host_city> 2 ; <http:
 		t.Errorf("got %v, want Wuhan\n%s", res.Rows, query)
 	}
 }
+
+// TestCoordinatedAggregatePerGroup: "the maximum price and score of wines
+// for each year" is both maxima per year.
+func TestCoordinatedAggregatePerGroup(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:w1 a ex:wine ; ex:year 2008 ; ex:price 40 ; ex:score 91 .
+ex:w2 a ex:wine ; ex:year 2008 ; ex:price 25 ; ex:score 95 .
+ex:w3 a ex:wine ; ex:year 2009 ; ex:price 30 ; ex:score 88 .
+`
+	g := loadGraph(t, "misc", data)
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "wine", Count: 3, Score: 1, Matched: []string{"wine"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "year", Domains: []string{ex + "wine"}, Datatypes: []string{xsd + "integer"}, Score: 0.8, Matched: []string{"year"}},
+			{IRI: ex + "price", Domains: []string{ex + "wine"}, Datatypes: []string{xsd + "integer"}, Score: 0.8, Matched: []string{"price"}},
+			{IRI: ex + "score", Domains: []string{ex + "wine"}, Datatypes: []string{xsd + "integer"}, Score: 0.8, Matched: []string{"score"}},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What are the maximum price and score of wines for each year?", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpGroup},
+		Requirements: handoff.Requirements{Types: []string{"wine"}, Predicates: []string{"price", "score", "year"},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"score"}, Aggregate: handoff.AggMax, AggregateOf: "price", GroupBy: []string{"year"}},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "what"}, {Kind: handoff.CueGrouping, Text: "for each", Term: "year"}}}}
+	res, query := runTop(t, sg, slice, g)
+	var got []string
+	for _, r := range res.Rows {
+		var row []string
+		for _, v := range res.Vars {
+			row = append(row, r[v].(*sparql.Literal).Lexical)
+		}
+		got = append(got, strings.Join(row, " "))
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, []string{"2008 40 95", "2009 30 88"}) {
+		t.Errorf("got %q, want each year with its highest price and score\n%s", got, query)
+	}
+}
