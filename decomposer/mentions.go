@@ -110,6 +110,11 @@ func findMentions(q string, toks []token, linked []handoff.Mention) []handoff.Me
 					acronym) {
 				continue
 			}
+			// "the job ID", "image names and URLs": a column's
+			// abbreviation in capitals is no name.
+			if j == i+1 && strings.TrimSuffix(t.text, "s") == strings.ToUpper(strings.TrimSuffix(t.text, "s")) && inSet(strings.TrimSuffix(t.low, "s"), "id", "url", "uri", "gpa", "ssn", "isbn", "ip", "dob") {
+				continue
+			}
 			// A number right after the name is part of it ("Hades
 			// 360", "Apollo 11"), unless it measures or counts what
 			// follows ("Spain 3 times") or is a year.

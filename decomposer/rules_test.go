@@ -1374,6 +1374,11 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMin, AggregateOf: "ticket price", Aggregates: []handoff.Aggregate{handoff.AggMin, handoff.AggAvg}}},
 		{q: "What are the smallest and the largest city areas?",
 			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMin, AggregateOf: "city area", Aggregates: []handoff.Aggregate{handoff.AggMin, handoff.AggMax}}},
+		// A column's abbreviation in capitals is no name.
+		{q: "Find the job ID for those jobs which average salary is above 8000.", types: []string{"job"},
+			filters: []handoff.Filter{{Attribute: "salary", Op: handoff.FilterGt, Value: "8000", ValueKind: "number", Aggregate: handoff.AggAvg}}},
+		{q: "List all the image names and URLs.", filters: noFilters,
+			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"image name", "url"}}},
 		// No thing named: the attribute ranked is asked for.
 		{q: "Return the top 3 greatest support rates.",
 			output: &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"support rate"}, OrderBy: "support rate", Descending: true, Limit: 3}},
