@@ -936,7 +936,7 @@ func (a *analysis) scan() {
 					a.chunks[c].role = rolePred
 					a.chunks[c].used = true
 					a.setOrder(a.chunks[c].phrase())
-				} else if len(a.aggs) > 0 || a.seq(i+1, "each") {
+				} else if len(a.aggs) > 0 && !a.singledOut(c) || a.seq(i+1, "each") {
 					a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
 					a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: "by", Term: a.groupTerm(c)})
 				}
@@ -2056,6 +2056,29 @@ func (a *analysis) containsAttr(i, end int) string {
 	}
 	a.implied = appendNew(a.implied, "name")
 	return "name"
+}
+
+// singledOut reports whether the things chunk c names are narrowed to
+// one by a name or value said right after it ("the artist 'Metallica'",
+// "the customer with first name as Rylan"): "the number of albums by"
+// such a one counts its albums, not each one's.
+func (a *analysis) singledOut(c int) bool {
+	k := a.chunks[c].end
+	if k < len(a.toks) && a.toks[k].ment >= 0 {
+		return true
+	}
+	if !inSet(a.w(k), "named", "called", "with", "whose") {
+		return false
+	}
+	for j := k + 1; j < len(a.toks) && j <= k+6; j++ {
+		if a.toks[j].ment >= 0 && a.toks[j].kind != tkNum {
+			return true
+		}
+		if inSet(a.w(j), "and", "or", ",", "that", "which", "who") {
+			return false
+		}
+	}
+	return false
 }
 
 // listedSuperlative reports whether the superlative at i is listed with

@@ -1374,6 +1374,11 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMin, AggregateOf: "ticket price", Aggregates: []handoff.Aggregate{handoff.AggMin, handoff.AggAvg}}},
 		{q: "What are the smallest and the largest city areas?",
 			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMin, AggregateOf: "city area", Aggregates: []handoff.Aggregate{handoff.AggMin, handoff.AggMax}}},
+		// "by" one named thing narrows, it does not group.
+		{q: "Find the number of albums by the artist 'Metallica'.", types: []string{"album", "artist"},
+			output: &handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "album"}},
+		{q: "Find the number of albums by each artist.", types: []string{"album", "artist"},
+			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggCount, AggregateOf: "album", GroupBy: []string{"artist"}}},
 		// A column's abbreviation in capitals is no name.
 		{q: "Find the job ID for those jobs which average salary is above 8000.", types: []string{"job"},
 			filters: []handoff.Filter{{Attribute: "salary", Op: handoff.FilterGt, Value: "8000", ValueKind: "number", Aggregate: handoff.AggAvg}}},
