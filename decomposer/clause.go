@@ -2142,6 +2142,30 @@ func (a *analysis) listedAggregates() []handoff.Aggregate {
 	return out
 }
 
+// moreAggregates returns the aggregates after the first of a question
+// that asks for different aggregates of different terms ("the maximum
+// support rate, minimum consider rate, and minimum oppose rate"), else
+// nil. The same aggregate of another term is an attribute beside the
+// first (see the output), and counts are no part of such a list.
+func (a *analysis) moreAggregates() []handoff.AggregateTerm {
+	if len(a.aggs) < 2 || a.aggOf[0] == "" {
+		return nil
+	}
+	var out []handoff.AggregateTerm
+	mixed := false
+	for k := 1; k < len(a.aggs); k++ {
+		if a.aggs[k] == handoff.AggCount || a.aggOf[k] == "" || a.aggOf[k] == a.aggOf[0] || a.aggCond[k] {
+			return nil
+		}
+		mixed = mixed || a.aggs[k] != a.aggs[0]
+		out = append(out, handoff.AggregateTerm{Aggregate: a.aggs[k], Of: a.aggOf[k]})
+	}
+	if !mixed || a.aggs[0] == handoff.AggCount {
+		return nil
+	}
+	return out
+}
+
 // roles decides for each chunk whether it names a type or a predicate.
 func (a *analysis) roles() {
 	// Coordinated chunks share the role of the last one ("the name, born
@@ -2551,6 +2575,7 @@ func (a *analysis) subgoal() handoff.Subgoal {
 		out.Aggregate = a.aggs[0]
 		out.AggregateOf = a.aggOf[0]
 		out.Aggregates = a.listedAggregates()
+		out.MoreAggregates = a.moreAggregates()
 		// "the average distance and average price": the same aggregate
 		// of another attribute is asked for next to the first.
 		for k := 1; k < len(a.aggs); k++ {

@@ -1374,6 +1374,10 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMin, AggregateOf: "ticket price", Aggregates: []handoff.Aggregate{handoff.AggMin, handoff.AggAvg}}},
 		{q: "What are the smallest and the largest city areas?",
 			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMin, AggregateOf: "city area", Aggregates: []handoff.Aggregate{handoff.AggMin, handoff.AggMax}}},
+		// Different aggregates of different terms.
+		{q: "Return the maximum support rate, minimum consider rate, and minimum oppose rate across all candidates?", types: []string{"candidate"},
+			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMax, AggregateOf: "support rate",
+				MoreAggregates: []handoff.AggregateTerm{{Aggregate: handoff.AggMin, Of: "consider rate"}, {Aggregate: handoff.AggMin, Of: "oppose rate"}}}},
 		// "by" one named thing narrows, it does not group.
 		{q: "Find the number of albums by the artist 'Metallica'.", types: []string{"album", "artist"},
 			output: &handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "album"}},

@@ -327,6 +327,12 @@ func AggregateWord(w string) Aggregate {
 	return ""
 }
 
+// AggregateTerm is an aggregate of one term.
+type AggregateTerm struct {
+	Aggregate Aggregate `json:"aggregate"`
+	Of        string    `json:"of"`
+}
+
 // Output describes the expected answer of a subgoal.
 type Output struct {
 	Shape Shape `json:"shape"`
@@ -341,6 +347,10 @@ type Output struct {
 	// max; "the cheapest and the average ticket price": min, avg);
 	// empty when it lists fewer than two.
 	Aggregates []Aggregate `json:"aggregates,omitempty"`
+	// MoreAggregates are aggregates of other terms asked for beside the
+	// first ("the maximum support rate, minimum consider rate and
+	// minimum oppose rate": min of consider rate, min of oppose rate).
+	MoreAggregates []AggregateTerm `json:"moreAggregates,omitempty"`
 	// Distinct asks for distinct answers ("different", "distinct").
 	Distinct bool `json:"distinct,omitempty"`
 	// All asks for everything known about the things ("all the

@@ -389,6 +389,19 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 					pl.p.Select = append(pl.p.Select, x)
 				}
 			}
+			// "the maximum support rate, minimum consider rate and
+			// minimum oppose rate": each of its own column.
+			for _, m := range out.MoreAggregates {
+				if p, s := pl.prop(m.Of, kNumber, 0); p != nil && s >= 0.8 && it.Attr != nil && (datatypeKind(p) == kNumber || numericStrings(p)) {
+					if at, ok := pl.attrOf(p); ok {
+						x := skeletons.Item{Agg: m.Aggregate, Attr: &at}
+						if datatypeKind(p) == kString {
+							x.Func = "number"
+						}
+						pl.p.Select = append(pl.p.Select, x)
+					}
+				}
+			}
 			// "the minimum, average and maximum age": every aggregate
 			// named, of the same attribute, over all rows.
 			// A word of the attribute's own name is not an aggregate
@@ -402,7 +415,7 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 					return slices.ContainsFunc(own, func(w string) bool { return handoff.AggregateWord(w) == a })
 				})
 			}
-			if len(aggs) < 2 {
+			if len(aggs) < 2 && len(out.MoreAggregates) == 0 {
 				aggs = namedAggregates(qw)
 			}
 			if len(aggs) >= 2 && slices.Contains(aggs, it.Agg) && it.Attr != nil {

@@ -2573,3 +2573,34 @@ ex:w3 a ex:wine ; ex:year 2009 ; ex:price 30 ; ex:score 88 .
 		t.Errorf("got %q, want each year with its highest price and score\n%s", got, query)
 	}
 }
+
+// TestMoreAggregates: "the maximum support rate and minimum oppose rate"
+// is each aggregate of its own column.
+func TestMoreAggregates(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:c1 a ex:candidate ; ex:support_rate 0.3 ; ex:oppose_rate 0.4 .
+ex:c2 a ex:candidate ; ex:support_rate 0.5 ; ex:oppose_rate 0.2 .
+`
+	g := loadGraph(t, "misc", data)
+	slice := &handoff.Slice{Graph: "misc",
+		Classes: []handoff.SliceClass{{IRI: ex + "candidate", Count: 2, Score: 1, Matched: []string{"candidate"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "support_rate", Domains: []string{ex + "candidate"}, Datatypes: []string{xsd + "decimal"}, Score: 0.8, Matched: []string{"support rate"}},
+			{IRI: ex + "oppose_rate", Domains: []string{ex + "candidate"}, Datatypes: []string{xsd + "decimal"}, Score: 0.8, Matched: []string{"oppose rate"}},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Return the maximum support rate and minimum oppose rate across all candidates.", Operations: []handoff.Operation{handoff.OpAggregate},
+		Requirements: handoff.Requirements{Types: []string{"candidate"}, Predicates: []string{"support rate", "oppose rate"},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMax, AggregateOf: "support rate",
+				MoreAggregates: []handoff.AggregateTerm{{Aggregate: handoff.AggMin, Of: "oppose rate"}}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 1 || len(res.Vars) != 2 {
+		t.Fatalf("got %v %v\n%s", res.Vars, res.Rows, query)
+	}
+	var got []string
+	for _, v := range res.Vars {
+		got = append(got, res.Rows[0][v].(*sparql.Literal).Lexical)
+	}
+	if !slices.Equal(got, []string{"0.5", "0.2"}) {
+		t.Errorf("got %v, want the maximum support rate and the minimum oppose rate\n%s", got, query)
+	}
+}
