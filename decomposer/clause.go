@@ -596,6 +596,10 @@ func (a *analysis) aggregateAt(i int) (int, bool) {
 	case "number":
 		return i, a.w(j+1) == "of"
 	}
+	// "less than the largest salary": the largest value of a column.
+	if sup := superlatives[a.w(j)]; a.w(j-1) == "the" && sup.agg && !sup.count && sup.attr == "" && attrWords[lemma(a.w(j+1))] && !a.content(j+2) {
+		return i, true
+	}
 	return 0, false
 }
 

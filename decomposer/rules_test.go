@@ -679,6 +679,8 @@ func TestNestedAggregate(t *testing.T) {
 		// aggregate's attribute is what is compared.
 		{"Find the workers who earn more than the average salary.", "What is the average salary?", "salary", handoff.FilterGt, "worker", handoff.AggAvg},
 		{"Which trips took longer than the average duration?", "What is the average duration?", "duration", handoff.FilterGt, "trip", handoff.AggAvg},
+		// A superlative of a column is its largest or smallest value.
+		{"Find the instructors whose salary is less than the largest salary.", "What is the largest salary?", "salary", handoff.FilterLt, "instructor", handoff.AggMax},
 		// The average of things is of what the comparative measures.
 		{"Which wines are cheaper than the average wine?", "What is the average wine?", "price", handoff.FilterLt, "wine", handoff.AggAvg},
 	}
