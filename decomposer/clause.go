@@ -2199,6 +2199,8 @@ func (a *analysis) roles() {
 	for i := 1; i+1 < len(a.toks); i++ {
 		if inSet(a.w(i), "?", ".", ";") && commandWords[a.w(i+1)] {
 			request = i + 1
+		} else if inSet(a.w(i), "?", ".", ";") && a.w(i+1) == "please" && commandWords[a.w(i+2)] {
+			request = i + 2 // "Please list the city name and its GDP."
 		}
 	}
 	// "every individual's first name, middle name and last name": the
