@@ -10,6 +10,7 @@ import (
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/lexicon"
+	"github.com/schemaforge/go-schemaforge/lexicon/vocab"
 )
 
 // Analysis of one clause.
@@ -965,6 +966,13 @@ func (a *analysis) scan() {
 			short := ""
 			if inSet(a.w(k), "max", "min", "maximum", "minimum", "total") && by && !inSet(a.w(k-1), "the") {
 				short = a.w(k) + " "
+				a.used[k] = true
+				k++
+			}
+			// "ordered by their starting date": the gerund is a word of
+			// the key's name (mgr_start_date), not a verb.
+			if strings.HasSuffix(a.w(k), "ing") && a.at[k] < 0 && k+1 < len(a.toks) && a.at[k+1] >= 0 && a.chunks[a.at[k+1]].start == k+1 && !a.chunks[a.at[k+1]].verb && by {
+				short += vocab.Lemma(a.w(k)) + " "
 				a.used[k] = true
 				k++
 			}

@@ -1376,6 +1376,9 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMin, AggregateOf: "ticket price", Aggregates: []handoff.Aggregate{handoff.AggMin, handoff.AggAvg}}},
 		{q: "What are the smallest and the largest city areas?",
 			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggMin, AggregateOf: "city area", Aggregates: []handoff.Aggregate{handoff.AggMin, handoff.AggMax}}},
+		// A gerund before the key is a word of its name.
+		{q: "List all department names ordered by their starting date.",
+			output: &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"department name"}, OrderBy: "starting date"}},
 		// A closing request after "Please" names the columns too.
 		{q: "Which city has the lowest GDP? Please list the city name and its GDP.",
 			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"city name", "gdp"}, OrderBy: "gdp", Limit: 1}},

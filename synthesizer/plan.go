@@ -2689,6 +2689,11 @@ func (pl *planner) projectionTerms() []string {
 		})
 	}
 	usedElsewhere := map[string]bool{r.Output.OrderBy: true, r.Output.AggregateOf: true}
+	// And the head of the term ordered by ("date" of "sorted by launch
+	// date") unless asked for itself.
+	if w := strings.Fields(r.Output.OrderBy); len(w) > 1 && !slices.Contains(r.Output.Attributes, w[len(w)-1]) {
+		usedElsewhere[w[len(w)-1]] = true
+	}
 	for _, f := range r.Filters {
 		usedElsewhere[f.Attribute] = true
 		// And its head: "name" of "role name 'Proof Reader'".

@@ -51,6 +51,23 @@ func Known(w string) bool {
 	return known
 }
 
+// Lemma returns the WordNet lemma a regular inflection comes from
+// ("smiled" → "smile", "cities" → "city"); w itself when it is a lemma
+// ("closing" is one) or no known word.
+func Lemma(w string) string {
+	if _, ok := lemmas()[w]; ok {
+		return w
+	}
+	for _, suf := range inflections {
+		if stem, ok := strings.CutSuffix(w, suf.cut); ok && len(stem) >= 3 {
+			if _, ok := lemmas()[stem+suf.add]; ok {
+				return stem + suf.add
+			}
+		}
+	}
+	return w
+}
+
 // inflections undo the regular endings of English words: cut the
 // ending, add the rest.
 var inflections = []struct{ cut, add string }{

@@ -105,3 +105,11 @@ func TestSplitConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+func TestLemma(t *testing.T) {
+	for w, want := range map[string]string{"smiled": "smile", "cities": "city", "start": "start", "xqzt": "xqzt", "starts": "start", "closing": "closing"} {
+		if got := Lemma(w); got != want {
+			t.Errorf("Lemma(%q) = %q, want %q", w, got, want)
+		}
+	}
+}
