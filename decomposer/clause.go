@@ -1667,14 +1667,14 @@ func (a *analysis) rankAt(i int) {
 			}
 		}
 		a.frequentKey(a.at[max(0, min(k, len(a.at)-1))], k)
-	case c >= 0 && inSet(w, "most", "least", "highest", "lowest", "best", "worst") && a.chunks[c].start == i+1 && !a.chunks[c].verb && len(a.chunks[c].words) >= 2 && (lexicon.Participle(adj) || lexicon.VerbBase(adj) != adj && !strings.HasSuffix(adj, "s")) && !a.used[i+1]:
+	case c >= 0 && inSet(w, "most", "least", "highest", "lowest", "best", "worst") && a.chunks[c].start == i+1 && !a.chunks[c].verb && len(a.chunks[c].words) >= 2 && (lexicon.Participle(adj) || lexicon.VerbBase(adj) != adj && !strings.HasSuffix(adj, "s") || ingBase(adj) != "" && w != "most" && w != "least") && !a.used[i+1]:
 		// "the three most visited museums", "the least watched films",
-		// "the highest paid instructor": ranked by what the verb
-		// counts or measures (the visitors, the views, the salary),
-		// which the participle names; the rest of the chunk is the
-		// thing.
+		// "the highest paid instructor", "the highest grossing film":
+		// ranked by what the verb counts or measures (the visitors,
+		// the views, the salary, the gross), which the participle
+		// names; the rest of the chunk is the thing.
 		ch := &a.chunks[c]
-		a.setOrder(adj)
+		a.setOrder(cmp.Or(ingBase(adj), adj))
 		a.used[i+1] = true
 		a.at[i+1] = -1
 		ch.words, ch.start = ch.words[1:], ch.start+1
@@ -2068,6 +2068,22 @@ func (a *analysis) containsAttr(i, end int) string {
 	}
 	a.implied = appendNew(a.implied, "name")
 	return "name"
+}
+
+// ingBase returns the verb a present participle is of ("grossing" →
+// "gross", "scoring" → "score", "running" → "run"), or "" when w is none
+// or its verb is no known word.
+func ingBase(w string) string {
+	base, ok := strings.CutSuffix(w, "ing")
+	if !ok || len(base) < 3 {
+		return ""
+	}
+	for _, v := range []string{base + "e", base, base[:len(base)-1]} {
+		if len(v) >= 3 && (v != base[:len(base)-1] || base[len(base)-1] == base[len(base)-2]) && vocab.Known(v) {
+			return v
+		}
+	}
+	return ""
 }
 
 // singledOut reports whether the things chunk c names are narrowed to

@@ -1414,6 +1414,9 @@ func TestEverydayReadings(t *testing.T) {
 		// An irregular past participle too ("the highest paid").
 		{q: "Who is the highest paid teacher?", types: []string{"teacher"}, noTypes: []string{"paid teacher"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "paid", Descending: true, Limit: 1}},
+		// A present participle too: ranked by what its verb measures.
+		{q: "Which is the highest grossing film?", types: []string{"film"}, noTypes: []string{"grossing film"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "gross", Descending: true, Limit: 1}},
 		// A superlative of its own measure is that measure's extreme.
 		{q: "What is the oldest age among the teachers?", types: []string{"teacher"}, noTypes: []string{"age"},
 			output: &handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggMax, AggregateOf: "age"}},
