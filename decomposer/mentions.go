@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/schemaforge/go-schemaforge/handoff"
+	"github.com/schemaforge/go-schemaforge/lexicon"
 )
 
 // Mentions.
@@ -112,7 +113,7 @@ func findMentions(q string, toks []token, linked []handoff.Mention) []handoff.Me
 			}
 			// "the job ID", "image names and URLs": a column's
 			// abbreviation in capitals is no name.
-			if j == i+1 && strings.TrimSuffix(t.text, "s") == strings.ToUpper(strings.TrimSuffix(t.text, "s")) && inSet(strings.TrimSuffix(t.low, "s"), "id", "url", "uri", "gpa", "ssn", "isbn", "ip", "dob") {
+			if j == i+1 && strings.TrimSuffix(t.text, "s") == strings.ToUpper(strings.TrimSuffix(t.text, "s")) && lexicon.ColumnAcronym(strings.TrimSuffix(t.low, "s")) {
 				continue
 			}
 			// A number right after the name is part of it ("Hades

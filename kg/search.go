@@ -226,14 +226,19 @@ func BuildIndex(ctx context.Context, ep Endpoint, opts ...IndexOption) (*Index, 
 		labels[p] = true
 	}
 	b := newIndexBuilder(labels)
-	schema, err := ep.Query(ctx, ixSchemaQuery)
-	if err != nil {
-		return nil, fmt.Errorf("kg: build index: list the schema's terms: %w", err)
-	}
-	b.schema = make(map[string]bool, len(schema.Rows))
-	for _, row := range schema.Rows {
-		if s := ixSubject(row["s"]); s != "" {
-			b.schema[s] = true
+	// An endpoint that cannot list them (a timeout, a dialect) keeps
+	// every label: the index is still built, as before, and says so.
+	if schema, err := ep.Query(ctx, ixSchemaQuery); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("kg: build index: list the schema's terms: %w", err)
+		}
+		logger.WarnContext(ctx, "kg index: the schema's terms could not be listed; their labels are indexed as values", "err", err)
+	} else {
+		b.schema = make(map[string]bool, len(schema.Rows))
+		for _, row := range schema.Rows {
+			if s := ixSubject(row["s"]); s != "" {
+				b.schema[s] = true
+			}
 		}
 	}
 	truncated := false

@@ -410,4 +410,19 @@ ex:f1 a ex:Film ; ex:title "Release Year" ; ex:releaseYear 2012 ; rdfs:label "bu
 	if h := ix.Search("budget", 5); len(h) != 1 || !slices.Equal(h[0].Subjects, []string{"http://example.org/f1"}) {
 		t.Errorf("budget: %+v, want the film f1 alone", h)
 	}
+	// An endpoint that cannot list the schema's terms still gets its
+	// index, with the labels in it.
+	failing := EndpointFunc(func(ctx context.Context, q string) (*sparql.Results, error) {
+		if strings.Contains(q, "rdfs:subPropertyOf") {
+			return nil, errors.New("unsupported")
+		}
+		return st.Query(ctx, q)
+	})
+	ix, err = BuildIndex(context.Background(), failing)
+	if err != nil {
+		t.Fatalf("a failed schema listing failed the index: %v", err)
+	}
+	if h := ix.Search("release year", 5); !slices.ContainsFunc(h, func(x Hit) bool { return x.Value == "release year" }) {
+		t.Errorf("release year: %+v, want the property's label kept", h)
+	}
 }

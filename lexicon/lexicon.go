@@ -464,6 +464,14 @@ func KindWord(w string) bool { return slices.Contains(kindWords, w) }
 // KindWords returns the words that say a kind ([KindWord]).
 func KindWords() []string { return slices.Clone(kindWords) }
 
+// columnAcronyms are acronyms that name an attribute, written in
+// capitals in a question: "the job ID", "image names and URLs".
+var columnAcronyms = []string{"id", "url", "uri", "gpa", "ssn", "isbn", "ip", "dob"}
+
+// ColumnAcronym reports whether w (lower case, singular) is an acronym
+// that names an attribute ("id", "url", "gpa"), never a thing's name.
+func ColumnAcronym(w string) bool { return slices.Contains(columnAcronyms, w) }
+
 // kindHeads are head words that only say what kind of value a phrase
 // names: in "email address", "phone number", "arrival time", "birth
 // date" the modifier names the column (customer_email, customer_phone,
