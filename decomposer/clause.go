@@ -684,6 +684,13 @@ func (a *analysis) scan() {
 			a.asked = "capacity"
 		case a.seq(i, "how", "many"):
 			c := a.chunkAfter(i + 2)
+			// "How many kinds of different ratings are listed?": the
+			// distinct values of an attribute, counted.
+			if k := a.chunkAfter(i+4, "different", "distinct"); c < 0 && inSet(a.w(i+2), "kinds", "sorts") && a.w(i+3) == "of" && k >= 0 && attrWords[a.chunks[k].head()] {
+				c = k
+				a.out.Distinct = true
+				a.used[i+2] = true
+			}
 			a.addAgg(handoff.AggCount, c, false)
 		case w == "number" && a.w(i+1) == "of" && !a.content(i):
 			c := a.chunkAfter(i + 2)

@@ -1379,6 +1379,9 @@ func TestEverydayReadings(t *testing.T) {
 		// A gerund before the key is a word of its name.
 		{q: "List all department names ordered by their starting date.",
 			output: &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"department name"}, OrderBy: "starting date"}},
+		// "kinds of" an attribute: its distinct values, counted.
+		{q: "How many kinds of different ratings are listed?",
+			output: &handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "rating", Distinct: true}},
 		// A closing request after "Please" names the columns too.
 		{q: "Which city has the lowest GDP? Please list the city name and its GDP.",
 			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"city name", "gdp"}, OrderBy: "gdp", Limit: 1}},
