@@ -491,6 +491,23 @@ func (d *Decomposition) Validate() error {
 		default:
 			errs = append(errs, fmt.Errorf("%s: unknown aggregate %q", where, a))
 		}
+		for _, a := range s.Requirements.Output.Aggregates {
+			switch a {
+			case AggCount, AggSum, AggAvg, AggMin, AggMax:
+			default:
+				errs = append(errs, fmt.Errorf("%s: unknown listed aggregate %q", where, a))
+			}
+		}
+		for _, m := range s.Requirements.Output.MoreAggregates {
+			switch m.Aggregate {
+			case AggCount, AggSum, AggAvg, AggMin, AggMax:
+			default:
+				errs = append(errs, fmt.Errorf("%s: unknown aggregate %q of %q", where, m.Aggregate, m.Of))
+			}
+			if strings.TrimSpace(m.Of) == "" {
+				errs = append(errs, fmt.Errorf("%s: aggregate %q of no term", where, m.Aggregate))
+			}
+		}
 		seen[s.ID] = true
 	}
 	return errors.Join(errs...)

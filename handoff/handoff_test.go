@@ -34,6 +34,13 @@ func TestValidate(t *testing.T) {
 		{"shape", func(d *Decomposition) { d.Subgoals[0].Requirements.Output.Shape = "blob" }, "unknown output shape"},
 		{"filter op", func(d *Decomposition) { d.Subgoals[1].Requirements.Filters[0].Op = "~" }, "unknown filter op"},
 		{"aggregate", func(d *Decomposition) { d.Subgoals[1].Requirements.Output.Aggregate = "median" }, "unknown aggregate"},
+		{"listed aggregate", func(d *Decomposition) { d.Subgoals[1].Requirements.Output.Aggregates = []Aggregate{AggMin, "median"} }, "unknown listed aggregate"},
+		{"more aggregates", func(d *Decomposition) {
+			d.Subgoals[1].Requirements.Output.MoreAggregates = []AggregateTerm{{Aggregate: "mode", Of: "age"}}
+		}, "unknown aggregate \"mode\" of \"age\""},
+		{"more aggregates of nothing", func(d *Decomposition) {
+			d.Subgoals[1].Requirements.Output.MoreAggregates = []AggregateTerm{{Aggregate: AggMax}}
+		}, "of no term"},
 	}
 	for _, tt := range tests {
 		d := ok()
