@@ -728,16 +728,12 @@ func (a *analysis) scan() {
 			// "the greatest and average capacity", "the cheapest and
 			// the average ticket price": an enumeration of aggregates,
 			// not a ranking.
-			ag := handoff.AggMax
-			if !superlatives[w].desc {
-				ag = handoff.AggMin
-			}
 			a.used[i] = true
 			c := a.chunkAfter(i+1, aggSkip...)
 			if c < 0 && superlatives[w].attr != "" {
 				a.implied = appendNew(a.implied, superlatives[w].attr)
 			}
-			a.addAgg(ag, c, true)
+			a.addAgg(superlatives[w].extreme(), c, true)
 		case inSet(w, "maximum", "max", "minimum", "min") && !a.seq(i+1, "of") && !a.markerBefore(i) && a.nestAt != i:
 			ag := handoff.AggMax
 			if w == "minimum" || w == "min" {
@@ -1574,12 +1570,8 @@ func (a *analysis) rankAt(i int) {
 	if (s.agg || inSet(w, "best", "top")) && !a.markerBefore(i) && a.w(j) == "total" && !a.content(j+1) && a.w(j+1) != "number" {
 		// "What is the best total of any body builder?": the largest
 		// of a column of totals.
-		ag := handoff.AggMax
-		if !s.desc {
-			ag = handoff.AggMin
-		}
 		a.used[i], a.used[j] = true, true
-		a.aggs, a.aggOf, a.aggCond = append(a.aggs, ag), append(a.aggOf, "total"), append(a.aggCond, false)
+		a.aggs, a.aggOf, a.aggCond = append(a.aggs, s.extreme()), append(a.aggOf, "total"), append(a.aggCond, false)
 		a.implied = appendNew(a.implied, "total")
 		a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Term: "total", Descending: s.desc})
 		return
@@ -1591,28 +1583,15 @@ func (a *analysis) rankAt(i int) {
 	c := a.chunkAfter(j)
 	// "What is the highest number of tracks on an album?": the number
 	// asked is the largest count, not the album that has it.
-	if s.agg && s.count && c >= 0 && a.w(j-1) == "of" && a.w(i-1) == "the" && (inSet(a.w(i-2), "is", "was") && inSet(a.w(i-3), "what") || commandWords[a.w(i-2)] && i == 2) {
-		ag := handoff.AggMax
-		if !s.desc {
-			ag = handoff.AggMin
-		}
-		a.used[i] = true
-		a.addAgg(ag, c, true)
-		a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Term: a.chunks[c].phrase(), Descending: s.desc})
-		return
-	}
+	largestCount := s.agg && s.count && c >= 0 && a.w(j-1) == "of" && a.w(i-1) == "the" && (inSet(a.w(i-2), "is", "was") && inSet(a.w(i-3), "what") || commandWords[a.w(i-2)] && i == 2)
 	// "the host of the highest age": which host, not what age.
 	ofThing := a.seq(i-2, "of", "the") && a.isWord(i-3) && a.content(i-3) && !aggWords[a.w(i-3)]
 	// "What is the oldest age among the students?": a superlative of
 	// its own measure is that measure's largest or smallest value.
 	ownMeasure := c >= 0 && s.attr != "" && a.chunks[c].head() == s.attr
-	if (s.agg || ownMeasure) && !a.markerBefore(i) && !ofThing && c >= 0 && !s.count && (attrWords[a.chunks[c].head()] || a.w(a.chunks[c].end) == "of") && !isPlural(a.chunks[c].words[len(a.chunks[c].words)-1]) {
-		ag := handoff.AggMax
-		if !s.desc {
-			ag = handoff.AggMin
-		}
+	if largestCount || (s.agg || ownMeasure) && !a.markerBefore(i) && !ofThing && c >= 0 && !s.count && (attrWords[a.chunks[c].head()] || a.w(a.chunks[c].end) == "of") && !isPlural(a.chunks[c].words[len(a.chunks[c].words)-1]) {
 		a.used[i] = true
-		a.addAgg(ag, c, true)
+		a.addAgg(s.extreme(), c, true)
 		a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Term: a.chunks[c].phrase(), Descending: s.desc})
 		return
 	}

@@ -189,6 +189,15 @@ type supInfo struct {
 	agg   bool   // may be an aggregate (max/min) in a projection
 }
 
+// extreme is the aggregate a superlative asks as a value: the largest
+// (max) or the smallest (min).
+func (s supInfo) extreme() handoff.Aggregate {
+	if s.desc {
+		return handoff.AggMax
+	}
+	return handoff.AggMin
+}
+
 // superlatives maps superlative words to their direction.
 var superlatives = map[string]supInfo{
 	"most": {known: true, desc: true, count: true}, "least": {known: true, count: true}, "fewest": {known: true, count: true},
