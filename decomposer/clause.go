@@ -365,17 +365,27 @@ func (a *analysis) addFilter(f handoff.Filter, at int) {
 func (a *analysis) orFilters() {
 	for k := 1; k < len(a.filters) && k < len(a.filterAt); k++ {
 		p, f := a.filters[k-1], &a.filters[k]
-		// Bounds on opposite sides of one attribute ("before 2000 or
-		// after 2010") are alternatives only when said with "or".
-		opposite := p.Attribute == f.Attribute && (below(p.Op) && above(f.Op) || above(p.Op) && below(f.Op))
-		if (p.Attribute == "" || f.Attribute == "" || p.Attribute == f.Attribute) && !opposite || p.Negated != f.Negated {
-			continue
-		}
 		lo, hi := min(a.filterAt[k-1], a.filterAt[k]), max(a.filterAt[k-1], a.filterAt[k])
 		or, and := false, false
 		for i := lo + 1; i < hi; i++ {
 			or = or || a.w(i) == "or"
 			and = and || a.w(i) == "and"
+		}
+		// "managers of age above 50 or below 46", "price lower than 600
+		// or higher than 900": a bound that names no attribute, said
+		// right after a bound on one, bounds that one too.
+		if f.Attribute == "" && p.Attribute != "" && bound(p.Op) && bound(f.Op) && p.ValueKind == f.ValueKind && (or || and) && a.filterAt[k] > a.filterAt[k-1] && hi-lo <= 4 {
+			f.Attribute = p.Attribute
+		}
+		// Bounds on opposite sides of one attribute ("before 2000 or
+		// after 2010") are alternatives only when said with "or".
+		opposite := p.Attribute == f.Attribute && (below(p.Op) && above(f.Op) || above(p.Op) && below(f.Op))
+		// A bound on a named attribute and a value of another kind that
+		// names none ("from Hartford or younger than 40") are
+		// conditions on two attributes.
+		mixed := (p.Attribute == "") != (f.Attribute == "") && bound(p.Op) != bound(f.Op) && p.ValueKind != f.ValueKind
+		if (p.Attribute == "" || f.Attribute == "" || p.Attribute == f.Attribute) && !opposite && !mixed || p.Negated != f.Negated {
+			continue
 		}
 		if or && !and {
 			f.Or = true
@@ -471,6 +481,7 @@ func (a *analysis) useSpan(k, n int) {
 
 // below and above report whether a comparison bounds from above (less
 // than) or from below (more than).
+func bound(op handoff.FilterOp) bool { return below(op) || above(op) }
 func below(op handoff.FilterOp) bool { return op == handoff.FilterLt || op == handoff.FilterLe }
 func above(op handoff.FilterOp) bool { return op == handoff.FilterGt || op == handoff.FilterGe }
 
@@ -580,6 +591,11 @@ func (a *analysis) comparator(i int) (op handoff.FilterOp, attr string, date boo
 	// over/above/under/below/before/after… need a value right after.
 	if a.w(i-1) == "than" {
 		return "", "", false, 0, false
+	}
+	// "under age 30", "over height 200": the attribute between the
+	// word and the number.
+	if !c.date && c.attr == "" && attrWords[a.w(i+1)] && i+2 < len(a.toks) && a.toks[i+2].kind == tkNum {
+		return c.op, a.w(i + 1), false, i + 2, true
 	}
 	return c.op, c.attr, c.date, i + 1, true
 }
