@@ -662,8 +662,10 @@ func (ix *Index) matchWords(qt []textToken) map[int32]*ixMatch {
 	for i, t := range qt {
 		n := utf8.RuneCountInString(t.text)
 		// A word in capitals, or a stopword capitalised inside the
-		// sentence ("AS", "May"), may be a name.
-		caps := (t.caps || (t.upper && isStopword(t.text))) && i > 0
+		// sentence ("AS", "May"), may be a name; so may a word in
+		// capitals searched alone (the mention "AS" of "the division
+		// AS").
+		caps := (t.caps || (t.upper && isStopword(t.text))) && i > 0 || t.caps && len(qt) == 1
 		// A single letter names something only when it is a capital
 		// inside the sentence ("grade A"), not an article or "I".
 		if n == 1 && !t.numeric && !caps {

@@ -29,6 +29,7 @@ ex:a3 a ex:Airline ; ex:airline "Air France" ; ex:country "France" .
 ex:a4 a ex:Airline ; ex:airline "British Airways" ; ex:country "UK" .
 ex:s1 ex:sex "F" ; ex:state "CA" ; ex:name "Mary" ; ex:dept "Comp. Sci." .
 ex:s2 ex:sex "M" ; ex:state "NorthCarolina" ; ex:name "Ryan" .
+ex:dp ex:division "AS" .
 ex:c1 ex:year "2014" ; ex:venue "Room 2014 Hall" ; ex:capacity 2014 .
 ex:p1 ex:product "Herbs" ; ex:event "Annual Meeting" ; ex:song "Hey Jude" .
 ex:p2 ex:song "Hey \"quoted\" {braces}" ; ex:comment "" .
@@ -101,7 +102,7 @@ func TestBuildIndex(t *testing.T) {
 	}
 	// Every string literal but the empty one and the long one; no
 	// numbers, dates or IRIs.
-	if got, want := ix.Len(), 23; got != want {
+	if got, want := ix.Len(), 24; got != want {
 		t.Errorf("Len = %d, want %d", got, want)
 	}
 	for _, d := range ix.docs {
@@ -125,8 +126,8 @@ func TestBuildIndex(t *testing.T) {
 		t.Errorf("USA hit (-want +got):\n%s", diff)
 	}
 	// A longer maximum length indexes the long text.
-	if n := searchTestIndex(t, IndexMaxValueLength(1000)).Len(); n != 24 {
-		t.Errorf("with max length 1000: Len = %d, want 24", n)
+	if n := searchTestIndex(t, IndexMaxValueLength(1000)).Len(); n != 25 {
+		t.Errorf("with max length 1000: Len = %d, want 25", n)
 	}
 }
 
@@ -207,6 +208,8 @@ func TestSearchLinksValues(t *testing.T) {
 		{"code by initials", "ships from the United Kingdom", "UK@country", 2},
 		{"code by first letters", "How many students from California?", "CA@state", 1},
 		{"capital letter inside the sentence", "students with sex F", "F@sex", 1},
+		{"stopword in capitals inside the sentence", "departments in the division AS", "AS@division", 1},
+		{"stopword in capitals searched alone (a mention)", "AS", "AS@division", 1},
 		{"one-letter code of a word", "How many female students?", "F@sex", 1},
 		{"number stored as a string", "How many concerts in 2014?", "2014@year", 1},
 		{"edit distance", "orders of Rian", "Ryan@name", 1},
@@ -236,7 +239,9 @@ func TestSearchDoesNotLink(t *testing.T) {
 		"what is the number of all of them?", // stopwords only
 		"a the of",                           // articles are not the grade "A"
 		"A list of everything",               // "A" first in the sentence
-		"How many are older than 2014000?",   // no such number
+		"As",                                 // not in capitals
+		"as",
+		"How many are older than 2014000?", // no such number
 	} {
 		if hits := ix.Search(q, 10); len(hits) != 0 {
 			t.Errorf("Search(%q) linked %v", q, hitTop(hits, 10))

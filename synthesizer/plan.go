@@ -66,6 +66,9 @@ type planner struct {
 	alt    int
 	used   []string // IRIs of the schema elements the plan uses
 	bonus  float64
+	// sortedBy is the naming term an alphabetical order stands for when
+	// the order is by the words shown ("in alphabetical order").
+	sortedBy string
 	notes  []string
 	having []skeletons.Cond
 	// consumed are the linked values used by filters (property + value).
@@ -689,6 +692,9 @@ func (pl *planner) score() float64 {
 			}
 			best = max(best, m)
 		}
+		if t == pl.sortedBy {
+			best = max(best, 0.85)
+		}
 		if best == 0 {
 			s -= 0.3
 		}
@@ -893,9 +899,9 @@ func (pl *planner) hasNodeOf(p *handoff.SliceProperty) bool {
 // attrOf returns the attribute of prop on a node of its subject class,
 // joining that class to the plan when it is not there yet.
 func (pl *planner) attrOf(prop *handoff.SliceProperty) (skeletons.Attr, bool) {
-	pl.used = append(pl.used, prop.IRI)
 	for i, n := range pl.p.Nodes {
 		if slices.Contains(prop.Domains, n.Class) {
+			pl.used = append(pl.used, prop.IRI)
 			return skeletons.Attr{Node: i, Property: prop.IRI}, true
 		}
 	}
@@ -924,10 +930,12 @@ func (pl *planner) attrOf(prop *handoff.SliceProperty) (skeletons.Attr, bool) {
 	}
 	if best != "" {
 		if i, ok := pl.join(best); ok {
+			pl.used = append(pl.used, prop.IRI)
 			return skeletons.Attr{Node: i, Property: prop.IRI}, true
 		}
 	}
 	if len(prop.Domains) == 0 {
+		pl.used = append(pl.used, prop.IRI)
 		return skeletons.Attr{Node: 0, Property: prop.IRI}, true
 	}
 	return skeletons.Attr{}, false
@@ -1279,6 +1287,16 @@ func (pl *planner) order(out handoff.Output) {
 		}
 		if prop == nil {
 			prop = pl.namedMeasure(out.OrderBy)
+		}
+		if (prop == nil || !pl.hasNodeOf(prop)) && isNamingTerm(out.OrderBy) {
+			// "List all cities of addresses in alphabetical order": by
+			// the words shown, not by a name the subjects lack.
+			if x := slices.IndexFunc(pl.p.Select, func(x skeletons.Item) bool {
+				return x.Attr != nil && x.Agg == "" && x.Func == "" && pl.sc.byIRI[x.Attr.Property] != nil && datatypeKind(pl.sc.byIRI[x.Attr.Property]) == kString && !identifier(pl.sc.byIRI[x.Attr.Property])
+			}); x >= 0 {
+				prop = pl.sc.byIRI[pl.p.Select[x].Attr.Property]
+				pl.sortedBy = out.OrderBy
+			}
 		}
 		if prop == nil {
 			return

@@ -96,6 +96,8 @@ func (s *Synthesizer) Synthesize(ctx context.Context, sg *handoff.Subgoal, slice
 			plans = append(plans, scoredPlan{p: p, score: score + counted - 1e-6*float64(alt), notes: notes})
 		}
 	}
+	// Of plans that print alike, the best scored one is kept.
+	slices.SortStableFunc(plans, func(a, b scoredPlan) int { return cmp.Compare(b.score, a.score) })
 	var out []handoff.Candidate
 	seen := map[string]bool{}
 	for _, sp := range plans {

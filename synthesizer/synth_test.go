@@ -2604,3 +2604,31 @@ ex:c2 a ex:candidate ; ex:support_rate 0.5 ; ex:oppose_rate 0.2 .
 		t.Errorf("got %v, want the maximum support rate and the minimum oppose rate\n%s", got, query)
 	}
 }
+
+// TestAlphabeticalByWhatIsShown: "List all cities of addresses in
+// alphabetical order" orders by the cities shown, not by a name of
+// another class joined for the order alone.
+func TestAlphabeticalByWhatIsShown(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:a1 a ex:Address ; ex:city "Oslo" .
+ex:a2 a ex:Address ; ex:city "Bergen" .
+ex:a3 a ex:Address ; ex:city "Tromso" .
+ex:s1 a ex:Student ; ex:firstName "Zed" ; ex:address ex:a2 .
+ex:s2 a ex:Student ; ex:firstName "Amy" ; ex:address ex:a3 .
+`
+	g := loadGraph(t, "addresses", data)
+	slice := &handoff.Slice{Graph: "addresses",
+		Classes: []handoff.SliceClass{{IRI: ex + "Address", Count: 3, Score: 1, Matched: []string{"address"}}, {IRI: ex + "Student", Count: 2, Score: 0.3}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "city", Domains: []string{ex + "Address"}, Datatypes: []string{xsd + "string"}, Score: 0.6, Matched: []string{"city"}},
+			{IRI: ex + "firstName", Domains: []string{ex + "Student"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: ex + "address", Domains: []string{ex + "Student"}, Ranges: []string{ex + "Address"}, Score: 0.2},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "List all cities of addresses in alphabetical order.", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+		Requirements: handoff.Requirements{Types: []string{"address"}, Predicates: []string{"city", "name"},
+			Output: handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"city"}, OrderBy: "name"}}}
+	res, query := runTop(t, sg, slice, g)
+	if !strings.Contains(query, "ORDER BY ASC(?address_city)") || strings.Contains(query, "firstName") || len(res.Rows) != 3 {
+		t.Errorf("got %v\n%s", res.Rows, query)
+	}
+}
