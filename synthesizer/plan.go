@@ -60,17 +60,17 @@ func numericStrings(p *handoff.SliceProperty) bool {
 
 // planner builds one plan.
 type planner struct {
-	sc     *schema
-	sg     *handoff.Subgoal
-	p      *skeletons.Plan
-	alt    int
-	used   []string // IRIs of the schema elements the plan uses
-	bonus  float64
+	sc    *schema
+	sg    *handoff.Subgoal
+	p     *skeletons.Plan
+	alt   int
+	used  []string // IRIs of the schema elements the plan uses
+	bonus float64
 	// sortedBy is the naming term an alphabetical order stands for when
 	// the order is by the words shown ("in alphabetical order").
 	sortedBy string
-	notes  []string
-	having []skeletons.Cond
+	notes    []string
+	having   []skeletons.Cond
 	// consumed are the linked values used by filters (property + value).
 	consumed map[string]bool
 	// reserved are the properties the filters and the ordering read
