@@ -2362,7 +2362,14 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 				prop, derived = p, true
 			}
 		}
-		if !derived && !f.Label && pl.countsEntities(term) {
+		counted := false
+		if cc := pl.countColumn(term); cc != nil && !derived {
+			// "parties with number of hosts greater than 20" where
+			// number_of_hosts counts each one's hosts: that column, not
+			// a count of the hosts joined.
+			prop, ps, counted = cc, max(ps, 0.9), true
+		}
+		if !derived && !counted && !f.Label && pl.countsEntities(term) {
 			// "at least 3 heads", "more than two musicals": a bound on
 			// how many, which groups the subjects; the things counted
 			// are joined ("mountains that have at least 2 photos").

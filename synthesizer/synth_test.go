@@ -2632,3 +2632,36 @@ ex:s2 a ex:Student ; ex:firstName "Amy" ; ex:address ex:a3 .
 		t.Errorf("got %v\n%s", res.Rows, query)
 	}
 }
+
+// TestBoundOnCountColumn: "parties with number of hosts greater than
+// 2", where number_of_hosts counts each party's hosts, bounds that
+// column rather than a count of the hosts joined.
+func TestBoundOnCountColumn(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:p1 a ex:Party ; ex:theme "Spring" ; ex:numberOfHosts 5 .
+ex:p2 a ex:Party ; ex:theme "Winter" ; ex:numberOfHosts 1 .
+ex:h1 a ex:Host ; ex:name "Ann" .
+ex:ph1 a ex:PartyHost ; ex:party ex:p2 ; ex:host ex:h1 .
+ex:ph2 a ex:PartyHost ; ex:party ex:p2 ; ex:host ex:h1 .
+ex:ph3 a ex:PartyHost ; ex:party ex:p2 ; ex:host ex:h1 .
+`
+	g := loadGraph(t, "parties", data)
+	slice := &handoff.Slice{Graph: "parties",
+		Classes: []handoff.SliceClass{{IRI: ex + "Party", Count: 2, Score: 1, Matched: []string{"party"}}, {IRI: ex + "Host", Count: 1, Score: 0.8, Matched: []string{"host"}},
+			{IRI: ex + "PartyHost", Count: 3, Score: 0.3}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "theme", Domains: []string{ex + "Party"}, Datatypes: []string{xsd + "string"}, Score: 0.6, Matched: []string{"theme"}},
+			{IRI: ex + "numberOfHosts", Domains: []string{ex + "Party"}, Datatypes: []string{xsd + "integer"}, Score: 0.5},
+			{IRI: ex + "name", Domains: []string{ex + "Host"}, Datatypes: []string{xsd + "string"}, Score: 0.2},
+			{IRI: ex + "party", Domains: []string{ex + "PartyHost"}, Ranges: []string{ex + "Party"}, Score: 0.2},
+			{IRI: ex + "host", Domains: []string{ex + "PartyHost"}, Ranges: []string{ex + "Host"}, Score: 0.2},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Show the themes of parties with number of hosts greater than 2.", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"party", "host"}, Predicates: []string{"theme"},
+			Filters: []handoff.Filter{{Attribute: "host", Op: handoff.FilterGt, Value: "2", ValueKind: "number"}},
+			Output:  handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"theme"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if v, ok := onlyValue(res); !ok || v != "Spring" || strings.Contains(query, "HAVING") {
+		t.Errorf("got %v, want Spring\n%s", res.Rows, query)
+	}
+}
