@@ -922,8 +922,9 @@ func (a *analysis) scan() {
 				a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
 				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " " + a.w(i+1), Term: a.groupTerm(c)})
 			}
-		case w == "per" || w == "each" && a.isWord(i+1) && (a.at[i+1] >= 0 || a.namedBefore(i+1)) && i > 0 && !inSet(a.w(i-1), "of", "for", "in", "list", "show"):
-			if c := a.groupChunkAfter(i + 1); c >= 0 {
+		case w == "per" || w == "each" && a.isWord(i+1) && (a.at[i+1] >= 0 || a.namedBefore(i+1) || inSet(a.w(i+1), "different", "distinct") && a.at[i+2] >= 0) && i > 0 && !inSet(a.w(i-1), "of", "for", "in", "list", "show"):
+			// ("How many students have each different allergy?")
+			if c := a.groupChunkAfter(i+1, "different", "distinct"); c >= 0 {
 				a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
 				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w, Term: a.groupTerm(c)})
 			}
@@ -1446,6 +1447,7 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 		money = money || inSet(a.w(k), "$", "€", "£", "¥")
 		k++
 	}
+	money = money || k < len(a.toks) && a.toks[k].money
 	// "more than two times", "at least twice", "more than once": how
 	// often the subjects occur.
 	if n, ok := frequencyWords[a.w(k)]; ok || inSet(a.w(k+1), "times", "time") && a.toks[k].kind == tkNum {

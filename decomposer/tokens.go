@@ -32,6 +32,7 @@ type token struct {
 	cap        bool   // a word that starts with an upper-case letter
 	year       bool   // a number that reads as a year
 	ment       int    // index of its mention, -1 if none
+	money      bool   // a number written after a currency sign ("$60")
 }
 
 // conjunctions reads "as well as" as the one word "and" ("the average
@@ -115,6 +116,16 @@ func tokenize(q string) []token {
 			if t, n := scanNumber(q, i); n > 0 {
 				add(t)
 				i += n
+				continue
+			}
+		}
+		// A currency sign before a number ("between $60 and $120") is
+		// no word of its own: the number is the value.
+		if unicode.Is(unicode.Sc, r) && i+sz < len(q) && isDigit(q[i+sz]) {
+			if t, n := scanNumber(q, i+sz); n > 0 {
+				t.money = true
+				add(t)
+				i += sz + n
 				continue
 			}
 		}
@@ -401,7 +412,7 @@ func mergeScales(q string, toks []token) []token {
 					v := strconv.FormatFloat(f*float64(sc), 'f', -1, 64)
 					end := toks[i+1].end
 					out = append(out, token{kind: tkNum, text: q[t.start:end], low: fold(q[t.start:end]), start: t.start, end: end,
-						ostart: t.start, oend: end, norm: v, ment: -1})
+						ostart: t.start, oend: end, norm: v, ment: -1, money: t.money})
 					i++
 					continue
 				}

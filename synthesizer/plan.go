@@ -3183,15 +3183,23 @@ func (pl *planner) groupTerms() []string {
 // groupingCue reports whether a question asks for a count per something
 // without saying "for each" in a way the decomposer caught: "each",
 // "every", "per", "corresponding", "most common", "X and the number of
-// Y", "X and how many Y".
+// Y", "X along with the number of Y", "X and how many Y".
 func groupingCue(words []string) bool {
 	for i, w := range words {
 		switch w {
 		case "each", "every", "per", "corresponding", "respective", "common", "frequent", "popular":
 			return true
-		case "and":
-			for j := i + 1; j < len(words) && j <= i+3; j++ {
-				if words[j] == "number" || words[j] == "how" || words[j] == "count" {
+		case "and", "along", "together":
+			// "X and the number of Y", "X along with the number of Y".
+			j := i + 1
+			if w != "and" {
+				if j >= len(words) || words[j] != "with" {
+					continue
+				}
+				j++
+			}
+			for k := j; k < len(words) && k <= j+2; k++ {
+				if words[k] == "number" || words[k] == "how" || words[k] == "count" {
 					return true
 				}
 			}

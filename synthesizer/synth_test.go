@@ -2665,3 +2665,19 @@ ex:ph3 a ex:PartyHost ; ex:party ex:p2 ; ex:host ex:h1 .
 		t.Errorf("got %v, want Spring\n%s", res.Rows, query)
 	}
 }
+
+func TestGroupingCue(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Show all the buildings along with the number of faculty members the buildings have.": true,
+		"List the rooms together with how many beds they have.":                               true,
+		"Show the buildings and the number of rooms in them.":                                 true,
+		"How many rooms are there in each building?":                                          true,
+		"Show the host names for parties with the number of hosts greater than 20.":           false,
+		"How many faculty members are there?":                                                 false,
+		"Which buildings are along the river with a view?":                                    false,
+	} {
+		if got := groupingCue(kg.Words(q)); got != want {
+			t.Errorf("groupingCue(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
