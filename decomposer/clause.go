@@ -592,6 +592,16 @@ func (a *analysis) comparator(i int) (op handoff.FilterOp, attr string, date boo
 	if a.w(i-1) == "than" {
 		return "", "", false, 0, false
 	}
+	// "in or after 2005", "on or before 1990", "at or above 50": the
+	// bound itself too.
+	if a.w(i-1) == "or" && inSet(a.w(i-2), "in", "on", "at") {
+		switch c.op {
+		case handoff.FilterGt:
+			return handoff.FilterGe, c.attr, c.date, i + 1, true
+		case handoff.FilterLt:
+			return handoff.FilterLe, c.attr, c.date, i + 1, true
+		}
+	}
 	// "under age 30", "over height 200": the attribute between the
 	// word and the number.
 	if !c.date && c.attr == "" && attrWords[a.w(i+1)] && i+2 < len(a.toks) && a.toks[i+2].kind == tkNum {
@@ -918,13 +928,13 @@ func (a *analysis) scan() {
 			a.seq(i, "in", "different") && len(a.aggs) > 0:
 			// "across all X", "for all the X" ask about all of them at
 			// once, not per X.
-			if c := a.groupChunkAfter(i+1, "for", "all", "different", "the", "every"); c >= 0 {
+			if c := a.labelled(a.groupChunkAfter(i+1, "for", "all", "different", "the", "every")); c >= 0 {
 				a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
 				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " " + a.w(i+1), Term: a.groupTerm(c)})
 			}
 		case w == "per" || w == "each" && a.isWord(i+1) && (a.at[i+1] >= 0 || a.namedBefore(i+1) || inSet(a.w(i+1), "different", "distinct") && a.at[i+2] >= 0) && i > 0 && !inSet(a.w(i-1), "of", "for", "in", "list", "show"):
 			// ("How many students have each different allergy?")
-			if c := a.groupChunkAfter(i+1, "different", "distinct"); c >= 0 {
+			if c := a.labelled(a.groupChunkAfter(i+1, "different", "distinct")); c >= 0 {
 				a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
 				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w, Term: a.groupTerm(c)})
 			}
@@ -1309,6 +1319,23 @@ func (a *analysis) groupChunkAfter(i int, skip ...string) int {
 		i++
 	}
 	return -1
+}
+
+// labelled returns, for a chunk c that a number follows and then a noun
+// chunk ("each grade 0 classroom"), that noun chunk: the things, of
+// which c and the number say which ones. Otherwise c.
+func (a *analysis) labelled(c int) int {
+	if c < 0 {
+		return c
+	}
+	e := a.chunks[c].end
+	if e+1 >= len(a.toks) || a.toks[e].kind != tkNum {
+		return c
+	}
+	if n := a.at[e+1]; n >= 0 && !a.chunks[n].verb && a.chunks[n].start == e+1 {
+		return n
+	}
+	return c
 }
 
 // namedBefore reports whether token i starts a mention (a name, not a
