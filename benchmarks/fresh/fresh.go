@@ -1,7 +1,8 @@
 // Package fresh is the fresh suite: questions written by hand, in the
 // phrasing people use rather than after a benchmark's templates, over the
-// demo collection (examples/demo) and three Spider4SPARQL dev graphs
-// (concert_singer, pets_1, world_1), each with a gold SPARQL query.
+// demo collection (examples/demo), three Spider4SPARQL dev graphs
+// (concert_singer, pets_1, world_1) and eight Spider4SPARQL train graphs,
+// each with a gold SPARQL query.
 //
 // The questions live in [File] (embedded as [Data]); they were written
 // before anything was tuned on them and are frozen: they are never edited
@@ -46,15 +47,20 @@ const (
 	// SpiderDev is the 19 Spider4SPARQL dev graphs (graphs/dev); the
 	// pipeline answers over all of them, so routing is part of the test.
 	SpiderDev = "spider-dev"
+	// SpiderTrain is the Spider4SPARQL train graphs with data
+	// (graphs/train): the pipeline answers over all of them. Questions
+	// there may be tuned on, as train is.
+	SpiderTrain = "spider-train"
 )
 
 // Collections are the suite's collections, in report order.
-var Collections = []string{Demo, SpiderDev}
+var Collections = []string{Demo, SpiderDev, SpiderTrain}
 
 // Graphs lists, per collection, the graphs that questions may name.
 var Graphs = map[string][]string{
-	Demo:      {"music", "films", "football", "cities"},
-	SpiderDev: {"concert_singer", "pets_1", "world_1"},
+	Demo:        {"music", "films", "football", "cities"},
+	SpiderDev:   {"concert_singer", "pets_1", "world_1"},
+	SpiderTrain: {"inn_1", "flight_1", "wine_1", "cre_theme_park", "hr_1", "activity_1", "cinema", "swimming"},
 }
 
 // Shapes are the question shapes a question is tagged with.
@@ -76,7 +82,7 @@ type Entry struct {
 	ID string `yaml:"id" json:"id"`
 	// Graph is the ID of the graph that holds the answer.
 	Graph string `yaml:"graph" json:"graph"`
-	// Collection is [Demo] or [SpiderDev].
+	// Collection is [Demo], [SpiderDev] or [SpiderTrain].
 	Collection string `yaml:"collection" json:"collection"`
 	// Shape is one of [Shapes].
 	Shape    string `yaml:"shape" json:"shape"`
@@ -141,7 +147,7 @@ func Parse(data []byte, name string) ([]Entry, error) {
 			bad("unknown shape %q (want one of %s)", e.Shape, strings.Join(Shapes, ", "))
 		}
 		if graphs, ok := Graphs[e.Collection]; e.Collection != "" && !ok {
-			bad("unknown collection %q (want %s)", e.Collection, strings.Join(Collections, " or "))
+			bad("unknown collection %q (want one of %s)", e.Collection, strings.Join(Collections, ", "))
 		} else if ok && e.Graph != "" && !slices.Contains(graphs, e.Graph) {
 			bad("graph %q is not a graph of collection %s (want one of %s)", e.Graph, e.Collection, strings.Join(graphs, ", "))
 		}

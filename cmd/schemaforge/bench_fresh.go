@@ -36,8 +36,9 @@ type freshReport struct {
 
 // benchFresh runs the pipeline, without a language model, on the fresh
 // suite (benchmarks/fresh): the demo part over the demo collection, the
-// spider-dev part over the 19 Spider4SPARQL dev graphs when they are
-// found under --data.
+// spider-dev part over the 19 Spider4SPARQL dev graphs and the
+// spider-train part over the train graphs when they are found under
+// --data (a part with no question is not loaded).
 func benchFresh(ctx context.Context, e *env, fs *flag.FlagSet, b *benchRun, pos []string) int {
 	if len(pos) != 1 {
 		return usageError(fs, "fresh takes no argument after its name (got %q)", pos[1:])
@@ -67,6 +68,18 @@ func benchFresh(ctx context.Context, e *env, fs *flag.FlagSet, b *benchRun, pos 
 				continue
 			}
 			coll, err = allocation.LoadPool(ctx, b.dir, "dev", b.cacheDir)
+		case fresh.SpiderTrain:
+			if len(es) == 0 {
+				continue // loading every train graph for no question
+			}
+			trainDir := filepath.Join(b.dir, "graphs", "train")
+			if _, serr := os.Stat(trainDir); serr != nil {
+				msg := fmt.Sprintf("%s: the Spider4SPARQL train graphs were not found at %s (give --data, the shared data folder): %d questions not asked", part, trainDir, len(es))
+				b.stderr("%s", msg)
+				out.Skipped = append(out.Skipped, msg)
+				continue
+			}
+			coll, err = allocation.LoadPool(ctx, b.dir, "train", b.cacheDir)
 		}
 		if err != nil {
 			b.stderr("%s: %v", part, err)
