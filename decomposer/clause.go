@@ -487,8 +487,16 @@ func above(op handoff.FilterOp) bool { return op == handoff.FilterGt || op == ha
 
 // negatedAt reports whether a negation word precedes token i closely.
 func (a *analysis) negatedAt(i int) bool {
-	for k := i - 1; k >= 0 && k >= i-4; k-- {
+	for k := i - 1; k >= 0 && k >= i-7; k-- {
 		w := a.w(k)
+		// "except those whose donation amount is less than 9": a
+		// clause that singles out the ones excluded.
+		if k < i-4 {
+			if inSet(w, "except", "excluding") && inSet(a.w(k+1), "those", "the", "ones", "for") {
+				return true
+			}
+			continue
+		}
 		if (negWords[w] && w != "nor") || strings.HasSuffix(w, "n't") || a.seq(k, "other", "than") {
 			return true
 		}

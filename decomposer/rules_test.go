@@ -1220,6 +1220,8 @@ func TestEverydayReadings(t *testing.T) {
 			filters: []handoff.Filter{{Op: handoff.FilterGe, Value: "2005", ValueKind: "date"}}},
 		{q: "Which films were released on or before 1990?", types: []string{"film"},
 			filters: []handoff.Filter{{Op: handoff.FilterLe, Value: "1990", ValueKind: "date"}}},
+		{q: "Show the names of all the donors except those whose donation amount is less than 9.", types: []string{"donor"},
+			filters: []handoff.Filter{{Attribute: "donation amount", Op: handoff.FilterLt, Value: "9", ValueKind: "number", Negated: true}}},
 		{q: "Which members are under age 30?", types: []string{"member"},
 			filters: []handoff.Filter{{Attribute: "age", Op: handoff.FilterLt, Value: "30", ValueKind: "number"}}},
 		{q: "How many students have each different allergy?", types: []string{"student", "allergy"},

@@ -257,6 +257,44 @@ func TestNegateNodeFiltered(t *testing.T) {
 	}
 }
 
+// TestNegateCond: "singers without a concert after 2014" moves the
+// concert and the bound into the exclusion, the bound as said; a bound
+// on the singers themselves, or a projected concert, is not moved.
+func TestNegateCond(t *testing.T) {
+	st := testStore(t)
+	sc := []Node{{Class: ex + "singer"}, {Class: ex + "concert"}}
+	perf := []Edge{{From: 1, To: 0, Property: ex + "performer"}}
+	name := attr(0, "name")
+	p := &Plan{Distinct: true, Nodes: sc, Edges: perf, Select: []Item{{Attr: name}},
+		Filters: []Cond{{Item: Item{Attr: attr(1, "year")}, Op: handoff.FilterGt, Value: num("2014")}},
+		Order:   []Order{{Item: Item{Attr: name}}}}
+	with := strings.Join(run(t, st, p.Clone()), ",")
+	if !p.NegateCond(0, nil) {
+		t.Fatalf("not negated: %s", p)
+	}
+	if len(p.Nodes) != 1 || len(p.Filters) != 0 || len(p.Negs) != 1 || len(p.Negs[0].Pattern.Filters) != 1 || p.Negs[0].Pattern.Filters[0].Op != handoff.FilterGt {
+		t.Fatalf("plan after: %s", p)
+	}
+	without := run(t, st, p)
+	if len(without) == 0 {
+		t.Fatalf("no singer without a concert after 2014\n%s", p)
+	}
+	for _, s := range without {
+		if strings.Contains(with, s) {
+			t.Errorf("%q both has a concert after 2014 (%s) and has none", s, with)
+		}
+	}
+	for _, q := range []*Plan{
+		{Nodes: sc, Edges: perf, Select: []Item{{Attr: name}}, Filters: []Cond{{Item: Item{Attr: attr(0, "age")}, Op: handoff.FilterGt, Value: num("30")}}},
+		{Nodes: sc, Edges: perf, Select: []Item{{Attr: name}, {Attr: attr(1, "title")}}, Filters: []Cond{{Item: Item{Attr: attr(1, "year")}, Op: handoff.FilterGt, Value: num("2014")}}},
+	} {
+		before := q.String()
+		if q.NegateCond(0, nil) || q.NegateCond(5, nil) || q.String() != before {
+			t.Errorf("negated %s", before)
+		}
+	}
+}
+
 // TestComputedYears: Func "age" is the whole years from a date to today
 // (one less before the anniversary), "since" the years from a year to
 // this one.

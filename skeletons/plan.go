@@ -240,6 +240,23 @@ func (p *Plan) NegateBranch(i int, keep func(Node) bool) bool {
 	return p.negateBranch(c.Item.Attr.Node, []int{i}, keep, []Cond{eq})
 }
 
+// NegateCond moves the branch the plain comparison Filters[i] reads into
+// a [Neg] that requires the comparison: "customers without invoice
+// totals exceeding 20" excludes the customers some invoice over 20
+// refers to, where the main pattern would keep those with one. The
+// branch obeys [Plan.NegateBranch]'s rules. It reports whether it
+// changed p.
+func (p *Plan) NegateCond(i int, keep func(Node) bool) bool {
+	if i < 0 || i >= len(p.Filters) {
+		return false
+	}
+	c := p.Filters[i]
+	if c.Item.Attr == nil || c.Item.Agg != "" || c.Value == nil || c.Right != nil || c.Sub != nil || len(c.Or) > 0 {
+		return false
+	}
+	return p.negateBranch(c.Item.Attr.Node, []int{i}, keep, cloneConds([]Cond{c}))
+}
+
 // NegateNode moves node k, which nothing of the plan reads, and the
 // nodes only it reaches into a [Neg]: "employees that have no
 // certificates" keeps the employees that no certificate refers to, where

@@ -2084,7 +2084,7 @@ func (pl *planner) negatedNumber() bool {
 	for k, t := range append(slices.Clone(r.Types), r.Predicates...) {
 		// The attribute asked for is not the one negated ("the ids of
 		// employees that don't have certificates").
-		if k == 0 && len(r.Types) > 0 || pl.namesClass(t) || lexicon.Participle(t) || slices.Contains(r.Output.Attributes, t) {
+		if k == 0 && len(r.Types) > 0 || pl.namesClass(t) || lexicon.Participle(t) || slices.ContainsFunc(r.Output.Attributes, func(a string) bool { return a == t || strings.HasSuffix(a, " "+t) }) {
 			continue
 		}
 		p, s := pl.prop(t, kNumber, 0)
@@ -2400,6 +2400,9 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 			c.Value2 = numberLiteral(inUnitOf(f.Value2, prop))
 		}
 		pl.p.Filters = append(pl.p.Filters, c)
+		if f.Negated {
+			pl.negateBound(len(pl.p.Filters) - 1)
+		}
 	default:
 		if v := strings.ToLower(f.Value); f.Attribute == handoff.AttrGender && (v == "male" || v == "female") && pl.genderFilter(v, op) {
 			return
@@ -2445,6 +2448,22 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 
 // linked finds the slice value that links the filter's value, preferring
 // properties that match the filter's attribute.
+// negateBound realises a negated bound, Filters[i]: "customers without
+// invoice totals exceeding 20" exclude those a related thing over the
+// bound belongs to; "donors except those whose amount is less than 9",
+// a bound on the subjects' own attribute, keep those on the other side.
+func (pl *planner) negateBound(i int) {
+	c := &pl.p.Filters[i]
+	if c.Item.Attr != nil && c.Item.Attr.Node != 0 && pl.p.NegateCond(i, func(n skeletons.Node) bool { return pl.subjectClass(n.Class) }) {
+		pl.notes = append(pl.notes, "a negated bound on a related thing excludes the subjects that have one")
+		return
+	}
+	if inv, ok := map[handoff.FilterOp]handoff.FilterOp{handoff.FilterGt: handoff.FilterLe, handoff.FilterGe: handoff.FilterLt,
+		handoff.FilterLt: handoff.FilterGe, handoff.FilterLe: handoff.FilterGt}[c.Op]; ok {
+		c.Op = inv
+	}
+}
+
 func (pl *planner) linked(f handoff.Filter) (sparql.Term, *handoff.SliceProperty) {
 	var best *handoff.SliceValue
 	bestScore := 0.0

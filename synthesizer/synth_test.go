@@ -2681,3 +2681,47 @@ func TestGroupingCue(t *testing.T) {
 		}
 	}
 }
+
+// TestNegatedBound: a negated bound on a related thing's number
+// excludes the subjects that have such a thing ("customers without
+// invoices over 20"); on the subjects' own number it keeps the other
+// side ("donors except those who gave less than 9").
+func TestNegatedBound(t *testing.T) {
+	const data = `@prefix c: <http://example.org/c/> .
+c:ann a c:Customer ; c:name "Ann" .
+c:bob a c:Customer ; c:name "Bob" .
+c:cy a c:Customer ; c:name "Cy" .
+c:i1 a c:Invoice ; c:total 30 ; c:customer c:ann .
+c:i2 a c:Invoice ; c:total 5 ; c:customer c:ann .
+c:i3 a c:Invoice ; c:total 10 ; c:customer c:bob .
+`
+	g := loadGraph(t, "invoices", data)
+	const c = "http://example.org/c/"
+	sl := &handoff.Slice{Graph: "invoices",
+		Classes: []handoff.SliceClass{{IRI: c + "Customer", Score: 1, Matched: []string{"customer"}}, {IRI: c + "Invoice", Score: 0.6, Matched: []string{"invoice total"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: c + "name", Domains: []string{c + "Customer"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: c + "total", Domains: []string{c + "Invoice"}, Datatypes: []string{xsd + "integer"}, Score: 0.8, Matched: []string{"invoice total"}},
+			{IRI: c + "customer", Domains: []string{c + "Invoice"}, Ranges: []string{c + "Customer"}, Score: 0.3, Join: true},
+		}}
+	related := &handoff.Subgoal{ID: "s1", Text: "Which customers have no invoice totals over 20?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter, handoff.OpNegate},
+		Requirements: handoff.Requirements{Types: []string{"customer"}, Predicates: []string{"invoice total"},
+			Filters: []handoff.Filter{{Attribute: "invoice total", Op: handoff.FilterGt, Value: "20", ValueKind: "number", Negated: true}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}}}
+	res, query := runTop(t, related, sl, g)
+	if got := literals(res); strings.Join(got, ",") != "Bob,Cy" || !strings.Contains(query, "NOT EXISTS") {
+		t.Errorf("answer %q, want Bob and Cy\n%s", got, query)
+	}
+	own := &handoff.Subgoal{ID: "s1", Text: "Which invoices have totals except those less than 10?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter, handoff.OpNegate},
+		Requirements: handoff.Requirements{Types: []string{"invoice"}, Predicates: []string{"total"},
+			Filters: []handoff.Filter{{Attribute: "total", Op: handoff.FilterLt, Value: "10", ValueKind: "number", Negated: true}},
+			Output:  handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"total"}}}}
+	sl2 := *sl
+	sl2.Classes = []handoff.SliceClass{{IRI: c + "Invoice", Score: 1, Matched: []string{"invoice"}}}
+	res, query = runTop(t, own, &sl2, g)
+	got := literals(res)
+	slices.Sort(got)
+	if strings.Join(got, ",") != "10,30" || !strings.Contains(query, ">= 10") {
+		t.Errorf("answer %q, want 10 and 30\n%s", got, query)
+	}
+}
