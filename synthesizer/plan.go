@@ -2454,6 +2454,9 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 // a bound on the subjects' own attribute, keep those on the other side.
 func (pl *planner) negateBound(i int) {
 	c := &pl.p.Filters[i]
+	if !slices.Contains([]handoff.FilterOp{handoff.FilterGt, handoff.FilterGe, handoff.FilterLt, handoff.FilterLe}, c.Op) {
+		return // a negated equality is an inequality already
+	}
 	if c.Item.Attr != nil && c.Item.Attr.Node != 0 && pl.p.NegateCond(i, func(n skeletons.Node) bool { return pl.subjectClass(n.Class) }) {
 		pl.notes = append(pl.notes, "a negated bound on a related thing excludes the subjects that have one")
 		return
@@ -3053,6 +3056,9 @@ func (pl *planner) dateFilter(f handoff.Filter, op handoff.FilterOp) {
 		}
 	}
 	pl.p.Filters = append(pl.p.Filters, c)
+	if f.Negated {
+		pl.negateBound(len(pl.p.Filters) - 1)
+	}
 }
 
 // wordValues adds an equality filter for each single question word that
