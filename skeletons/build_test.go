@@ -295,6 +295,46 @@ func TestNegateCond(t *testing.T) {
 	}
 }
 
+// TestNegateBranches: "singers who sang neither Summer nor Spring"
+// excludes the singers with either concert, where two inequalities on
+// the joined concert keep a singer for any other concert she has.
+func TestNegateBranches(t *testing.T) {
+	st := testStore(t)
+	sc := []Node{{Class: ex + "singer"}, {Class: ex + "concert"}}
+	perf := []Edge{{From: 1, To: 0, Property: ex + "performer"}}
+	name := attr(0, "name")
+	lit := func(s string) sparql.Term { return &sparql.Literal{Lexical: s} }
+	p := &Plan{Distinct: true, Nodes: sc, Edges: perf, Select: []Item{{Attr: name}},
+		Filters: []Cond{
+			{Item: Item{Attr: attr(1, "title")}, Op: handoff.FilterNe, Value: lit("Summer")},
+			{Item: Item{Attr: attr(1, "title")}, Op: handoff.FilterNe, Value: lit("Spring")},
+		},
+		Order: []Order{{Item: Item{Attr: name}}}}
+	if !p.NegateBranches([]int{0, 1}, nil) {
+		t.Fatalf("not negated: %s", p)
+	}
+	if len(p.Nodes) != 1 || len(p.Filters) != 0 || len(p.Negs) != 1 || len(p.Negs[0].Pattern.Filters) != 1 || len(p.Negs[0].Pattern.Filters[0].Or) != 2 {
+		t.Fatalf("plan after: %s", p)
+	}
+	if got := strings.Join(run(t, st, p), ","); got != `Cy,Di "the" {x} #1 >` {
+		t.Errorf("got %q, want Cy and Di (Ann sang Summer, Bo Spring)", got)
+	}
+	// Not two attributes, not an equality.
+	for _, q := range []*Plan{
+		{Nodes: sc, Edges: perf, Select: []Item{{Attr: name}}, Filters: []Cond{
+			{Item: Item{Attr: attr(1, "title")}, Op: handoff.FilterNe, Value: lit("Summer")},
+			{Item: Item{Attr: attr(1, "year")}, Op: handoff.FilterNe, Value: num("2015")}}},
+		{Nodes: sc, Edges: perf, Select: []Item{{Attr: name}}, Filters: []Cond{
+			{Item: Item{Attr: attr(1, "title")}, Op: handoff.FilterNe, Value: lit("Summer")},
+			{Item: Item{Attr: attr(1, "title")}, Op: handoff.FilterEq, Value: lit("Spring")}}},
+	} {
+		before := q.String()
+		if q.NegateBranches([]int{0, 1}, nil) || q.NegateBranches(nil, nil) || q.String() != before {
+			t.Errorf("negated %s", before)
+		}
+	}
+}
+
 // TestComputedYears: Func "age" is the whole years from a date to today
 // (one less before the anniversary), "since" the years from a year to
 // this one.

@@ -257,6 +257,41 @@ func (p *Plan) NegateCond(i int, keep func(Node) bool) bool {
 	return p.negateBranch(c.Item.Attr.Node, []int{i}, keep, cloneConds([]Cond{c}))
 }
 
+// NegateBranches is [Plan.NegateBranch] for several inequalities on
+// the same attribute, Filters[is]: "professors who do not play Canoeing
+// or Kayaking" excludes the professors some Canoeing or Kayaking row
+// refers to (a [Neg] requiring either value). It reports whether it
+// changed p.
+func (p *Plan) NegateBranches(is []int, keep func(Node) bool) bool {
+	if len(is) == 1 {
+		return p.NegateBranch(is[0], keep)
+	}
+	if len(is) == 0 {
+		return false
+	}
+	var first *Attr
+	var eqs []Cond
+	for _, i := range is {
+		if i < 0 || i >= len(p.Filters) {
+			return false
+		}
+		c := p.Filters[i]
+		if c.Op != handoff.FilterNe || c.Item.Attr == nil || c.Item.Agg != "" || c.Value == nil || c.Right != nil || c.Sub != nil || len(c.Or) > 0 {
+			return false
+		}
+		if first == nil {
+			first = c.Item.Attr
+		} else if *c.Item.Attr != *first {
+			return false
+		}
+		eq := cloneConds([]Cond{c})[0]
+		eq.Op = handoff.FilterEq
+		eqs = append(eqs, eq)
+	}
+	either := Cond{Item: eqs[0].Item.clone(), Op: handoff.FilterEq, Or: eqs}
+	return p.negateBranch(first.Node, is, keep, []Cond{either})
+}
+
 // NegateNode moves node k, which nothing of the plan reads, and the
 // nodes only it reaches into a [Neg]: "employees that have no
 // certificates" keeps the employees that no certificate refers to, where
@@ -380,7 +415,16 @@ func (p *Plan) negateBranch(k int, skip []int, keep func(Node) bool, conds []Con
 		}
 	}
 	for _, c := range conds {
-		c.Item.Attr.Node = inner[c.Item.Attr.Node]
+		var renumber func(c *Cond)
+		renumber = func(c *Cond) {
+			if c.Item.Attr != nil {
+				c.Item.Attr.Node = inner[c.Item.Attr.Node]
+			}
+			for j := range c.Or {
+				renumber(&c.Or[j])
+			}
+		}
+		renumber(&c)
 		pat.Filters = append(pat.Filters, c)
 	}
 	// The main plan without the branch and the condition.

@@ -530,6 +530,33 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	// Spanish row), rather than keep them for their other rows.
 	if hasNegatedFilter(r.Filters) || len(negated) > 0 || pl.negatedWord {
 		asked := func(n skeletons.Node) bool { return pl.subjectClass(n.Class) }
+		// Values of one attribute excluded together ("who do not play
+		// Canoeing or Kayaking"): one exclusion requiring either.
+		tried := map[skeletons.Attr]bool{}
+		for again := true; again; {
+			again = false
+			same := map[skeletons.Attr][]int{}
+			var attrs []skeletons.Attr // in the filters' order
+			for i, c := range pl.p.Filters {
+				if c.Op == handoff.FilterNe && c.Item.Attr != nil && c.Value != nil && len(c.Or) == 0 && c.Sub == nil && c.Right == nil && !tried[*c.Item.Attr] {
+					if same[*c.Item.Attr] == nil {
+						attrs = append(attrs, *c.Item.Attr)
+					}
+					same[*c.Item.Attr] = append(same[*c.Item.Attr], i)
+				}
+			}
+			for _, a := range attrs {
+				is := same[a]
+				if len(is) < 2 || again {
+					continue
+				}
+				tried[a] = true
+				if pl.p.NegateBranches(is, asked) {
+					pl.notes = append(pl.notes, "negated values of a related thing exclude the subjects that have either")
+					again = true
+				}
+			}
+		}
 		for i := len(pl.p.Filters) - 1; i >= 0; i-- {
 			if pl.p.NegateBranch(i, asked) {
 				pl.notes = append(pl.notes, "a negated value of a related thing excludes the subjects that have it")
