@@ -254,6 +254,7 @@ func (a *Allocator) Allocate(ctx context.Context, sg *handoff.Subgoal, coll *kg.
 	}
 	al := &handoff.Allocation{Subgoal: sg.ID}
 	q := a.requirementTerms(sg)
+	q.holders = a.holders(ctx, p, q.names)
 	weak = a.cut(p, weak, q)
 	p.weigh(q.preds)
 	p.weigh(q.types)
@@ -262,6 +263,16 @@ func (a *Allocator) Allocate(ctx context.Context, sg *handoff.Subgoal, coll *kg.
 		gs.Weak = w.score
 		gs.Final = a.cfg.Lambda*gs.Weak + (1-a.cfg.Lambda)*gs.Strong
 		al.Scores = append(al.Scores, gs)
+	}
+	// A graph the strong stage found nothing of the question in ranks
+	// below one it found something in, whatever the weak stage's
+	// similarity of the texts (rescaled, its best is 1 however poor).
+	if slices.ContainsFunc(al.Scores, func(s handoff.GraphScore) bool { return s.Strong > 0 }) {
+		for i := range al.Scores {
+			if al.Scores[i].Strong == 0 {
+				al.Scores[i].Final *= noEvidence
+			}
+		}
 	}
 	slices.SortStableFunc(al.Scores, func(x, y handoff.GraphScore) int {
 		return cmp.Or(cmp.Compare(y.Final, x.Final), cmp.Compare(x.Graph, y.Graph))
@@ -283,6 +294,10 @@ func (a *Allocator) Allocate(ctx context.Context, sg *handoff.Subgoal, coll *kg.
 	}
 	return al, nil
 }
+
+// noEvidence scales the final score of a graph in which the strong stage
+// matched nothing, when another graph matched something.
+const noEvidence = 0.25
 
 // weakHit is a graph with its rescaled weak score.
 type weakHit struct {
@@ -326,8 +341,9 @@ func (a *Allocator) weakStage(ctx context.Context, p *pool, sg *handoff.Subgoal)
 // subgoal: the weak stage ranks whole summaries, in which one class
 // ("how many dependents are there?", company_1's dependent) weighs
 // little, and a graph that has the very class asked about must reach the
-// strong stage. Such a graph gets the weak score of the last graph kept,
-// the least the weak stage passes on.
+// strong stage; so must a graph that holds a name the question says
+// ([Allocator.holders]). Such a graph gets the weak score of the last
+// graph kept, the least the weak stage passes on.
 func (a *Allocator) cut(p *pool, hits []weakHit, q *query) []weakHit {
 	if len(hits) <= a.cfg.K {
 		return hits
@@ -341,8 +357,30 @@ func (a *Allocator) cut(p *pool, hits []weakHit, q *query) []weakHit {
 		}
 		if slices.ContainsFunc(q.types, func(t term) bool {
 			return slices.ContainsFunc(g.elements, func(e element) bool { return e.class && matchScore(t.words, &e) >= 0.9 })
-		}) {
+		}) || slices.ContainsFunc(q.names, func(m string) bool { return q.holders[m][h.id] }) {
 			out = append(out, weakHit{id: h.id, score: max(h.score, floor)})
+		}
+	}
+	return out
+}
+
+// holders returns, per name, the graphs of the pool that hold it whole
+// among their values, as one value or written over several values of one
+// subject: "How much does Lex De Haan earn?" names hr_1's employee,
+// though the weak stage, which ranks schemas, may not rank hr_1 high.
+func (a *Allocator) holders(ctx context.Context, p *pool, names []string) map[string]map[string]bool {
+	if len(names) == 0 || len(p.values) == 0 {
+		return nil
+	}
+	out := map[string]map[string]bool{}
+	for _, m := range names {
+		for _, g := range p.graphs {
+			if v, _ := valueMatch(a.searchValues(ctx, p, g.ID, m, 5), m); v >= 1 {
+				if out[m] == nil {
+					out[m] = map[string]bool{}
+				}
+				out[m][g.ID] = true
+			}
 		}
 	}
 	return out

@@ -789,3 +789,62 @@ func TestSliceClassNamedAsAttribute(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesRoute: a name the question says routes to the graph that holds
+// it, whole or written over a given and a family name, though another
+// graph's schema shares the question's words and the weak stage passes
+// only one graph on; a graph matching nothing ranks below it.
+func TestNamesRoute(t *testing.T) {
+	coll := collectionOf(t, map[string]string{
+		"hr": `@prefix e: <http://x/employees#> .
+<http://x/e1> a <http://x/employees> ; e:first_name "Lex" ; e:last_name "De Haan" ; e:salary 17000 .
+<http://x/e2> a <http://x/employees> ; e:first_name "Neena" ; e:last_name "Kochhar" ; e:salary 17000 .
+`,
+		"pay": `@prefix p: <http://x/payments#> .
+<http://x/p1> a <http://x/payments> ; p:earnings 300 ; p:payee "Haan Holdings" .
+<http://x/p2> a <http://x/payments> ; p:earnings 500 ; p:payee "Lex Corp" .
+`,
+		"parks": `@prefix a: <http://x/attractions#> .
+<http://x/a1> a <http://x/attractions> ; a:name "Jungle Cruise" .
+`,
+	})
+	ctx := context.Background()
+	for _, c := range []struct {
+		sg   *handoff.Subgoal
+		want string
+	}{
+		{subgoal("How much does Lex De Haan earn?", nil, []string{"earnings"}, "Lex De Haan"), "hr"},
+		{subgoal("Who has been to the Jungle Cruise?", nil, nil, "Jungle Cruise"), "parks"},
+		{subgoal("Which Jungle Cruises are there?", nil, nil, "Jungle Cruises"), "parks"},
+	} {
+		al, err := New(Config{K: 1}).Allocate(ctx, c.sg, coll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(al.Selected) == 0 || al.Selected[0] != c.want {
+			t.Errorf("%s: selected %v, want %s first; scores %+v", c.sg.Text, al.Selected, c.want, al.Scores)
+		}
+	}
+}
+
+func TestValueMatch(t *testing.T) {
+	hit := func(v, p string, subjects ...string) kg.Hit { return kg.Hit{Value: v, Property: p, Subjects: subjects} }
+	for _, c := range []struct {
+		hits    []kg.Hit
+		mention string
+		want    float64
+		prop    string
+	}{
+		{[]kg.Hit{hit("Zinfandel", "grape")}, "Zinfandels", 1, "grape"},
+		{[]kg.Hit{hit("Lex", "first", "e1"), hit("De Haan", "last", "e1")}, "Lex De Haan", 1, "first"},
+		{[]kg.Hit{hit("De Haan", "last", "e1"), hit("Lex", "first", "e1")}, "Lex De Haan", 1, "first"},
+		{[]kg.Hit{hit("Lex", "first", "e1"), hit("De Haan", "last", "e2")}, "Lex De Haan", 0.6, "first"}, // two people
+		{[]kg.Hit{hit("J", "initial")}, "Jungle Cruise", 0, ""},                                            // a letter inside a word
+		{[]kg.Hit{hit("Nordic Countries", "region")}, "Nordic", 0.6, "region"},
+	} {
+		got, prop := valueMatch(c.hits, c.mention)
+		if got != c.want || prop != c.prop {
+			t.Errorf("valueMatch(%v, %q) = %v, %q; want %v, %q", c.hits, c.mention, got, prop, c.want, c.prop)
+		}
+	}
+}

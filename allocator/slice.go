@@ -5,6 +5,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
@@ -700,15 +701,27 @@ func linkValueClass(lex *graphLex, prop string, classes *[]string, addClass func
 func valueMatch1(value, mention string) (float64, bool) {
 	// Compared as the search compares them: "Hángzhōu" is "Hangzhou".
 	v, m := kg.FoldText(value), kg.FoldText(strings.TrimSpace(mention))
+	short := min(utf8.RuneCountInString(v), utf8.RuneCountInString(m))
 	switch {
 	case m == "":
 		return 0, false
-	case v == m:
+	case v == m || singulars(v) == singulars(m):
+		// ("Zinfandels" of "Zinfandel")
 		return 1, true
-	case strings.Contains(v, m) || strings.Contains(m, v):
+	case short >= 3 && (strings.Contains(v, m) || strings.Contains(m, v)):
+		// Not a letter inside a word ("J" of "Jungle Cruise").
 		return 0.6, true
 	}
 	return 0, false
+}
+
+// singulars is a folded text with each word in the singular.
+func singulars(s string) string {
+	ws := strings.Fields(s)
+	for i, w := range ws {
+		ws[i] = lexicon.Singular(w)
+	}
+	return strings.Join(ws, " ")
 }
 
 // EstimateTokens estimates the LLM tokens of text: about one per four

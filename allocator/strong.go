@@ -3,8 +3,10 @@ package allocator
 import (
 	"cmp"
 	"context"
+	"math"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
@@ -27,6 +29,26 @@ type term struct {
 type query struct {
 	preds, types []term
 	mentions     []string
+	// names are the mentions that name something (not numbers, three
+	// letters or more): a graph that holds one is worth a look.
+	names []string
+	// holders are, per name, the graphs of the pool that hold it whole
+	// ([Allocator.holders]).
+	holders map[string]map[string]bool
+}
+
+// mentionWeight is the weight of a mention found among a graph's values
+// in the strong stage's predicate coverage: a name few graphs of the
+// pool hold says more about which graph is asked than a term many
+// schemas have, so it weighs like an idf, from that of a name every
+// graph holds up.
+func (q *query) mentionWeight(m string, graphs int) float64 {
+	const base = 1.5
+	df := len(q.holders[m])
+	if df == 0 || graphs <= 1 {
+		return base
+	}
+	return base * (1 + math.Log(float64(graphs)/float64(df)))
 }
 
 // stopwords are dropped from terms taken from a subgoal's text when its
@@ -64,9 +86,17 @@ func (a *Allocator) requirementTerms(sg *handoff.Subgoal) *query {
 	q.preds = mk(r.Predicates)
 	q.types = mk(r.Types)
 	if len(q.preds)+len(q.types) == 0 {
+		// Not the words of a name ("Who has been to the Jungle
+		// Cruise?": no column of cruises).
+		named := map[string]bool{}
+		for _, m := range sg.Mentions {
+			for _, w := range kg.Words(m.Text) {
+				named[w] = true
+			}
+		}
 		var words []string
 		for _, w := range kg.Words(sg.Text) {
-			if !stopwords[w] {
+			if !stopwords[w] && !named[w] {
 				words = append(words, w)
 			}
 		}
@@ -76,6 +106,9 @@ func (a *Allocator) requirementTerms(sg *handoff.Subgoal) *query {
 		switch m.Kind {
 		case handoff.MentionName, handoff.MentionQuoted, handoff.MentionValue:
 			q.mentions = appendNew(q.mentions, m.Text)
+			if len([]rune(kg.FoldText(m.Text))) >= 3 && strings.ContainsFunc(m.Text, unicode.IsLetter) {
+				q.names = appendNew(q.names, m.Text)
+			}
 		}
 	}
 	return q
@@ -367,9 +400,10 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 	if p.values[g.id] != nil && len(q.mentions) > 0 {
 		var num, den float64
 		for _, m := range q.mentions {
-			den += 1.5
+			w := q.mentionWeight(m, len(p.graphs))
+			den += w
 			v, prop := valueMatch(hits[m], m)
-			num += 1.5 * v
+			num += w * v
 			if v > 0 {
 				gs.Matches = append(gs.Matches, handoff.TermMatch{Term: m, IRI: prop, Score: v})
 			}
@@ -422,7 +456,54 @@ func valueMatch(hits []kg.Hit, mention string) (float64, string) {
 			best, prop = s, h.Property
 		}
 	}
+	if best < 1 {
+		if p := splitMatch(hits, mention); p != "" {
+			return 1, p
+		}
+	}
 	return best, prop
+}
+
+// splitMatch returns the property of the first part when the mention is
+// written whole over several values of one subject ("Lex De Haan":
+// first_name "Lex", last_name "De Haan"), each a run of its words and
+// together all of them; "" otherwise.
+func splitMatch(hits []kg.Hit, mention string) string {
+	mw := strings.Fields(kg.FoldText(mention))
+	if len(mw) < 2 {
+		return ""
+	}
+	for i, a := range hits {
+		aw := strings.Fields(kg.FoldText(a.Value))
+		at := wordRun(mw, aw)
+		if at < 0 || len(aw) >= len(mw) {
+			continue
+		}
+		for _, b := range hits[i+1:] {
+			bw := strings.Fields(kg.FoldText(b.Value))
+			bt := wordRun(mw, bw)
+			if bt < 0 || b.Property == a.Property || len(aw)+len(bw) != len(mw) || (at+len(aw) != bt && bt+len(bw) != at) {
+				continue
+			}
+			if slices.ContainsFunc(a.Subjects, func(s string) bool { return slices.Contains(b.Subjects, s) }) {
+				if at < bt {
+					return a.Property
+				}
+				return b.Property
+			}
+		}
+	}
+	return ""
+}
+
+// wordRun returns where part runs inside words, -1 when it does not.
+func wordRun(words, part []string) int {
+	for i := 0; len(part) > 0 && i+len(part) <= len(words); i++ {
+		if slices.Equal(words[i:i+len(part)], part) {
+			return i
+		}
+	}
+	return -1
 }
 
 // compatibility is the share of matched properties whose subject or
