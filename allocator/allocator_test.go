@@ -839,7 +839,7 @@ func TestValueMatch(t *testing.T) {
 		{[]kg.Hit{hit("Lex", "first", "e1"), hit("De Haan", "last", "e1")}, "Lex De Haan", 1, "first"},
 		{[]kg.Hit{hit("De Haan", "last", "e1"), hit("Lex", "first", "e1")}, "Lex De Haan", 1, "first"},
 		{[]kg.Hit{hit("Lex", "first", "e1"), hit("De Haan", "last", "e2")}, "Lex De Haan", 0.6, "first"}, // two people
-		{[]kg.Hit{hit("J", "initial")}, "Jungle Cruise", 0, ""},                                            // a letter inside a word
+		{[]kg.Hit{hit("J", "initial")}, "Jungle Cruise", 0, ""},                                          // a letter inside a word
 		{[]kg.Hit{hit("Nordic Countries", "region")}, "Nordic", 0.6, "region"},
 	} {
 		got, prop := valueMatch(c.hits, c.mention)
