@@ -106,7 +106,7 @@ func (a *Allocator) requirementTerms(sg *handoff.Subgoal) *query {
 		switch m.Kind {
 		case handoff.MentionName, handoff.MentionQuoted, handoff.MentionValue:
 			q.mentions = appendNew(q.mentions, m.Text)
-			if len([]rune(kg.FoldText(m.Text))) >= 3 && strings.ContainsFunc(m.Text, unicode.IsLetter) {
+			if len([]rune(kg.FoldText(m.Text))) >= 3 && strings.ContainsFunc(m.Text, unicode.IsLetter) && !lexicon.Missing(m.Text) {
 				q.names = appendNew(q.names, m.Text)
 			}
 		}

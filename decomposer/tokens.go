@@ -161,6 +161,7 @@ func tokenize(q string) []token {
 				}
 				break
 			}
+			j = abbreviationEnd(q, i, j)
 			w := q[i:j]
 			fr, _ := utf8.DecodeRuneInString(w)
 			add(token{kind: tkWord, text: w, low: fold(w), start: i, end: j, cap: unicode.IsUpper(fr)})
@@ -196,6 +197,56 @@ func tokenize(q string) []token {
 	markYears(toks)
 	return toks
 }
+
+// titleAbbreviations are the short words written with a period before a
+// name ("St. Helena", "Mt. Fuji", "Dr. Smith").
+var titleAbbreviations = map[string]bool{"st": true, "mt": true, "ft": true, "dr": true, "mr": true, "mrs": true, "ms": true, "jr": true, "sr": true}
+
+// abbreviationEnd returns where the word q[i:j] ends with the periods of
+// an abbreviation it is written with: "Ph.D." and "U.S." (capitalised
+// letters and periods), "St." before a capitalised word; j otherwise.
+func abbreviationEnd(q string, i, j int) int {
+	if j >= len(q) || q[j] != '.' {
+		return j
+	}
+	w := q[i:j]
+	if titleAbbreviations[strings.ToLower(w)] && unicode.IsUpper(rune(w[0])) {
+		k := j + 1
+		for k < len(q) && q[k] == ' ' {
+			k++
+		}
+		if k > j+1 && k < len(q) {
+			if r, _ := utf8.DecodeRuneInString(q[k:]); unicode.IsUpper(r) {
+				return j + 1
+			}
+		}
+		return j
+	}
+	// Letters and periods: each part one or two letters, the first a
+	// capital ("Ph.D.", "U.S.").
+	if len(w) > 2 || !unicode.IsUpper(rune(w[0])) {
+		return j
+	}
+	end := j
+	for k := j; k < len(q) && q[k] == '.'; {
+		n := k + 1
+		for n < len(q) && n-k <= 2 && isASCIILetter(q[n]) {
+			n++
+		}
+		if n == k+1 || n-k > 3 || n < len(q) && isASCIILetter(q[n]) {
+			break
+		}
+		if n < len(q) && q[n] == '.' {
+			end = n + 1
+		} else {
+			break
+		}
+		k = n
+	}
+	return end
+}
+
+func isASCIILetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
 
 func quoteClosers(r rune) string {
 	switch r {

@@ -214,6 +214,16 @@ var noValues = []string{"No", "N", "no", "n", "NO", "False", "false", "F"}
 // "N", "false"), most usual first.
 func NoValues() []string { return slices.Clone(noValues) }
 
+// Missing reports whether a word stands for no value at all ("NULL",
+// "None", "N/A"): a question that says it names no thing.
+func Missing(w string) bool {
+	switch strings.ToLower(strings.TrimSpace(w)) {
+	case "null", "none", "nil", "n/a", "nan":
+		return true
+	}
+	return false
+}
+
 // NoValue reports whether a value says "no" in a yes/no column.
 func NoValue(v string) bool { return slices.Contains(noValues, v) }
 

@@ -538,3 +538,11 @@ func TestRelated(t *testing.T) {
 		t.Error("unrelated words related")
 	}
 }
+
+func TestMissing(t *testing.T) {
+	for w, want := range map[string]bool{"NULL": true, "None": true, " n/a ": true, "Nil": true, "Nelson": false, "no": false, "": false} {
+		if got := lexicon.Missing(w); got != want {
+			t.Errorf("Missing(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
