@@ -254,13 +254,21 @@ func (a *Allocator) Allocate(ctx context.Context, sg *handoff.Subgoal, coll *kg.
 	}
 	al := &handoff.Allocation{Subgoal: sg.ID}
 	q := a.requirementTerms(sg)
-	q.holders = a.holders(ctx, p, q.names)
+	q.holders = a.holders(ctx, p, q.names, sg.Text)
 	weak = a.cut(p, weak, q)
 	p.weigh(q.preds)
 	p.weigh(q.types)
 	for _, w := range weak {
 		gs := a.strongStage(ctx, p, p.lex[w.id], q, sg)
 		gs.Weak = w.score
+		// A name the graph holds is a likeness of the question to the
+		// graph's data that the summaries' text misses: as like as the
+		// fewer graphs hold it.
+		for _, m := range q.names {
+			if df := len(q.holders[m]); df > 0 && q.holders[m][w.id] {
+				gs.Weak = max(gs.Weak, 1/float64(df))
+			}
+		}
 		gs.Final = a.cfg.Lambda*gs.Weak + (1-a.cfg.Lambda)*gs.Strong
 		al.Scores = append(al.Scores, gs)
 	}
@@ -364,18 +372,34 @@ func (a *Allocator) cut(p *pool, hits []weakHit, q *query) []weakHit {
 	return out
 }
 
+// whole reports whether the hits of mention m hold it whole: a value
+// equal to it or written over several values of one subject
+// ([valueMatch]), or a value that starts with it and that the text says
+// whole ("a night in Thrift and accolade": the mention "Thrift", the
+// room "Thrift and accolade").
+func whole(hits []kg.Hit, m, text string) bool {
+	if v, _ := valueMatch(hits, m); v >= 1 {
+		return true
+	}
+	mw := kg.Words(m)
+	t := kg.FoldText(text)
+	return slices.ContainsFunc(hits, func(h kg.Hit) bool {
+		vw := kg.Words(h.Value)
+		return len(vw) > len(mw) && slices.Equal(vw[:len(mw)], mw) && strings.Contains(t, kg.FoldText(h.Value))
+	})
+}
+
 // holders returns, per name, the graphs of the pool that hold it whole
-// among their values, as one value or written over several values of one
-// subject: "How much does Lex De Haan earn?" names hr_1's employee,
+// among their values ([whole]): "How much does Lex De Haan earn?" names hr_1's employee,
 // though the weak stage, which ranks schemas, may not rank hr_1 high.
-func (a *Allocator) holders(ctx context.Context, p *pool, names []string) map[string]map[string]bool {
+func (a *Allocator) holders(ctx context.Context, p *pool, names []string, text string) map[string]map[string]bool {
 	if len(names) == 0 || len(p.values) == 0 {
 		return nil
 	}
 	out := map[string]map[string]bool{}
 	for _, m := range names {
 		for _, g := range p.graphs {
-			if v, _ := valueMatch(a.searchValues(ctx, p, g.ID, m, 5), m); v >= 1 {
+			if hits := a.searchValues(ctx, p, g.ID, m, 5); whole(hits, m, text) {
 				if out[m] == nil {
 					out[m] = map[string]bool{}
 				}

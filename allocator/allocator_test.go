@@ -807,6 +807,13 @@ func TestNamesRoute(t *testing.T) {
 		"parks": `@prefix a: <http://x/attractions#> .
 <http://x/a1> a <http://x/attractions> ; a:name "Jungle Cruise" .
 `,
+		"inn": `@prefix r: <http://x/rooms#> .
+<http://x/r1> a <http://x/rooms> ; r:roomname "Thrift and accolade" ; r:baseprice 75 .
+<http://x/r2> a <http://x/rooms> ; r:roomname "Interim but salutary" ; r:baseprice 150 .
+`,
+		"nights": `@prefix n: <http://x/nights#> .
+<http://x/n1> a <http://x/nights> ; n:cost 10 ; n:accolade "Gold" .
+`,
 	})
 	ctx := context.Background()
 	for _, c := range []struct {
@@ -816,6 +823,8 @@ func TestNamesRoute(t *testing.T) {
 		{subgoal("How much does Lex De Haan earn?", nil, []string{"earnings"}, "Lex De Haan"), "hr"},
 		{subgoal("Who has been to the Jungle Cruise?", nil, nil, "Jungle Cruise"), "parks"},
 		{subgoal("Which Jungle Cruises are there?", nil, nil, "Jungle Cruises"), "parks"},
+		// The name as the question writes it, begun by the mention.
+		{subgoal("How much is a night in Thrift and accolade?", []string{"night", "accolade"}, nil, "Thrift"), "inn"},
 	} {
 		al, err := New(Config{K: 1}).Allocate(ctx, c.sg, coll)
 		if err != nil {

@@ -403,6 +403,9 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 			w := q.mentionWeight(m, len(p.graphs))
 			den += w
 			v, prop := valueMatch(hits[m], m)
+			if v < 1 && q.holders[m][g.id] {
+				v = 1 // the name as the question writes it ([whole])
+			}
 			num += w * v
 			if v > 0 {
 				gs.Matches = append(gs.Matches, handoff.TermMatch{Term: m, IRI: prop, Score: v})

@@ -2996,9 +2996,24 @@ func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
 			{Item: skeletons.Item{Attr: &sf}, Op: handoff.FilterNe, Value: sparql.NewLiteral(last)}}}}
 		pl.used = append(pl.used, given.IRI, family.IRI)
 	} else if name := pl.namingIRI(class); name != "" {
-		named = []skeletons.Cond{{Item: skeletons.Item{Attr: &skeletons.Attr{Node: 0, Property: name}}, Op: handoff.FilterEq, Value: sparql.NewLiteral(f.Value)}}
+		// The name as the graph writes it, where the question said
+		// its start ("more than Interim but salutary": the mention
+		// "Interim" linked to the room "Interim but salutary").
+		value := f.Value
+		for _, v := range pl.sc.slice.Values {
+			if v.Property == name && strings.EqualFold(v.Mention, f.Value) {
+				if strings.EqualFold(v.Value, f.Value) {
+					value = v.Value
+					break
+				}
+				if vw, mw := kg.Words(v.Value), kg.Words(f.Value); len(vw) > len(mw) && slices.Equal(vw[:len(mw)], mw) && strings.Contains(strings.ToLower(pl.sg.Text), strings.ToLower(v.Value)) {
+					value = v.Value
+				}
+			}
+		}
+		named = []skeletons.Cond{{Item: skeletons.Item{Attr: &skeletons.Attr{Node: 0, Property: name}}, Op: handoff.FilterEq, Value: sparql.NewLiteral(value)}}
 		selfAt := skeletons.Attr{Node: at.Node, Property: name}
-		self = []skeletons.Cond{{Item: skeletons.Item{Attr: &selfAt}, Op: handoff.FilterNe, Value: sparql.NewLiteral(f.Value)}}
+		self = []skeletons.Cond{{Item: skeletons.Item{Attr: &selfAt}, Op: handoff.FilterNe, Value: sparql.NewLiteral(value)}}
 		pl.used = append(pl.used, name)
 	} else {
 		return

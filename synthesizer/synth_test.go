@@ -2725,3 +2725,31 @@ c:i3 a c:Invoice ; c:total 10 ; c:customer c:bob .
 		t.Errorf("answer %q, want 10 and 30\n%s", got, query)
 	}
 }
+
+// TestEntityBoundByItsWholeName: "Which rooms cost more than Interim but
+// salutary?" compares with the room the graph names "Interim but
+// salutary", to which the mention "Interim" is linked, since the
+// question says that whole name.
+func TestEntityBoundByItsWholeName(t *testing.T) {
+	const data = `@prefix r: <http://x/rooms#> .
+<http://x/r1> a <http://x/rooms> ; r:roomname "Interim but salutary" ; r:baseprice 150 .
+<http://x/r2> a <http://x/rooms> ; r:roomname "Thrift and accolade" ; r:baseprice 75 .
+<http://x/r3> a <http://x/rooms> ; r:roomname "Royal" ; r:baseprice 250 .
+`
+	g := loadGraph(t, "inn", data)
+	sl := &handoff.Slice{Graph: "inn",
+		Classes: []handoff.SliceClass{{IRI: "http://x/rooms", Score: 1, Matched: []string{"room"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: "http://x/rooms#roomname", Domains: []string{"http://x/rooms"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: "http://x/rooms#baseprice", Domains: []string{"http://x/rooms"}, Datatypes: []string{xsd + "integer"}, Score: 0.5, Matched: []string{"cost"}},
+		},
+		Values: []handoff.SliceValue{{Property: "http://x/rooms#roomname", Value: "Interim but salutary", Mention: "Interim", Score: 5}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which rooms cost more than Interim but salutary?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"room"}, Predicates: []string{"cost"},
+			Filters: []handoff.Filter{{Attribute: "cost", Op: handoff.FilterGt, Value: "Interim", ValueKind: handoff.ValueEntity}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}}}
+	res, query := runTop(t, sg, sl, g)
+	if v, ok := onlyValue(res); !ok || v != "Royal" {
+		t.Errorf("got %v, want Royal\n%s", res.Rows, query)
+	}
+}
