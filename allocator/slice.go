@@ -705,8 +705,9 @@ func valueMatch1(value, mention string) (float64, bool) {
 	switch {
 	case m == "":
 		return 0, false
-	case v == m || singulars(v) == singulars(m):
-		// ("Zinfandels" of "Zinfandel")
+	case v == m || strings.HasSuffix(m, "s") && !strings.HasSuffix(v, "s") && singulars(v) == singulars(m):
+		// The mention in the plural ("Zinfandels" of "Zinfandel"), not
+		// the value ("Moulin" is no "Moulins").
 		return 1, true
 	case short >= 3 && (strings.Contains(v, m) || strings.Contains(m, v)):
 		// Not a letter inside a word ("J" of "Jungle Cruise").

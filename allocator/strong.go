@@ -43,13 +43,15 @@ type query struct {
 // schemas have, so it weighs like an idf, from that of a name every
 // graph holds up.
 func (q *query) mentionWeight(m string, graphs int) float64 {
-	const base = 1.5
 	df := len(q.holders[m])
 	if df == 0 || graphs <= 1 {
-		return base
+		return mentionBase
 	}
-	return base * (1 + math.Log(float64(graphs)/float64(df)))
+	return mentionBase * (1 + math.Log(float64(graphs)/float64(df)))
 }
+
+// mentionBase is the weight of a mention no graph holds whole.
+const mentionBase = 1.5
 
 // stopwords are dropped from terms taken from a subgoal's text when its
 // requirements are empty.
@@ -405,6 +407,12 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 			v, prop := valueMatch(hits[m], m)
 			if v < 1 && q.holders[m][g.id] {
 				v = 1 // the name as the question writes it ([whole])
+			}
+			// Only the graphs that hold the name whole get its weight;
+			// a part of it ("Georgia" inside a list of composers) is
+			// worth what it was before names weighed.
+			if v < 1 {
+				v *= mentionBase / w
 			}
 			num += w * v
 			if v > 0 {
