@@ -58,8 +58,8 @@ var Collections = []string{Demo, SpiderDev, SpiderTrain}
 
 // Graphs lists, per collection, the graphs that questions may name.
 var Graphs = map[string][]string{
-	Demo:        {"music", "films", "football", "cities"},
-	SpiderDev:   {"concert_singer", "pets_1", "world_1"},
+	Demo:      {"music", "films", "football", "cities"},
+	SpiderDev: {"concert_singer", "pets_1", "world_1"},
 	SpiderTrain: {"inn_1", "flight_1", "wine_1", "cre_theme_park", "hr_1", "activity_1", "cinema", "swimming",
 		"election", "department_store", "gymnast", "perpetrator", "film_rank", "roller_coaster", "phone_1", "music_1"},
 }
