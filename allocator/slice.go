@@ -168,13 +168,20 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	// "Who owns a cat?" where the chosen classes name no one (pets
 	// have no name): the people one link away (has_pet → student, with
 	// a given and a family name) answer "who".
-	if sg.Asks("who") && sg.Requirements.Output.Aggregate == "" && len(classes) > 0 && !slices.ContainsFunc(classes, func(c string) bool { return namingProperty(lex, c) != "" }) {
+	// So do the people of a class named as a kind of person, with a name
+	// ("Who has been to the Jungle Cruise?": the visitors of the
+	// attraction named), when no chosen class is people.
+	if sg.Asks("who") && sg.Requirements.Output.Aggregate == "" && len(classes) > 0 &&
+		(!slices.ContainsFunc(classes, func(c string) bool { return namingProperty(lex, c) != "" }) || !slices.ContainsFunc(classes, func(c string) bool { return peopleClass(lex, c) })) {
 		if link, people := peopleLinked(lex, classes); people != "" {
 			if link != "" && !slices.Contains(classes, link) {
 				addClass(link)
 			}
 			addClass(people)
 			for _, iri := range nameParts(lex, people) {
+				scoreOnce(iri, 0.3)
+			}
+			if iri := namingProperty(lex, people); iri != "" {
 				scoreOnce(iri, 0.3)
 			}
 		}
@@ -758,8 +765,18 @@ func sortedKeys(m map[string]float64) []string {
 	return keys
 }
 
-// peopleLinked returns a class of people (one with a given and a family
-// name) that a chosen class refers to, or that refers to one, or that a
+// peopleClass reports whether class c is people: its things have a
+// given and a family name, or its name is a kind of person and it has a
+// naming property.
+func peopleClass(lex *graphLex, c string) bool {
+	if nameParts(lex, c) != nil {
+		return true
+	}
+	e := lex.element(c)
+	return e != nil && len(e.primary) > 0 && lexicon.Person(e.primary[len(e.primary)-1]) && namingProperty(lex, c) != ""
+}
+
+// peopleLinked returns a class of people ([peopleClass]) that a chosen class refers to, or that refers to one, or that a
 // link class refers to together with a chosen class, and that link class
 // ("" when none is needed); "" and "" when there is none. Of several, the
 // directly linked first, then the first by IRI. Only the classes next to
@@ -784,7 +801,7 @@ func peopleLinked(lex *graphLex, classes []string) (link, people string) {
 		if v, ok := seen[c]; ok {
 			return v
 		}
-		seen[c] = !slices.Contains(classes, c) && nameParts(lex, c) != nil
+		seen[c] = !slices.Contains(classes, c) && peopleClass(lex, c)
 		return seen[c]
 	}
 	var found [][2]string

@@ -546,3 +546,12 @@ func TestMissing(t *testing.T) {
 		}
 	}
 }
+
+func TestPerson(t *testing.T) {
+	for w, want := range map[string]bool{"visitors": true, "tourist": true, "Employee": true, "people": true, "person": true, "gymnasts": true,
+		"room": false, "wine": false, "film": false, "city": false, "": false} {
+		if got := lexicon.Person(w); got != want {
+			t.Errorf("Person(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

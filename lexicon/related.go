@@ -11,8 +11,9 @@ import (
 // run ./lexicon/gen` (see there): lines "word relation other" after
 // WordNet's licence notice ('#' lines), with relation d (a noun and a
 // verb derivationally related: "director d direct"), a (an adjective and
-// the attribute it is a value of: "old a age") or s (two nouns whose
-// first sense is one synset: "film s movie").
+// the attribute it is a value of: "old a age"), s (two nouns whose
+// first sense is one synset: "film s movie") or p (a common noun whose
+// first sense is a kind of person: "visitor p person").
 //
 //go:embed related.txt
 var relatedText string
@@ -31,7 +32,18 @@ const (
 	// Synonym links two nouns whose most frequent sense is the same
 	// ("film", "movie"; "salary", "wage").
 	Synonym Relation = 's'
+	// KindOfPerson links a common noun whose most frequent sense is a
+	// kind of person to "person" ("visitor", "tourist", "gymnast").
+	KindOfPerson Relation = 'p'
 )
+
+// Person reports whether the noun w (any inflection) names people: a
+// kind of person in WordNet ("visitors", "tourist", "employee"), or
+// "person" and "people" themselves.
+func Person(w string) bool {
+	w = Fold(strings.ToLower(w))
+	return w == "person" || AreRelated(w, "person", KindOfPerson)
+}
 
 type link struct {
 	word string

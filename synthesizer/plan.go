@@ -1838,21 +1838,30 @@ func (pl *planner) joinPeople(root string) int {
 		}
 		return false
 	}
-	if agent(root) {
+	if agent(root) || pl.personClass(root) {
 		return -1
 	}
 	named := pl.hasNaming(root)
-	for _, people := range []bool{false, true} {
+	for pass := range 3 {
 		for _, c := range pl.sc.slice.Classes {
 			if c.IRI == root {
 				continue
 			}
-			if people {
+			switch pass {
+			case 0:
+				if !agent(c.IRI) || !pl.hasNaming(c.IRI) {
+					continue
+				}
+			case 1:
 				if g, f := pl.nameColumns(c.IRI); named || g == nil || f == nil {
 					continue
 				}
-			} else if !agent(c.IRI) || !pl.hasNaming(c.IRI) {
-				continue
+			case 2:
+				// "Who has been to the Jungle Cruise?": the visitors,
+				// a class of people with a name.
+				if !pl.personClass(c.IRI) || !pl.hasNaming(c.IRI) {
+					continue
+				}
 			}
 			if to, ok := pl.join(c.IRI); ok {
 				pl.notes = append(pl.notes, "who: the people the subjects are linked to")
@@ -1861,6 +1870,13 @@ func (pl *planner) joinPeople(root string) int {
 		}
 	}
 	return -1
+}
+
+// personClass reports whether class c's things are people: its name's
+// last word is a kind of person ("visitors", "employee").
+func (pl *planner) personClass(c string) bool {
+	w := words(c)
+	return len(w) > 0 && lexicon.Person(w[len(w)-1])
 }
 
 // hasNaming reports whether the slice has a naming property (name,

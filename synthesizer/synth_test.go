@@ -2753,3 +2753,38 @@ func TestEntityBoundByItsWholeName(t *testing.T) {
 		t.Errorf("got %v, want Royal\n%s", res.Rows, query)
 	}
 }
+
+// TestWhoAreThePeopleOfAPlace: "Who has been to the Jungle Cruise?"
+// names an attraction; who are the visitors, a class of people linked
+// to it through the visits.
+func TestWhoAreThePeopleOfAPlace(t *testing.T) {
+	const data = `@prefix x: <http://x/> .
+x:a1 a x:attractions ; x:name "Jungle Cruise" .
+x:a2 a x:attractions ; x:name "Haunted Mansion" .
+x:t1 a x:visitors ; x:visitor_name "Vincent" .
+x:t2 a x:visitors ; x:visitor_name "Marcelle" .
+x:v1 a x:visits ; x:attraction x:a1 ; x:tourist x:t1 .
+x:v2 a x:visits ; x:attraction x:a2 ; x:tourist x:t2 .
+`
+	g := loadGraph(t, "parks", data)
+	const x = "http://x/"
+	sl := &handoff.Slice{Graph: "parks",
+		Classes: []handoff.SliceClass{{IRI: x + "attractions", Score: 1}, {IRI: x + "visits", Score: 0.05}, {IRI: x + "visitors", Score: 0.05}},
+		Properties: []handoff.SliceProperty{
+			{IRI: x + "name", Domains: []string{x + "attractions"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: x + "visitor_name", Domains: []string{x + "visitors"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: x + "attraction", Domains: []string{x + "visits"}, Ranges: []string{x + "attractions"}, Score: 0.1, Join: true},
+			{IRI: x + "tourist", Domains: []string{x + "visits"}, Ranges: []string{x + "visitors"}, Score: 0.1, Join: true},
+		},
+		Values: []handoff.SliceValue{{Property: x + "name", Value: "Jungle Cruise", Mention: "Jungle Cruise", Score: 5}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Who has been to the Jungle Cruise?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "Jungle Cruise", Start: 20, End: 33, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Jungle Cruise", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}}}
+	res, query := runTop(t, sg, sl, g)
+	if v, ok := onlyValue(res); !ok || v != "Vincent" {
+		t.Errorf("got %v, want Vincent\n%s", res.Rows, query)
+	}
+}

@@ -36,7 +36,10 @@ type pointer struct {
 //     ("old a age", "tall a height", "expensive a expensiveness"),
 //     WordNet's "=" pointers;
 //   - s: two nouns whose first (most frequent) sense is the same synset
-//     ("film s movie", "salary s wage", "telephone s phone").
+//     ("film s movie", "salary s wage", "telephone s phone");
+//   - p: a common noun whose first sense is a kind of person, and
+//     "person" ("visitor p person", "tourist p person"), WordNet's
+//     hyponyms of person's first sense, followed down.
 //
 // Only lemmas of letters of 3 to 20 letters are kept, and only pairs of
 // which SemCor saw at least one word (a common word), so that the file
@@ -107,13 +110,35 @@ func related(dir, out string) error {
 			}
 		}
 	}
+	// p: the common nouns whose first sense is a kind of person (the
+	// hyponyms of person's first sense, transitively).
+	if root, ok := first["person"]; ok {
+		kinds := map[string]bool{root: true}
+		for queue := []string{root}; len(queue) > 0; queue = queue[1:] {
+			ss := data["n"][queue[0]]
+			if ss == nil {
+				continue
+			}
+			for _, p := range ss.ptrs {
+				if p.symbol == "~" && p.pos == "n" && !kinds[p.offset] {
+					kinds[p.offset] = true
+					queue = append(queue, p.offset)
+				}
+			}
+		}
+		for lemma, off := range first {
+			if kinds[off] && common[lemma] && lemma != "person" {
+				add(lemma, "p", "person")
+			}
+		}
+	}
 	if len(lines) == 0 {
 		return fmt.Errorf("%s: no related words", dir)
 	}
 	slices.Sort(lines)
 	var b strings.Builder
 	head := strings.Replace(licence, "Irregular verb forms distilled by go run ./lexicon/gen from WordNet 3.0 (verb.exc, index.verb).",
-		"Related words distilled by go run ./lexicon/gen from WordNet 3.0 (data.noun, data.verb, data.adj, index.*):\nd: a noun and a verb derivationally related; a: an adjective and the attribute it is a value of;\ns: two nouns whose first sense is one synset.", 1)
+		"Related words distilled by go run ./lexicon/gen from WordNet 3.0 (data.noun, data.verb, data.adj, index.*):\nd: a noun and a verb derivationally related; a: an adjective and the attribute it is a value of;\ns: two nouns whose first sense is one synset; p: a common noun whose first sense is a kind of person, and person.", 1)
 	for _, l := range strings.Split(strings.TrimSpace(head), "\n") {
 		b.WriteString(strings.TrimRight("# "+l, " ") + "\n")
 	}
