@@ -1629,6 +1629,18 @@ func (a *analysis) rankAt(i int) {
 		a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Term: "total", Descending: s.desc})
 		return
 	}
+	if a.w(j) == "total" && !inSet(a.w(j+1), "number", "amount", "count", "of") && !a.content(j+1) {
+		// "Who has the best total among the body builders?": ranked by
+		// their totals.
+		a.rank, a.used[i], a.used[j] = true, true, true
+		a.out.Descending = s.desc
+		if a.out.Limit == 0 {
+			a.out.Limit = 1
+		}
+		a.setOrder("total")
+		a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Term: "total", Descending: s.desc})
+		return
+	}
 	for inSet(a.w(j), "number", "amount", "count", "of", "total") {
 		s.count = s.count || a.w(j) == "number" || a.w(j) == "amount" || a.w(j) == "count"
 		j++
