@@ -1718,7 +1718,10 @@ func (a *analysis) rankAt(i int) {
 			}
 		}
 		a.frequentKey(a.at[max(0, min(k, len(a.at)-1))], k)
-	case c >= 0 && inSet(w, "most", "least", "highest", "lowest", "best", "worst") && a.chunks[c].start == i+1 && !a.chunks[c].verb && len(a.chunks[c].words) >= 2 && (lexicon.Participle(adj) || lexicon.VerbBase(adj) != adj && !strings.HasSuffix(adj, "s") || ingBase(adj) != "" && w != "most" && w != "least") && !a.used[i+1]:
+	case c >= 0 && inSet(w, "most", "least", "highest", "lowest", "best", "worst") && a.chunks[c].start == i+1 && !a.chunks[c].verb && len(a.chunks[c].words) >= 2 && (lexicon.Participle(adj) || lexicon.VerbBase(adj) != adj && !strings.HasSuffix(adj, "s") || ingBase(adj) != "" && w != "most" && w != "least") && !a.used[i+1] &&
+		// ("the best winning percentage" is a percentage: an
+		// attribute named with its verb.)
+		!attrWords[a.chunks[c].head()]:
 		// "the three most visited museums", "the least watched films",
 		// "the highest paid instructor", "the highest grossing film":
 		// ranked by what the verb counts or measures (the visitors,

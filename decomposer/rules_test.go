@@ -1234,6 +1234,8 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggCount, AggregateOf: "student", GroupBy: []string{"classroom"}}},
 		{q: "Who has the best total among the body builders?",
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "total", Descending: true, Limit: 1}},
+		{q: "Which school has the best winning percentage?", types: []string{"school"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "winning percentage", Descending: true, Limit: 1}},
 		{q: "List the storms in descending order of max speed.", types: []string{"storm"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "max speed", Descending: true}},
 		{q: "List the instructors in order of salary from least to greatest.", types: []string{"instructor"},
