@@ -1954,6 +1954,17 @@ func (pl *planner) answerWith(kind, other func(*handoff.SliceProperty) bool) {
 	if best == nil {
 		return
 	}
+	if !onlyNames && bestMatch <= 0 && !slices.ContainsFunc(pl.p.Select, func(it skeletons.Item) bool {
+		p := pl.sc.byIRI[attrProperty(it)]
+		return p != nil && other != nil && other(p)
+	}) {
+		// "When should you drink Darioush's Darius II?": the column the
+		// question names (drink) answers; a date no word of it names
+		// (the vintage year) is not asked. (Where a column of the other
+		// kind stands, "Where was Ann Lee born?" read as her birth
+		// date, the place replaces it.)
+		return
+	}
 	at, ok := pl.attrOf(best)
 	if !ok {
 		return
@@ -1962,6 +1973,14 @@ func (pl *planner) answerWith(kind, other func(*handoff.SliceProperty) bool) {
 		pl.p.Select = nil
 	}
 	pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
+}
+
+// attrProperty is the property an item reads, "" for none.
+func attrProperty(it skeletons.Item) string {
+	if it.Attr == nil {
+		return ""
+	}
+	return it.Attr.Property
 }
 
 // onlyAnswer drops from the projection the columns of the other kind

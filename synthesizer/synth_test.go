@@ -2788,3 +2788,32 @@ x:v2 a x:visits ; x:attraction x:a2 ; x:tourist x:t2 .
 		t.Errorf("got %v, want Vincent\n%s", res.Rows, query)
 	}
 }
+
+// TestWhenTheNamedColumnAnswers: "When should you drink Darius II?" is
+// answered by the column the question names (drink); the vintage year,
+// a date no word of the question names, is not added to it.
+func TestWhenTheNamedColumnAnswers(t *testing.T) {
+	const data = `@prefix w: <http://x/wine#> .
+<http://x/w1> a <http://x/wine> ; w:name "Darius II" ; w:drink "2012" ; w:year 2005 .
+<http://x/w2> a <http://x/wine> ; w:name "Reserve" ; w:drink "now" ; w:year 2007 .
+`
+	g := loadGraph(t, "wine", data)
+	sl := &handoff.Slice{Graph: "wine",
+		Classes: []handoff.SliceClass{{IRI: "http://x/wine", Score: 1}},
+		Properties: []handoff.SliceProperty{
+			{IRI: "http://x/wine#name", Domains: []string{"http://x/wine"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: "http://x/wine#drink", Domains: []string{"http://x/wine"}, Datatypes: []string{xsd + "string"}, Score: 0.9, Matched: []string{"drink"}},
+			{IRI: "http://x/wine#year", Domains: []string{"http://x/wine"}, Datatypes: []string{xsd + "integer"}, Score: 0.3},
+		},
+		Values: []handoff.SliceValue{{Property: "http://x/wine#name", Value: "Darius II", Mention: "Darius II", Score: 5}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "When should you drink Darius II?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "Darius II", Start: 22, End: 31, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Types: []string{"drink"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Darius II", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "when"}}}}
+	res, query := runTop(t, sg, sl, g)
+	if v, ok := onlyValue(res); !ok || v != "2012" || strings.Contains(query, "year") {
+		t.Errorf("got %v, want 2012 alone\n%s", res.Rows, query)
+	}
+}
