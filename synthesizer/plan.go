@@ -491,6 +491,9 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 				pl.answerWith(where, when)
 			}
 		}
+		if !ask && out.Aggregate == "" && pl.sg.Asks("who") {
+			pl.whoByName()
+		}
 		pl.p.Distinct = out.Distinct && out.Aggregate == ""
 		// "All the information about courses": the things and every
 		// attribute the query reads (SELECT *), not one column.
@@ -1973,6 +1976,22 @@ func (pl *planner) answerWith(kind, other func(*handoff.SliceProperty) bool) {
 		pl.p.Select = nil
 	}
 	pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
+}
+
+// whoByName answers "who" with names: a projected identifier of a node
+// whose class has a naming property ("Who is the captain of the ship
+// HMS Gorgon?": captain#captain_id) becomes that name.
+func (pl *planner) whoByName() {
+	for i, it := range pl.p.Select {
+		p := pl.sc.byIRI[attrProperty(it)]
+		if p == nil || it.Agg != "" || !identifier(p) || it.Attr.Node >= len(pl.p.Nodes) {
+			continue
+		}
+		if name := pl.namingIRI(pl.p.Nodes[it.Attr.Node].Class); name != "" && !pl.inSelect(name) {
+			pl.p.Select[i] = skeletons.Item{Attr: &skeletons.Attr{Node: it.Attr.Node, Property: name}}
+			pl.used = append(pl.used, name)
+		}
+	}
 }
 
 // attrProperty is the property an item reads, "" for none.

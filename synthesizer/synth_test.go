@@ -2817,3 +2817,34 @@ func TestWhenTheNamedColumnAnswers(t *testing.T) {
 		t.Errorf("got %v, want 2012 alone\n%s", res.Rows, query)
 	}
 }
+
+// TestWhoIsNamed: "Who is the captain of the ship HMS Gorgon?" asks the
+// captain's name, not the captain_id the attribute term matches.
+func TestWhoIsNamed(t *testing.T) {
+	const data = `@prefix c: <http://x/captain#> . @prefix s: <http://x/ship#> .
+<http://x/s1> a <http://x/ship> ; s:name "HMS Gorgon" .
+<http://x/s2> a <http://x/ship> ; s:name "HMS Manxman" .
+<http://x/c1> a <http://x/captain> ; c:captain_id 1 ; c:name "Captain Sir Henry Langford" ; c:ship <http://x/s1> .
+<http://x/c2> a <http://x/captain> ; c:captain_id 2 ; c:name "Lieutenant Hugh Bolton" ; c:ship <http://x/s2> .
+`
+	g := loadGraph(t, "ships", data)
+	sl := &handoff.Slice{Graph: "ships",
+		Classes: []handoff.SliceClass{{IRI: "http://x/ship", Score: 1, Matched: []string{"ship"}}, {IRI: "http://x/captain", Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: "http://x/ship#name", Domains: []string{"http://x/ship"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: "http://x/captain#captain_id", Domains: []string{"http://x/captain"}, Datatypes: []string{xsd + "integer"}, Score: 0.9, Matched: []string{"captain"}},
+			{IRI: "http://x/captain#name", Domains: []string{"http://x/captain"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: "http://x/captain#ship", Domains: []string{"http://x/captain"}, Ranges: []string{"http://x/ship"}, Score: 0.3, Join: true},
+		},
+		Values: []handoff.SliceValue{{Property: "http://x/ship#name", Value: "HMS Gorgon", Mention: "HMS Gorgon", Score: 5}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Who is the captain of the ship HMS Gorgon?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "HMS Gorgon", Start: 31, End: 41, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Types: []string{"ship"}, Predicates: []string{"captain"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "HMS Gorgon", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"captain"}},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}}}
+	res, query := runTop(t, sg, sl, g)
+	if v, ok := onlyValue(res); !ok || v != "Captain Sir Henry Langford" {
+		t.Errorf("got %v, want the captain's name\n%s", res.Rows, query)
+	}
+}
