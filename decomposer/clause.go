@@ -799,10 +799,15 @@ func (a *analysis) scan() {
 			if len(ws) > 0 {
 				ws[len(ws)-1] = lemma(ws[len(ws)-1])
 			}
-			term := cmp.Or(ci.attr, strings.Join(ws, " "))
+			// The noun said names the attribute ("a longer range than":
+			// the range, not a length).
+			term := cmp.Or(strings.Join(ws, " "), ci.attr)
 			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: w + " than", Term: term, Op: ci.op})
 			// "a bigger budget than Paper Moons": the bound is that
-			// film's own budget.
+			// film's own budget ("than the Tupolev 154" too).
+			if a.w(t+1) == "the" {
+				t++
+			}
 			if m := a.toks[min(t+1, len(a.toks)-1)].ment; t+1 < len(a.toks) && m >= 0 && !a.skip[t+1] {
 				if mk := a.ms[m].Kind; mk != handoff.MentionNumber && mk != handoff.MentionDate {
 					for j := t + 1; j < len(a.toks) && a.toks[j].ment == m; j++ {

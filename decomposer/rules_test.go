@@ -1226,6 +1226,8 @@ func TestEverydayReadings(t *testing.T) {
 			filters: []handoff.Filter{{Op: handoff.FilterLe, Value: "1990", ValueKind: "date"}}},
 		{q: "Show the names of all the donors except those whose donation amount is less than 9.", types: []string{"donor"},
 			filters: []handoff.Filter{{Attribute: "donation amount", Op: handoff.FilterLt, Value: "9", ValueKind: "number", Negated: true}}},
+		{q: "Which planes have a longer range than the Tupolev 154?",
+			filters: []handoff.Filter{{Attribute: "range", Op: handoff.FilterGt, Value: "Tupolev 154", ValueKind: handoff.ValueEntity}}},
 		{q: "Which members are under age 30?", types: []string{"member"},
 			filters: []handoff.Filter{{Attribute: "age", Op: handoff.FilterLt, Value: "30", ValueKind: "number"}}},
 		{q: "How many students have each different allergy?", types: []string{"student", "allergy"},
