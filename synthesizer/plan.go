@@ -3178,6 +3178,13 @@ func (pl *planner) wordValues() {
 			asked[lexicon.Fold(strings.ToLower(f.Value2))] = true
 		}
 	}
+	// Nor is a word said as a number ("more than one region" holds no
+	// storm named "One").
+	for _, m := range pl.sg.Mentions {
+		if m.Kind == handoff.MentionNumber || m.Kind == handoff.MentionDate {
+			asked[lexicon.Fold(strings.ToLower(m.Text))] = true
+		}
+	}
 	for _, v := range pl.sc.slice.Values {
 		m := strings.ToLower(v.Mention)
 		if strings.ContainsAny(m, " ") || m == "" || pl.consumed["\x00"+m] || pl.consumed[v.Property+"\x00"+v.Value] ||

@@ -2848,3 +2848,37 @@ func TestWhoIsNamed(t *testing.T) {
 		t.Errorf("got %v, want the captain's name\n%s", res.Rows, query)
 	}
 }
+
+// TestNumberWordIsNoValue: "Which storms hit more than one region?"
+// counts regions; "one" is no storm named "One".
+func TestNumberWordIsNoValue(t *testing.T) {
+	const data = `@prefix x: <http://x/> .
+x:s1 a x:storm ; x:name "One" .
+x:s2 a x:storm ; x:name "Two" .
+x:r1 a x:region ; x:region_name "Alpha" .
+x:r2 a x:region ; x:region_name "Beta" .
+x:a1 a x:affected_region ; x:storm x:s2 ; x:region x:r1 .
+x:a2 a x:affected_region ; x:storm x:s2 ; x:region x:r2 .
+x:a3 a x:affected_region ; x:storm x:s1 ; x:region x:r1 .
+`
+	g := loadGraph(t, "storms", data)
+	const x = "http://x/"
+	sl := &handoff.Slice{Graph: "storms",
+		Classes: []handoff.SliceClass{{IRI: x + "storm", Score: 1, Matched: []string{"storm"}}, {IRI: x + "region", Score: 0.9, Matched: []string{"region"}}, {IRI: x + "affected_region", Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: x + "name", Domains: []string{x + "storm"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: x + "region_name", Domains: []string{x + "region"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: x + "storm", Domains: []string{x + "affected_region"}, Ranges: []string{x + "storm"}, Score: 0.3, Join: true},
+			{IRI: x + "region", Domains: []string{x + "affected_region"}, Ranges: []string{x + "region"}, Score: 0.3, Join: true},
+		},
+		Values: []handoff.SliceValue{{Property: x + "name", Value: "One", Mention: "one", Score: 2}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which storms hit more than one region?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "one", Start: 26, End: 29, Kind: handoff.MentionNumber, Normalized: "1"}},
+		Requirements: handoff.Requirements{Types: []string{"storm", "region"},
+			Filters: []handoff.Filter{{Attribute: "region", Op: handoff.FilterGt, Value: "1", ValueKind: "number"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}}}
+	res, query := runTop(t, sg, sl, g)
+	if v, ok := onlyValue(res); !ok || v != "Two" {
+		t.Errorf("got %v, want Two\n%s", res.Rows, query)
+	}
+}
