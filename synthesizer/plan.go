@@ -2527,8 +2527,6 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 	}
 }
 
-// linked finds the slice value that links the filter's value, preferring
-// properties that match the filter's attribute.
 // negateBound realises a negated bound, Filters[i]: "customers without
 // invoice totals exceeding 20" exclude those a related thing over the
 // bound belongs to; "donors except those whose amount is less than 9",
@@ -2548,6 +2546,8 @@ func (pl *planner) negateBound(i int) {
 	}
 }
 
+// linked finds the slice value that links the filter's value, preferring
+// properties that match the filter's attribute.
 func (pl *planner) linked(f handoff.Filter) (sparql.Term, *handoff.SliceProperty) {
 	var best *handoff.SliceValue
 	bestScore := 0.0
