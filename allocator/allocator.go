@@ -307,6 +307,10 @@ func (a *Allocator) Allocate(ctx context.Context, sg *handoff.Subgoal, coll *kg.
 // matched nothing, when another graph matched something.
 const noEvidence = 0.25
 
+// maxNameLookups bounds the names of a subgoal looked up among every
+// graph's values ([Allocator.holders]).
+const maxNameLookups = 4
+
 // weakHit is a graph with its rescaled weak score.
 type weakHit struct {
 	id    string
@@ -390,14 +394,16 @@ func whole(hits []kg.Hit, m, text string) bool {
 }
 
 // holders returns, per name, the graphs of the pool that hold it whole
-// among their values ([whole]): "How much does Lex De Haan earn?" names hr_1's employee,
-// though the weak stage, which ranks schemas, may not rank hr_1 high.
+// among their values ([whole]): "How much does Lex De Haan earn?" names
+// hr_1's employee, though the weak stage, which ranks schemas, may not
+// rank hr_1 high. Each name costs a value search per graph, so only the
+// first maxNameLookups names are looked up.
 func (a *Allocator) holders(ctx context.Context, p *pool, names []string, text string) map[string]map[string]bool {
 	if len(names) == 0 || len(p.values) == 0 {
 		return nil
 	}
 	out := map[string]map[string]bool{}
-	for _, m := range names {
+	for _, m := range names[:min(len(names), maxNameLookups)] {
 		for _, g := range p.graphs {
 			if hits := a.searchValues(ctx, p, g.ID, m, 5); whole(hits, m, text) {
 				if out[m] == nil {

@@ -776,8 +776,9 @@ func peopleClass(lex *graphLex, c string) bool {
 	return e != nil && len(e.primary) > 0 && lexicon.Person(e.primary[len(e.primary)-1]) && namingProperty(lex, c) != ""
 }
 
-// peopleLinked returns a class of people ([peopleClass]) that a chosen class refers to, or that refers to one, or that a
-// link class refers to together with a chosen class, and that link class
+// peopleLinked returns a class of people ([peopleClass]) that a chosen
+// class refers to, or that refers to one, or that a link class refers to
+// together with a chosen class, and that link class
 // ("" when none is needed); "" and "" when there is none. Of several, the
 // directly linked first, then the first by IRI. Only the classes next to
 // the chosen ones are looked at, so the cost follows the graph's size

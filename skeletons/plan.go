@@ -414,11 +414,13 @@ func (p *Plan) negateBranch(k int, skip []int, keep func(Node) bool, conds []Con
 			pat.Edges = append(pat.Edges, Edge{From: inner[e.From], To: inner[e.To], Property: e.Property})
 		}
 	}
+	renumbered := map[*Attr]bool{} // a disjunction's item may share its first member's attribute
 	for _, c := range conds {
 		var renumber func(c *Cond)
 		renumber = func(c *Cond) {
-			if c.Item.Attr != nil {
-				c.Item.Attr.Node = inner[c.Item.Attr.Node]
+			if a := c.Item.Attr; a != nil && !renumbered[a] {
+				renumbered[a] = true
+				a.Node = inner[a.Node]
 			}
 			for j := range c.Or {
 				renumber(&c.Or[j])
