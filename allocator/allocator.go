@@ -123,6 +123,9 @@ type pool struct {
 	// index built over SPARQL, or the engine's own full-text search when
 	// the graph is configured for it (kg.Graph.TextSearch).
 	values map[string]kg.TextSearcher
+	// remote holds the graphs whose values an engine's full-text search
+	// searches (a query to a server each time), not an index in memory.
+	remote map[string]bool
 }
 
 // Prepare builds what allocation over coll needs: the weak index of the
@@ -166,7 +169,7 @@ func graphText(g *kg.Graph) string {
 }
 
 func (a *Allocator) prepare(ctx context.Context, coll *kg.Collection) (*pool, error) {
-	p := &pool{graphs: coll.Graphs(), lex: map[string]*graphLex{}, values: map[string]kg.TextSearcher{}}
+	p := &pool{graphs: coll.Graphs(), lex: map[string]*graphLex{}, values: map[string]kg.TextSearcher{}, remote: map[string]bool{}}
 	texts := make([]string, len(p.graphs))
 	for i, g := range p.graphs {
 		if g.Summary == nil {
@@ -203,6 +206,7 @@ func (a *Allocator) prepare(ctx context.Context, coll *kg.Collection) (*pool, er
 			go func() {
 				defer func() { <-sem; wg.Done() }()
 				var ts kg.TextSearcher = g.TextSearch
+				remote := ts != nil
 				if ts == nil {
 					ix, err := kg.BuildIndex(ctx, g)
 					if err != nil {
@@ -213,6 +217,7 @@ func (a *Allocator) prepare(ctx context.Context, coll *kg.Collection) (*pool, er
 				}
 				mu.Lock()
 				p.values[g.ID] = ts
+				p.remote[g.ID] = remote
 				mu.Unlock()
 			}()
 		}
@@ -254,7 +259,7 @@ func (a *Allocator) Allocate(ctx context.Context, sg *handoff.Subgoal, coll *kg.
 	}
 	al := &handoff.Allocation{Subgoal: sg.ID}
 	q := a.requirementTerms(sg)
-	q.holders = a.holders(ctx, p, q.names, sg.Text)
+	q.holders = a.holders(ctx, p, q.names, sg.Text, weak[:min(len(weak), a.cfg.K)])
 	weak = a.cut(p, weak, q)
 	p.weigh(q.preds)
 	p.weigh(q.types)
@@ -397,14 +402,19 @@ func whole(hits []kg.Hit, m, text string) bool {
 // among their values ([whole]): "How much does Lex De Haan earn?" names
 // hr_1's employee, though the weak stage, which ranks schemas, may not
 // rank hr_1 high. Each name costs a value search per graph, so only the
-// first maxNameLookups names are looked up.
-func (a *Allocator) holders(ctx context.Context, p *pool, names []string, text string) map[string]map[string]bool {
+// first maxNameLookups names are looked up, and a graph searched by a
+// server's full-text search only when it is among the weak stage's top
+// (which the strong stage searches anyway).
+func (a *Allocator) holders(ctx context.Context, p *pool, names []string, text string, top []weakHit) map[string]map[string]bool {
 	if len(names) == 0 || len(p.values) == 0 {
 		return nil
 	}
 	out := map[string]map[string]bool{}
 	for _, m := range names[:min(len(names), maxNameLookups)] {
 		for _, g := range p.graphs {
+			if p.remote[g.ID] && !slices.ContainsFunc(top, func(h weakHit) bool { return h.id == g.ID }) {
+				continue
+			}
 			if hits := a.searchValues(ctx, p, g.ID, m, 5); whole(hits, m, text) {
 				if out[m] == nil {
 					out[m] = map[string]bool{}

@@ -2,9 +2,11 @@ package allocator
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -855,5 +857,48 @@ func TestValueMatch(t *testing.T) {
 		if got != c.want || prop != c.prop {
 			t.Errorf("valueMatch(%v, %q) = %v, %q; want %v, %q", c.hits, c.mention, got, prop, c.want, c.prop)
 		}
+	}
+}
+
+// countingSearcher records which graphs a server's full-text search
+// would be asked about.
+type countingSearcher struct {
+	ts kg.TextSearcher
+	id string
+	mu *sync.Mutex
+	in map[string]bool
+}
+
+func (c countingSearcher) Search(ctx context.Context, text string, k int) ([]kg.Hit, error) {
+	c.mu.Lock()
+	c.in[c.id] = true
+	c.mu.Unlock()
+	return c.ts.Search(ctx, text, k)
+}
+
+// TestNamesOfRemoteGraphs: a name is looked up in every graph whose
+// values are indexed in memory, but in a graph searched by a server only
+// when the weak stage ranks it among its top K.
+func TestNamesOfRemoteGraphs(t *testing.T) {
+	ctx := context.Background()
+	graphs := map[string]string{}
+	for i := range 6 {
+		graphs[fmt.Sprintf("g%d", i)] = fmt.Sprintf(`<http://x/e%d> a <http://x/employees> ; <http://x/employees#name> "Person %d" .`, i, i)
+	}
+	coll := collectionOf(t, graphs)
+	var mu sync.Mutex
+	searched := map[string]bool{}
+	for _, g := range coll.Graphs() {
+		ix, err := kg.BuildIndex(ctx, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.TextSearch = countingSearcher{kg.NewIndexSearcher(ix), g.ID, &mu, searched}
+	}
+	if _, err := New(Config{K: 2}).Allocate(ctx, subgoal("How much does Person 4 earn?", nil, []string{"earn"}, "Person 4"), coll); err != nil {
+		t.Fatal(err)
+	}
+	if len(searched) > 2 {
+		t.Errorf("searched %d remote graphs (%v), want at most K = 2", len(searched), searched)
 	}
 }
