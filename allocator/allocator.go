@@ -259,7 +259,7 @@ func (a *Allocator) Allocate(ctx context.Context, sg *handoff.Subgoal, coll *kg.
 	}
 	al := &handoff.Allocation{Subgoal: sg.ID}
 	q := a.requirementTerms(sg)
-	q.holders = a.holders(ctx, p, q.names, sg.Text, weak[:min(len(weak), a.cfg.K)])
+	a.holders(ctx, p, q, sg.Text, weak[:min(len(weak), a.cfg.K)])
 	weak = a.cut(p, weak, q)
 	p.weigh(q.preds)
 	p.weigh(q.types)
@@ -398,32 +398,35 @@ func whole(hits []kg.Hit, m, text string) bool {
 	})
 }
 
-// holders returns, per name, the graphs of the pool that hold it whole
-// among their values ([whole]): "How much does Lex De Haan earn?" names
+// holders sets q.holders, per name, the graphs of the pool that hold it
+// whole among their values ([whole]), and q.found, the hits of the name
+// in each graph it searched: "How much does Lex De Haan earn?" names
 // hr_1's employee, though the weak stage, which ranks schemas, may not
 // rank hr_1 high. Each name costs a value search per graph, so only the
 // first maxNameLookups names are looked up, and a graph searched by a
 // server's full-text search only when it is among the weak stage's top
 // (which the strong stage searches anyway).
-func (a *Allocator) holders(ctx context.Context, p *pool, names []string, text string, top []weakHit) map[string]map[string]bool {
-	if len(names) == 0 || len(p.values) == 0 {
-		return nil
+func (a *Allocator) holders(ctx context.Context, p *pool, q *query, text string, top []weakHit) {
+	if len(q.names) == 0 || len(p.values) == 0 {
+		return
 	}
-	out := map[string]map[string]bool{}
-	for _, m := range names[:min(len(names), maxNameLookups)] {
+	q.holders, q.found = map[string]map[string]bool{}, map[string]map[string][]kg.Hit{}
+	for _, m := range q.names[:min(len(q.names), maxNameLookups)] {
+		q.found[m] = map[string][]kg.Hit{}
 		for _, g := range p.graphs {
 			if p.remote[g.ID] && !slices.ContainsFunc(top, func(h weakHit) bool { return h.id == g.ID }) {
 				continue
 			}
-			if hits := a.searchValues(ctx, p, g.ID, m, 5); whole(hits, m, text) {
-				if out[m] == nil {
-					out[m] = map[string]bool{}
+			hits := a.searchValues(ctx, p, g.ID, m, mentionHits)
+			q.found[m][g.ID] = hits
+			if whole(hits, m, text) {
+				if q.holders[m] == nil {
+					q.holders[m] = map[string]bool{}
 				}
-				out[m][g.ID] = true
+				q.holders[m][g.ID] = true
 			}
 		}
 	}
-	return out
 }
 
 // weakQueryText is the subgoal's text with its requirement terms.

@@ -32,10 +32,15 @@ type query struct {
 	// names are the mentions that name something (not numbers, three
 	// letters or more): a graph that holds one is worth a look.
 	names []string
-	// holders are, per name, the graphs of the pool that hold it whole
-	// ([Allocator.holders]).
+	// holders are, per name, the graphs of the pool that hold it whole,
+	// and found the name's hits in each graph searched for it
+	// ([Allocator.holders]): the strong stage reads them again.
 	holders map[string]map[string]bool
+	found   map[string]map[string][]kg.Hit
 }
+
+// mentionHits is how many values a mention is searched for in a graph.
+const mentionHits = 5
 
 // mentionWeight is the weight of a mention found among a graph's values
 // in the strong stage's predicate coverage: a name few graphs of the
@@ -380,7 +385,11 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 	hits := map[string][]kg.Hit{}
 	if p.values[g.id] != nil {
 		for _, m := range q.mentions {
-			hits[m] = a.searchValues(ctx, p, g.id, m, 5)
+			if hs, ok := q.found[m][g.id]; ok {
+				hits[m] = hs
+			} else {
+				hits[m] = a.searchValues(ctx, p, g.id, m, mentionHits)
+			}
 			for _, h := range hits[m] {
 				if v, _ := valueMatch1(h.Value, m); v < 1 || !referenceKey(g, h.Property) {
 					continue

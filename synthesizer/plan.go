@@ -1322,7 +1322,8 @@ func (pl *planner) order(out handoff.Output) {
 			// "List all cities of addresses in alphabetical order": by
 			// the words shown, not by a name the subjects lack.
 			if x := slices.IndexFunc(pl.p.Select, func(x skeletons.Item) bool {
-				return x.Attr != nil && x.Agg == "" && x.Func == "" && pl.sc.byIRI[x.Attr.Property] != nil && datatypeKind(pl.sc.byIRI[x.Attr.Property]) == kString && !identifier(pl.sc.byIRI[x.Attr.Property])
+				p := pl.sc.byIRI[attrProperty(x)]
+				return p != nil && x.Agg == "" && x.Func == "" && datatypeKind(p) == kString && !identifier(p)
 			}); x >= 0 {
 				prop = pl.sc.byIRI[pl.p.Select[x].Attr.Property]
 				pl.sortedBy = out.OrderBy

@@ -52,7 +52,6 @@ func benchFresh(ctx context.Context, e *env, fs *flag.FlagSet, b *benchRun, pos 
 		return exitFail
 	}
 	out := &freshReport{Dataset: "fresh", Questions: len(entries), Parts: map[string]*qa.Report{}}
-	devDir := filepath.Join(b.dir, "graphs", "dev")
 	var items []qa.Item
 	for _, part := range fresh.Collections {
 		es := fresh.InCollection(entries, part)
@@ -60,26 +59,23 @@ func benchFresh(ctx context.Context, e *env, fs *flag.FlagSet, b *benchRun, pos 
 		switch part {
 		case fresh.Demo:
 			coll, err = demo.Collection(ctx)
-		case fresh.SpiderDev:
-			if _, serr := os.Stat(devDir); serr != nil {
-				msg := fmt.Sprintf("%s: the Spider4SPARQL dev graphs were not found at %s (give --data, the shared data folder): %d questions not asked", part, devDir, len(es))
-				b.stderr("%s; running the demo part only", msg)
-				out.Skipped = append(out.Skipped, msg)
-				continue
-			}
-			coll, err = allocation.LoadPool(ctx, b.dir, "dev", b.cacheDir)
-		case fresh.SpiderTrain:
-			if len(es) == 0 {
+		case fresh.SpiderDev, fresh.SpiderTrain:
+			pool := map[string]string{fresh.SpiderDev: "dev", fresh.SpiderTrain: "train"}[part]
+			if part == fresh.SpiderTrain && len(es) == 0 {
 				continue // loading every train graph for no question
 			}
-			trainDir := filepath.Join(b.dir, "graphs", "train")
-			if _, serr := os.Stat(trainDir); serr != nil {
-				msg := fmt.Sprintf("%s: the Spider4SPARQL train graphs were not found at %s (give --data, the shared data folder): %d questions not asked", part, trainDir, len(es))
-				b.stderr("%s", msg)
+			dir := filepath.Join(b.dir, "graphs", pool)
+			if _, serr := os.Stat(dir); serr != nil {
+				msg := fmt.Sprintf("%s: the Spider4SPARQL %s graphs were not found at %s (give --data, the shared data folder): %d questions not asked", part, pool, dir, len(es))
+				if part == fresh.SpiderDev {
+					b.stderr("%s; running the demo part only", msg)
+				} else {
+					b.stderr("%s", msg)
+				}
 				out.Skipped = append(out.Skipped, msg)
 				continue
 			}
-			coll, err = allocation.LoadPool(ctx, b.dir, "train", b.cacheDir)
+			coll, err = allocation.LoadPool(ctx, b.dir, pool, b.cacheDir)
 		}
 		if err != nil {
 			b.stderr("%s: %v", part, err)
