@@ -470,6 +470,33 @@ func (a *analysis) skipWord(k int) {
 	}
 }
 
+// unitOf reads "UNIT of NOUN" at j, right after a number: "more than 64
+// MiB of ROM", "over 3 years of experience". The attribute is the noun
+// with the unit after it, the way columns name such amounts (rom_mib,
+// years_of_experience); n is the tokens it spans (0 when none). A count
+// ("more than 5 kinds of", "10 students of") is not a unit.
+func (a *analysis) unitOf(j int) (attr string, n int) {
+	if !a.isWord(j) || a.w(j+1) != "of" || isFunction(a.w(j)) {
+		return "", 0
+	}
+	unit := a.w(j)
+	if inSet(lexicon.Fold(unit), "kind", "type", "sort", "piece", "number", "lot", "time", "member", "part", "item", "copy", "unit") || lexicon.Person(unit) {
+		return "", 0
+	}
+	k := j + 2
+	for inSet(a.w(k), "the", "its", "their", "his", "her") {
+		k++
+	}
+	var noun []string
+	for ; a.isWord(k) && !isFunction(a.w(k)) && !a.isVerb(k) && len(noun) < 3; k++ {
+		noun = append(noun, a.w(k))
+	}
+	if len(noun) == 0 {
+		return "", 0
+	}
+	return strings.Join(append(noun, unit), " "), k - j
+}
+
 func (a *analysis) useSpan(k, n int) {
 	for j := k; j < k+n && j < len(a.toks); j++ {
 		a.used[j] = true
@@ -1508,6 +1535,12 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 			kind = "date"
 		}
 		a.used[k] = true
+		if kind == "number" && attr == "" {
+			if at, n := a.unitOf(k + 1); n > 0 {
+				a.useSpan(k+1, n)
+				attr = at
+			}
+		}
 		f := handoff.Filter{Attribute: a.attrFor(i, k+1, attr), Op: op, Value: val, ValueKind: kind}
 		if f.Attribute == "" && kind == "number" && (money || moneyWords[a.w(k+1)]) {
 			// "films made for under 10 million dollars": an amount of

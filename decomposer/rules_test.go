@@ -258,6 +258,13 @@ func TestFilters(t *testing.T) {
 			filters: num("member", handoff.FilterGe, "20")},
 		{q: "Which planets have fewer than three moons?", ops: ops(lookup, filter), types: []string{"planet"},
 			filters: num("moon", handoff.FilterLt, "3")},
+		// "N UNIT of NOUN": the noun, measured in the unit, is the
+		// attribute (rom_mib, years_of_experience); a count of kinds is
+		// not a unit.
+		{q: "Which chips have more than 64 MiB of ROM?", ops: ops(lookup, filter), types: []string{"chip"},
+			filters: num("rom mib", handoff.FilterGt, "64")},
+		{q: "Which pilots have more than 3 years of experience?", ops: ops(lookup, filter), types: []string{"pilot"},
+			filters: num("experience years", handoff.FilterGt, "3")},
 		{q: "Which cities have more than 2.5 million inhabitants?", ops: ops(lookup, filter), types: []string{"city"},
 			filters: num("inhabitant", handoff.FilterGt, "2500000")},
 		{q: "Does the library have more than 1000 books?", ops: ops(ask, filter), types: []string{"library", "book"},
