@@ -61,7 +61,8 @@ var Graphs = map[string][]string{
 	Demo:      {"music", "films", "football", "cities"},
 	SpiderDev: {"concert_singer", "pets_1", "world_1"},
 	SpiderTrain: {"inn_1", "flight_1", "wine_1", "cre_theme_park", "hr_1", "activity_1", "cinema", "swimming",
-		"election", "department_store", "gymnast", "perpetrator", "film_rank", "roller_coaster", "phone_1", "music_1"},
+		"election", "department_store", "gymnast", "perpetrator", "film_rank", "roller_coaster", "phone_1", "music_1",
+		"climbing", "architecture", "mountain_photos", "train_station", "wedding", "storm_record", "aircraft", "farm"},
 }
 
 // Shapes are the question shapes a question is tagged with.
