@@ -470,6 +470,25 @@ func (a *analysis) skipWord(k int) {
 	}
 }
 
+// lastWord is the index of the question's last word, past closing
+// punctuation and "in total", or -1.
+func (a *analysis) lastWord() int {
+	k := len(a.toks) - 1
+	for k >= 0 && !a.isWord(k) {
+		k--
+	}
+	if k >= 1 && a.seq(k-1, "in", "total") {
+		k -= 2
+	}
+	if a.w(k) == "for" { // "How much did it sell for?"
+		k--
+	}
+	if a.isWord(k) {
+		return k
+	}
+	return -1
+}
+
 // unitOf reads "UNIT of NOUN" at j, right after a number: "more than 64
 // MiB of ROM", "over 3 years of experience". The attribute is the noun
 // with the unit after it, the way columns name such amounts (rom_mib,
@@ -713,6 +732,14 @@ func (a *analysis) scan() {
 		}
 		if m := lexicon.Measure(a.w(i + 1)); w == "how" && m != "" && a.asked == "" {
 			a.asked = m
+		}
+		// "How much did Tootsie make?", "How much does Ann earn?": the
+		// amount the closing verb says (what it earned, costs, weighs).
+		if a.seq(i, "how", "much") && a.asked == "" {
+			if k := a.lastWord(); k > i+1 && amountVerbs[a.w(k)] != "" {
+				a.asked = amountVerbs[a.w(k)]
+				a.useSpan(k, 1)
+			}
 		}
 		// "What kind of museum is the Nordic Light Gallery?", "What
 		// kind of music does Kenji Aoyama Trio play?": its type.

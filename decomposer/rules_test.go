@@ -1857,3 +1857,21 @@ func TestPlaysAsARole(t *testing.T) {
 		}
 	}
 }
+
+// TestHowMuchVerb: "how much" closed by a verb asks for the amount the
+// verb says: what a film made or grossed, what a person is paid, what a
+// thing costs or weighs.
+func TestHowMuchVerb(t *testing.T) {
+	for q, want := range map[string]string{
+		"How much did Tootsie make?":       "earn",
+		"How much did Avatar gross?":       "earn",
+		"How much is Ann Lee paid?":        "pay",
+		"How much did the Z520e sell for?": "cost",
+		"How much does Orca weigh?":        "weigh",
+	} {
+		got := decompose(t, q).Subgoals[0].Requirements.Output.Attributes
+		if !slices.Equal(got, []string{want}) {
+			t.Errorf("%s: output attributes %q, want [%s]", q, got, want)
+		}
+	}
+}

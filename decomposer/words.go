@@ -80,6 +80,15 @@ var (
 		kilograms kilogram grams gram pounds lbs tons tonnes feet ft inches dollars dollar usd euros euro eur
 		percent % years year months month weeks week days day hours hour minutes minute seconds second
 		million millions billion billions thousand thousands times`)
+	// amountVerbs are the verbs that close a "how much" question and
+	// the attribute each asks for (a [lexicon.DerivedFrom] term).
+	amountVerbs = map[string]string{
+		"make": "earn", "made": "earn", "makes": "earn", "earn": "earn", "earned": "earn", "earns": "earn",
+		"gross": "earn", "grossed": "earn", "grosses": "earn", "take": "earn", "took": "earn",
+		"pay": "pay", "paid": "pay", "pays": "pay", "receive": "pay", "received": "pay", "receives": "pay",
+		"cost": "cost", "costs": "cost", "charge": "cost", "charged": "cost", "charges": "cost", "sell": "cost", "sold": "cost", "sells": "cost",
+		"weigh": "weigh", "weighs": "weigh", "weighed": "weigh",
+	}
 	// moneyWords are the units of money written after an amount.
 	moneyWords = set(`dollars dollar usd euros euro eur yen`)
 	edNouns    = set(`hundred kindred sacred naked wicked red bed shed fed wed speed seed need feed breed steed deed`)

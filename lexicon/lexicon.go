@@ -34,8 +34,9 @@ var derivations = map[string]Derivation{
 	// establishment, construction or opening for things. Order by age is
 	// order by that date or year, reversed.
 	"age": {Words: []string{"birth", "born", "birthday", "birthdate", "dob", "founded", "founding", "foundation", "established", "built", "constructed", "opened", "open", "opening", "created", "inception", "launch", "launched", "release", "released", "debut"}, Inverted: true},
-	// What people earn or are paid is their pay.
-	"earn": {Words: payWords},
+	// What people earn or are paid is their pay; what a film or a
+	// business earns, its gross or revenue.
+	"earn": {Words: append(slices.Clip(payWords), "gross", "revenue", "revenues", "takings")},
 	"paid": {Words: payWords},
 	"pay":  {Words: payWords},
 	// What a thing costs is its price; a price, where none is named,
