@@ -470,6 +470,25 @@ func (a *analysis) skipWord(k int) {
 	}
 }
 
+// ofPeople reports whether the superlative at i ranks people: the
+// question asks "who is", the noun it ranks (chunk c) names people, or,
+// with no noun after it, people are named before it ("Which singer is
+// the shortest?").
+func (a *analysis) ofPeople(i, c int) bool {
+	if a.w(0) == "who" && inSet(a.w(1), "is", "was", "are", "were") {
+		return true // "Who is the shortest perpetrator?"
+	}
+	if c >= 0 {
+		return lexicon.Person(a.chunks[c].head())
+	}
+	for k := range a.chunks {
+		if ch := &a.chunks[k]; ch.end <= i && !ch.verb && lexicon.Person(ch.head()) {
+			return true
+		}
+	}
+	return false
+}
+
 // lastWord is the index of the question's last word, past closing
 // punctuation and "in total", or -1.
 func (a *analysis) lastWord() int {
@@ -1506,6 +1525,9 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 	for k := i; k < v && k < len(a.toks); k++ {
 		a.used[k] = true
 	}
+	if attr == "length" && a.ofPeople(i, -1) {
+		attr = "height" // "Which players are shorter than 1.8?"
+	}
 	// "countries that have more people than Argentina": the population;
 	// "stadiums that hold more fans than": the capacity.
 	if c := a.at[min(i+1, len(a.at)-1)]; c >= 0 && v == i+3 && a.w(i+2) == "than" {
@@ -1711,6 +1733,11 @@ func (a *analysis) rankAt(i int) {
 		j++
 	}
 	c := a.chunkAfter(j)
+	if s.attr == "length" && a.ofPeople(i, c) {
+		// "the shortest of the perpetrators", "Who is shortest?":
+		// people are short in height, not in length.
+		s.attr = "height"
+	}
 	// "What is the highest number of tracks on an album?": the number
 	// asked is the largest count, not the album that has it.
 	largestCount := s.agg && s.count && c >= 0 && a.w(j-1) == "of" && a.w(i-1) == "the" && (inSet(a.w(i-2), "is", "was") && inSet(a.w(i-3), "what") || commandWords[a.w(i-2)] && i == 2)
@@ -1858,7 +1885,8 @@ func (a *analysis) rankAt(i int) {
 			ch.used = true
 			a.setOrder(ch.phrase())
 		}
-		if a.out.Limit == 0 && !plural {
+		// "the shortest of the perpetrators": one of them.
+		if a.out.Limit == 0 && (!plural || a.w(i+1) == "of" && !s.count) {
 			a.out.Limit = 1
 		}
 	default:

@@ -1875,3 +1875,25 @@ func TestHowMuchVerb(t *testing.T) {
 		}
 	}
 }
+
+// TestShortPeople: people are short in height, things in length; "the
+// shortest of the perpetrators" is one of them.
+func TestShortPeople(t *testing.T) {
+	for q, want := range map[string]handoff.Output{
+		"Who is the shortest of the perpetrators?": {Shape: handoff.ShapeEntities, OrderBy: "height", Limit: 1},
+		"Which singer is the shortest?":            {Shape: handoff.ShapeEntities, OrderBy: "height", Limit: 1},
+		"Which river is the shortest?":             {Shape: handoff.ShapeEntities, OrderBy: "length", Limit: 1},
+		"Which is the longest of the rivers?":      {Shape: handoff.ShapeEntities, OrderBy: "length", Descending: true, Limit: 1},
+	} {
+		got := decompose(t, q).Subgoals[0].Requirements.Output
+		if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%s: output (-want +got):\n%s", q, diff)
+		}
+	}
+	for q, want := range map[string]string{"Which players are shorter than 1.8?": "height", "Which songs are shorter than 300?": "length"} {
+		r := decompose(t, q).Subgoals[0].Requirements
+		if len(r.Filters) != 1 || r.Filters[0].Attribute != want {
+			t.Errorf("%s: filters %+v, want one on %s", q, r.Filters, want)
+		}
+	}
+}
