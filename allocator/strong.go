@@ -269,6 +269,19 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 				continue
 			}
 			for gw, is := range g.words {
+				// "rated" of a rating column, "ranking" of ranked: one
+				// verb's participle and its "-ing" form, the column's
+				// head word (not the rating date).
+				if !classes && lexicon.SameVerb(w, gw) {
+					ws := slices.Clone(t.words)
+					ws[k] = gw
+					for _, i := range is {
+						if e := &g.elements[i]; !e.class && len(e.primary) > 0 && e.primary[len(e.primary)-1] == gw {
+							take(0.7*matchScore(ws, e), e)
+						}
+					}
+					continue
+				}
 				// The question's word abbreviates a class's word
 				// ("dept"), or a column's word abbreviates the
 				// question's ("lat" of latitude).

@@ -1897,3 +1897,31 @@ func TestShortPeople(t *testing.T) {
 		}
 	}
 }
+
+// TestSentenceCaseTitle: a title written in sentence case ("My love",
+// "Just beat it") is one name when a graph holds it whole; the linker
+// is asked because one capitalised word runs into lower-case ones.
+func TestSentenceCaseTitle(t *testing.T) {
+	l := decomposer.LinkerFunc(func(_ context.Context, text string, _ int) ([]handoff.Mention, error) {
+		var out []handoff.Mention
+		for _, v := range []string{"My love", "Just beat it"} {
+			if i := strings.Index(text, v); i >= 0 {
+				out = append(out, handoff.Mention{Text: v, Start: i, End: i + len(v), Kind: handoff.MentionValue, Graph: "music", Value: v})
+			}
+		}
+		return out, nil
+	})
+	for q, want := range map[string]string{
+		"When did My love come out?":                      "My love",
+		"Which songs are rated higher than Just beat it?": "Just beat it",
+	} {
+		d := decompose(t, q, decomposer.WithNameLinker(l))
+		var names []string
+		for _, m := range d.Subgoals[0].Mentions {
+			names = append(names, m.Text)
+		}
+		if !slices.Equal(names, []string{want}) {
+			t.Errorf("%s: mentions %q, want [%s]", q, names, want)
+		}
+	}
+}

@@ -771,6 +771,45 @@ func ActionNoun(noun, done string) bool {
 	return strings.HasSuffix(done, "ed") && slices.Contains(Participles(noun), done)
 }
 
+// SameVerb reports whether two different words are forms of one verb
+// that schemas and questions trade: a past participle and a gerund or
+// "-ing" noun ("rated" and "rating", "ranked" and "ranking", "opened"
+// and "opening"), or two of either. Words shorter than five letters,
+// whose endings are rarely inflections ("bed", "king"), are never.
+func SameVerb(a, b string) bool {
+	if a == b || len(a) < 5 || len(b) < 5 {
+		return false
+	}
+	for _, x := range verbBases(a) {
+		if slices.Contains(verbBases(b), x) {
+			return true
+		}
+	}
+	return false
+}
+
+// verbBases returns the verb bases a word in -ed or -ing may be a form
+// of: "rated" rat, rate; "shipped" shipp, ship; "rating" rat, rate.
+func verbBases(w string) []string {
+	var stem string
+	switch {
+	case strings.HasSuffix(w, "ed"):
+		stem = w[:len(w)-2]
+	case strings.HasSuffix(w, "ing"):
+		stem = w[:len(w)-3]
+	default:
+		return nil
+	}
+	if len(stem) < 3 {
+		return nil
+	}
+	out := []string{stem, stem + "e"}
+	if n := len(stem); stem[n-1] == stem[n-2] {
+		out = append(out, stem[:n-1])
+	}
+	return out
+}
+
 // Participles returns the past participles a "-ment" noun may be said
 // by in a column's name ("settled" and "settleed" for "settlement": the
 // forms of a regular verb, of which a schema holds at most the real

@@ -555,3 +555,18 @@ func TestPerson(t *testing.T) {
 		}
 	}
 }
+
+func TestSameVerb(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"rated", "rating", true}, {"ranking", "ranked", true}, {"opened", "opening", true},
+		{"shipped", "shipping", true}, {"rating", "rating", false}, {"bed", "being", false},
+		{"rated", "ranking", false}, {"string", "stated", false},
+	} {
+		if got := lexicon.SameVerb(c.a, c.b); got != c.want {
+			t.Errorf("SameVerb(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}

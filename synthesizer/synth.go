@@ -365,7 +365,7 @@ func termMatches(term, iri, label string) (score float64) {
 	hit, kinds := 0, 0
 	for _, t := range tw {
 		if slices.ContainsFunc(ew, func(e string) bool {
-			return e == t || t == "name" && lexicon.NameWord(e) || lexicon.SpellingVariant(e, t) || lexicon.ActionNoun(t, e)
+			return e == t || t == "name" && lexicon.NameWord(e) || lexicon.SpellingVariant(e, t) || lexicon.ActionNoun(t, e) || lexicon.SameVerb(t, e)
 		}) {
 			hit++
 		} else if lexicon.KindWord(t) && slices.ContainsFunc(ew, lexicon.KindWord) {
