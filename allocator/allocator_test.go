@@ -902,3 +902,36 @@ func TestNamesOfRemoteGraphs(t *testing.T) {
 		t.Errorf("searched %d remote graphs (%v), want at most K = 2", len(searched), searched)
 	}
 }
+
+// TestSliceShownClass: markets have no name; when the question asks for
+// markets, the slice says their most varied column of text (country, not
+// the number of cities or the id) shows them, and holds it. Asked for
+// their number, it does not.
+func TestSliceShownClass(t *testing.T) {
+	const ttl = `@prefix m: <http://x/market#> .
+<http://x/m1> a <http://x/market> ; m:market_id "1" ; m:country "Japan" ; m:number_cities 209 ; m:region "Asia" .
+<http://x/m2> a <http://x/market> ; m:market_id "2" ; m:country "China" ; m:number_cities 540 ; m:region "Asia" .
+<http://x/m3> a <http://x/market> ; m:market_id "3" ; m:country "France" ; m:number_cities 212 ; m:region "Europe" .
+`
+	ctx := context.Background()
+	coll := oneGraph(t, "films", ttl)
+	sg := subgoal("Which markets have more than 300 cities?", []string{"market"}, nil)
+	sg.Requirements.Cues = []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}}
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("films")
+	if sl == nil || len(sl.Classes) == 0 || sl.Classes[0].Shown != "http://x/market#country" || !sl.HasProperty("http://x/market#country") {
+		t.Fatalf("the markets are not shown by their country:\n%s\n%+v", sl.Text(), sl.Classes)
+	}
+	count := subgoal("How many markets are there?", []string{"market"}, nil)
+	count.Requirements.Output.Aggregate = handoff.AggCount
+	a, err = New(Config{}).Allocate(ctx, count, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("films"); sl == nil || len(sl.Classes) == 0 || sl.Classes[0].Shown != "" {
+		t.Errorf("counted markets need no column to show them: %+v", sl.Classes)
+	}
+}

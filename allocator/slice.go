@@ -513,6 +513,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 				refs = append(refs, e)
 			}
 		}
+		named := false
 		for _, e := range refs {
 			if len(refs) > 1 && !lexicon.OwnColumn(e.primary, kg.Tokens(c)) {
 				continue
@@ -525,7 +526,20 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			if !slices.Contains(classes, o) {
 				addClass(o)
 			}
+			named = true
 			break
+		}
+		// Nothing names the members of the things asked for: its most
+		// varied text column shows them (a market by its country).
+		if !named && asksThings(sg, matched[c]) {
+			if iri := shownProperty(g, lex, c); iri != "" {
+				scoreOnce(iri, 0.05)
+				for k := range s.Classes {
+					if s.Classes[k].IRI == c {
+						s.Classes[k].Shown = iri
+					}
+				}
+			}
 		}
 	}
 	// Values.
@@ -862,6 +876,50 @@ func nameParts(lex *graphLex, c string) []string {
 		return nil
 	}
 	return []string{given, family}
+}
+
+// asksThings reports whether the subgoal asks for the things of a class
+// that matched the terms matched: its first type, with no attribute or
+// aggregate asked.
+func asksThings(sg *handoff.Subgoal, matched []string) bool {
+	r := &sg.Requirements
+	return len(r.Types) > 0 && slices.Contains(matched, r.Types[0]) && len(r.Output.Attributes) == 0 && r.Output.Aggregate == ""
+}
+
+// shownProperty returns the column that shows the members of class c
+// when nothing names them: of its literal columns of plain text (no
+// numbers, dates or booleans; no identifier, code or reference key), the
+// one with the most distinct values, at least two; "" when none.
+func shownProperty(g *kg.Graph, lex *graphLex, c string) string {
+	best, most := "", int64(1)
+	for i := range lex.elements {
+		e := &lex.elements[i]
+		if e.class || len(e.objects) > 0 || !slices.Contains(e.subjects, c) || len(e.primary) == 0 ||
+			lexicon.IdentifierWord(e.primary[len(e.primary)-1]) || referenceKey(lex, e.iri) {
+			continue
+		}
+		pi, ok := g.Summary.Property(e.iri)
+		if !ok || pi.Values == nil || pi.Values.Min != "" || pi.IRIObjects > 0 || !textValued(pi) {
+			continue
+		}
+		if d := pi.Values.Distinct; d > most || d == most && best != "" && e.iri < best {
+			best, most = e.iri, d
+		}
+	}
+	return best
+}
+
+// textValued reports whether a property's literals are plain or
+// language-tagged strings (or untyped).
+func textValued(pi *kg.PropertyInfo) bool {
+	for _, d := range pi.Datatypes {
+		switch d.IRI {
+		case sparql.XSDString, sparql.RDFLangString:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // namingProperty returns the literal-valued property of class c whose

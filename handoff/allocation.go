@@ -37,6 +37,11 @@ type SliceClass struct {
 	// Score is its relevance to the subgoal; Matched the terms it matched.
 	Score   float64  `json:"score"`
 	Matched []string `json:"matched,omitempty"`
+	// Shown is the property that shows its members when none names
+	// them (no name, title or label, and no reference to a named
+	// class): its most varied column of text, such as a market's
+	// country. Empty otherwise.
+	Shown string `json:"shown,omitempty"`
 }
 
 // SliceProperty is a property in a slice, with what is known of its

@@ -901,3 +901,8 @@ func Singular(w string) string {
 	}
 	return w
 }
+
+// IdentifierWord reports whether a column whose name ends with w holds
+// identifiers or codes ("language_id", "country_code"): values that
+// neither measure nor name things for a reader.
+func IdentifierWord(w string) bool { return w == "id" || w == "code" }

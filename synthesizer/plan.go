@@ -731,6 +731,9 @@ func (pl *planner) score() float64 {
 		s += best
 	}
 	s -= 0.15 * float64(len(pl.p.Edges))
+	if pl.answersOtherType() {
+		s -= 0.1
+	}
 	// "the names and locations of tracks that have had exactly 1 race":
 	// a name asked is the subjects' own when they have one, not a
 	// related thing's.
@@ -757,6 +760,42 @@ func (pl *planner) score() float64 {
 		}
 	}
 	return s
+}
+
+// answersOtherType reports whether the plan answers with a thing of
+// another class than the question's first type, where the attribute
+// asked for, if any, does not name that class ("Which markets have no
+// estimates for any film?" answers markets, not films) while a node of
+// the plan is of that type: the answer type disagrees.
+func (pl *planner) answersOtherType() bool {
+	types := pl.sg.Requirements.Types
+	if len(types) == 0 || len(pl.p.Select) == 0 {
+		return false
+	}
+	it := pl.p.Select[0]
+	if it.Attr == nil || it.Agg != "" || it.Attr.Node >= len(pl.p.Nodes) {
+		return false
+	}
+	// "the role name of employee Ebba" asks for what it names.
+	if as := pl.sg.Requirements.Output.Attributes; len(as) > 0 && !isNamingTerm(as[0]) && termMatches(as[0], pl.p.Nodes[it.Attr.Node].Class, "") > 0 {
+		return false
+	}
+	is := func(n int) bool { return termMatches(types[0], pl.p.Nodes[n].Class, "") > 0.7 }
+	if is(it.Attr.Node) {
+		return false
+	}
+	for n := range pl.p.Nodes {
+		if is(n) {
+			return true
+		}
+	}
+	// A node of the excluded pattern ("no estimates for any market").
+	for _, ng := range pl.p.Negs {
+		if ng.Pattern != nil && slices.ContainsFunc(ng.Pattern.Nodes, func(n skeletons.Node) bool { return termMatches(types[0], n.Class, "") > 0.7 }) {
+			return true
+		}
+	}
+	return false
 }
 
 // keyOfReferenced reports whether value v, compared with the reference
@@ -1097,7 +1136,15 @@ func (pl *planner) namings(i int) []skeletons.Item {
 		pl.used = append(pl.used, given.IRI, family.IRI)
 		return []skeletons.Item{{Attr: &skeletons.Attr{Node: i, Property: given.IRI}}, {Attr: &skeletons.Attr{Node: i, Property: family.IRI}}}
 	}
-	return []skeletons.Item{pl.naming(i)}
+	it := pl.naming(i)
+	// Nothing names its members: the column the slice says shows them
+	// (a market by its country). Shown, not grouped or counted by: two
+	// markets of one country are two markets.
+	if sh := pl.shown(pl.p.Nodes[i].Class); sh != "" && it.Attr != nil && it.Attr.Node == i && it.Attr.Property == "" {
+		pl.used = append(pl.used, sh)
+		it.Attr.Property = sh
+	}
+	return []skeletons.Item{it}
 }
 
 // personNames returns the given-name and family-name properties of class
@@ -1160,6 +1207,17 @@ func (pl *planner) naming(i int) skeletons.Item {
 		return skeletons.Item{Attr: &skeletons.Attr{Node: to, Property: name}}
 	}
 	return skeletons.Item{Attr: &skeletons.Attr{Node: i}}
+}
+
+// shown returns the property the slice says shows the members of class
+// c ([handoff.SliceClass.Shown]) when the slice holds it, or "".
+func (pl *planner) shown(c string) string {
+	for _, sc := range pl.sc.slice.Classes {
+		if sc.IRI == c && sc.Shown != "" && pl.sc.byIRI[sc.Shown] != nil {
+			return sc.Shown
+		}
+	}
+	return ""
 }
 
 // groupKey resolves a GROUP BY term: a property, or a class (grouped by
@@ -1891,7 +1949,8 @@ func (pl *planner) hasNaming(c string) bool { return pl.namingIRI(c) != "" }
 // ("language_id", the column of a reference): numbers that are never
 // summed or compared as sizes.
 func identifier(p *handoff.SliceProperty) bool {
-	return p.Key || lastWordIn(p, "id", "code")
+	w := words(p.IRI)
+	return p.Key || len(w) > 0 && lexicon.IdentifierWord(w[len(w)-1])
 }
 
 // lastWordIn reports whether the last word of p's name is one of ws.
@@ -2917,6 +2976,12 @@ func (pl *planner) projectionTerms() []string {
 		if isClass {
 			continue
 		}
+		// "Which parties have delegates from Howard?": what the things
+		// asked for have is a condition on them, even a column
+		// (election#delegate), not a column asked for.
+		if t != r.Types[0] && pl.hasThings(t) {
+			continue
+		}
 		// "Which chip models have wifi?": a yes/no column after the
 		// things asked for is a condition, not a column asked for.
 		if t != r.Types[0] {
@@ -2943,6 +3008,21 @@ func (pl *planner) projectionTerms() []string {
 	pl.reserved = reserved
 	pl.subjectsAsked = len(classTerms) > 0
 	return out
+}
+
+// hasThings reports whether the type term t is what the things a
+// "which" question asks for have ("Which parties have delegates …?"):
+// the first type names a class of the slice and a join without a verb
+// leads from it to t.
+func (pl *planner) hasThings(t string) bool {
+	r := &pl.sg.Requirements
+	if len(r.Types) == 0 || !asksAnswer(r.Cues, func(ph string) bool { return ph == "which" }) {
+		return false
+	}
+	if !slices.ContainsFunc(pl.sc.slice.Classes, func(c handoff.SliceClass) bool { return termMatches(r.Types[0], c.IRI, c.Label) >= 0.8 }) {
+		return false
+	}
+	return slices.ContainsFunc(r.Joins, func(j handoff.Join) bool { return j.From == r.Types[0] && j.To == t && j.Via == "" })
 }
 
 // verbatimColumns are the columns of the subjects whose whole name, two

@@ -2882,3 +2882,75 @@ x:a3 a x:affected_region ; x:storm x:s1 ; x:region x:r1 .
 		t.Errorf("got %v, want Two\n%s", res.Rows, query)
 	}
 }
+
+// TestWhichThingsNoneNames: "Which markets have no estimates for any
+// film?" answers markets, the question's first type, not films; markets
+// have no name, so the column the slice says shows them (their country)
+// does.
+func TestWhichThingsNoneNames(t *testing.T) {
+	const data = `@prefix x: <http://x/> .
+x:m1 a x:market ; x:country "Japan" .
+x:m2 a x:market ; x:country "France" .
+x:f1 a x:film ; x:title "Gandhi" .
+x:f2 a x:film ; x:title "Annie" .
+x:e1 a x:estimation ; x:market_id x:m1 ; x:film_id x:f1 .
+`
+	g := loadGraph(t, "films", data)
+	const x = "http://x/"
+	sl := &handoff.Slice{Graph: "films",
+		Classes: []handoff.SliceClass{{IRI: x + "film", Score: 1, Matched: []string{"film"}},
+			{IRI: x + "market", Score: 1, Matched: []string{"market"}, Shown: x + "country"}, {IRI: x + "estimation", Score: 0.2}},
+		Properties: []handoff.SliceProperty{
+			{IRI: x + "title", Domains: []string{x + "film"}, Datatypes: []string{xsd + "string"}, Score: 0.05},
+			{IRI: x + "country", Domains: []string{x + "market"}, Datatypes: []string{xsd + "string"}, Score: 0.05},
+			{IRI: x + "market_id", Domains: []string{x + "estimation"}, Ranges: []string{x + "market"}, Score: 0.1, Join: true},
+			{IRI: x + "film_id", Domains: []string{x + "estimation"}, Ranges: []string{x + "film"}, Score: 0.1, Join: true},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which markets have no estimates for any film?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpNegate},
+		Requirements: handoff.Requirements{Types: []string{"market", "estimate", "film"},
+			Joins:  []handoff.Join{{From: "market", To: "estimate"}, {From: "market", To: "film"}},
+			Output: handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}, {Kind: handoff.CueNegation, Text: "no"}}}}
+	res, query := runTop(t, sg, sl, g)
+	if v, ok := onlyValue(res); !ok || v != "France" {
+		t.Errorf("got %v, want France\n%s", res.Rows, query)
+	}
+}
+
+// TestWhichThingsHaveAColumn: "Which parties have delegates from
+// Howard?" asks for parties; the delegates they have are a column of the
+// elections (election#delegate), a condition on the parties, not a
+// column asked for.
+func TestWhichThingsHaveAColumn(t *testing.T) {
+	const data = `@prefix x: <http://x/> .
+x:p1 a x:party ; x:party_name "Democratic" .
+x:p2 a x:party ; x:party_name "Liberal" .
+x:c1 a x:county ; x:county_name "Howard" .
+x:c2 a x:county ; x:county_name "Baltimore" .
+x:e1 a x:election ; x:delegate "Bates, Gail" ; x:party_id x:p1 ; x:district x:c1 .
+x:e2 a x:election ; x:delegate "Miller, Warren" ; x:party_id x:p2 ; x:district x:c2 .
+`
+	g := loadGraph(t, "election", data)
+	const x = "http://x/"
+	sl := &handoff.Slice{Graph: "election",
+		Classes: []handoff.SliceClass{{IRI: x + "party", Score: 1, Matched: []string{"party"}}, {IRI: x + "election", Score: 0.5}, {IRI: x + "county", Score: 0.2}},
+		Properties: []handoff.SliceProperty{
+			{IRI: x + "party_name", Domains: []string{x + "party"}, Datatypes: []string{xsd + "string"}, Score: 0.05},
+			{IRI: x + "delegate", Domains: []string{x + "election"}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"delegate"}},
+			{IRI: x + "county_name", Domains: []string{x + "county"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: x + "party_id", Domains: []string{x + "election"}, Ranges: []string{x + "party"}, Score: 0.1, Join: true},
+			{IRI: x + "district", Domains: []string{x + "election"}, Ranges: []string{x + "county"}, Score: 0.1, Join: true},
+		},
+		Values: []handoff.SliceValue{{Property: x + "county_name", Value: "Howard", Mention: "Howard", Score: 5}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which parties have delegates from Howard?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "Howard", Start: 34, End: 40, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Types: []string{"party", "delegate"},
+			Joins:   []handoff.Join{{From: "party", To: "delegate"}},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Howard", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}}}}
+	res, query := runTop(t, sg, sl, g)
+	if v, ok := onlyValue(res); !ok || v != "Democratic" {
+		t.Errorf("got %v, want Democratic\n%s", res.Rows, query)
+	}
+}
