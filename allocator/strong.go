@@ -271,12 +271,13 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 			for gw, is := range g.words {
 				// "rated" of a rating column, "ranking" of ranked: one
 				// verb's participle and its "-ing" form, the column's
-				// head word (not the rating date).
+				// head word, or the time it was done ("opened" of
+				// openning_year).
 				if !classes && lexicon.SameVerb(w, gw) {
 					ws := slices.Clone(t.words)
 					ws[k] = gw
 					for _, i := range is {
-						if e := &g.elements[i]; !e.class && len(e.primary) > 0 && e.primary[len(e.primary)-1] == gw {
+						if e := &g.elements[i]; !e.class && len(e.primary) > 0 && (e.primary[len(e.primary)-1] == gw || lexicon.PointInTime(e.primary)) {
 							take(0.7*matchScore(ws, e), e)
 						}
 					}
