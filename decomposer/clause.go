@@ -489,6 +489,17 @@ func (a *analysis) ofPeople(i, c int) bool {
 	return false
 }
 
+// attrAfter reports whether a noun that names an attribute comes at or
+// after token i.
+func (a *analysis) attrAfter(i int) bool {
+	for k := i; k < len(a.toks); k++ {
+		if c := a.at[k]; c >= 0 && !a.chunks[c].verb && (attrWords[a.chunks[c].head()] || lexicon.IsMeasure(a.chunks[c].head())) {
+			return true
+		}
+	}
+	return false
+}
+
 // lastWord is the index of the question's last word, past closing
 // punctuation and "in total", or -1.
 func (a *analysis) lastWord() int {
@@ -758,6 +769,11 @@ func (a *analysis) scan() {
 			if k := a.lastWord(); k > i+1 && amountVerbs[a.w(k)] != "" {
 				a.asked = amountVerbs[a.w(k)]
 				a.useSpan(k, 1)
+			} else if inSet(a.w(i+2), "is", "are", "was", "were") && a.isWord(i+3) && !a.attrAfter(i+3) {
+				// "How much is a night in Thrift and accolade?": what it
+				// costs, where no attribute is named ("How much is the
+				// budget of …" asks the budget).
+				a.asked = "cost"
 			}
 		}
 		// "What kind of museum is the Nordic Light Gallery?", "What
@@ -1291,7 +1307,7 @@ func (a *analysis) peopleMeasure(i int, c *chunk) string {
 	w := c.words[0]
 	spectators := inSet(w, "fans", "spectators", "guests", "visitors", "people", "persons", "seats")
 	for k := i - 1; k >= 0 && k >= i-6; k-- {
-		if inSet(a.w(k), "hold", "holds", "seat", "seats", "accommodate", "accommodates", "fit", "fits", "host", "hosts") && spectators {
+		if holdVerbs[a.w(k)] && spectators {
 			a.skipWord(k) // the verb says the capacity
 			return "capacity"
 		}
@@ -1591,6 +1607,10 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 			}
 		}
 		f := handoff.Filter{Attribute: a.attrFor(i, k+1, attr), Op: op, Value: val, ValueKind: kind}
+		if kind == "number" && holdVerbs[f.Attribute] {
+			// "Which stadiums can seat over 65,000?": their capacity.
+			f.Attribute = "capacity"
+		}
 		if f.Attribute == "" && kind == "number" && (money || moneyWords[a.w(k+1)]) {
 			// "films made for under 10 million dollars": an amount of
 			// money no noun names is what the things cost (a price, a

@@ -226,13 +226,14 @@ func joinedName(toks []token) bool {
 
 // sentenceCased reports whether toks hold one capitalised word, not the
 // first of a sentence nor after another, followed by a lower-case word
-// that is no function word: a title written in sentence case ("When did
-// My love come out?", "Which songs rate higher than Just beat it?") that
-// a linked value may run over. ("Ada Brook direct" is a name of two
+// that is no function word, or a small word of names: a title written in
+// sentence case ("When did My love come out?", "Which songs rate higher
+// than Just beat it?", "a night in Thrift and accolade") that a linked
+// value may run over. ("Ada Brook direct" is a name of two
 // capitalised words, then a verb.)
 func sentenceCased(toks []token) bool {
 	for i := 1; i+1 < len(toks); i++ {
-		if !sentenceStart(toks, i) && capWord(toks, i) && !capWord(toks, i-1) && toks[i+1].kind == tkWord && !toks[i+1].cap && !isFunction(toks[i+1].low) {
+		if !sentenceStart(toks, i) && capWord(toks, i) && !capWord(toks, i-1) && toks[i+1].kind == tkWord && !toks[i+1].cap && (!isFunction(toks[i+1].low) || nameJoiners[toks[i+1].low] || toks[i+1].low == "and") {
 			return true
 		}
 	}

@@ -1925,3 +1925,20 @@ func TestSentenceCaseTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestHowMuchIsAndSeat: "How much is a night in …?" asks what it costs;
+// a place that can seat or hold a number of people bounds its capacity.
+func TestHowMuchIsAndSeat(t *testing.T) {
+	if got := decompose(t, "How much is a night in the Royal Suite?").Subgoals[0].Requirements.Output.Attributes; !slices.Equal(got, []string{"cost"}) {
+		t.Errorf("How much is a night: attributes %q, want [cost]", got)
+	}
+	if got := decompose(t, "How much is the budget of Avatar?").Subgoals[0].Requirements.Output.Attributes; !slices.Equal(got, []string{"budget"}) {
+		t.Errorf("How much is the budget: attributes %q, want [budget]", got)
+	}
+	for _, q := range []string{"Which stadiums can seat over 65,000?", "Which arenas hold more than 20000?"} {
+		r := decompose(t, q).Subgoals[0].Requirements
+		if len(r.Filters) != 1 || r.Filters[0].Attribute != "capacity" {
+			t.Errorf("%s: filters %+v, want one on the capacity", q, r.Filters)
+		}
+	}
+}
