@@ -233,12 +233,16 @@ func joinedName(toks []token) bool {
 // capitalised words, then a verb.)
 func sentenceCased(toks []token) bool {
 	for i := 1; i+1 < len(toks); i++ {
-		if !sentenceStart(toks, i) && capWord(toks, i) && !capWord(toks, i-1) && toks[i+1].kind == tkWord && !toks[i+1].cap && (!isFunction(toks[i+1].low) || nameJoiners[toks[i+1].low] || toks[i+1].low == "and") {
+		if !sentenceStart(toks, i) && capWord(toks, i) && !capWord(toks, i-1) && !quantifiers[toks[i-1].low] && toks[i+1].kind == tkWord && !toks[i+1].cap && (!isFunction(toks[i+1].low) || nameJoiners[toks[i+1].low] || toks[i+1].low == "and") {
 			return true
 		}
 	}
 	return false
 }
+
+// quantifiers are the words after which a capitalised noun is a kind of
+// thing, not a title.
+var quantifiers = set(`each every per all any some their its his her our your my`)
 
 func sentenceStart(toks []token, i int) bool {
 	return i == 0 || toks[i-1].kind == tkPunct && inSet(toks[i-1].low, ".", "?", "!", ":", ";", "(", "\"")

@@ -772,6 +772,13 @@ func (pl *planner) answersOtherType() bool {
 	if len(types) == 0 || len(pl.p.Select) == 0 {
 		return false
 	}
+	// "Who is the CTO of club …?" asks for a person, whatever type it
+	// names first; so do "when", "where" and "how".
+	if asksAnswer(pl.sg.Requirements.Cues, func(ph string) bool {
+		return slices.Contains([]string{"who", "whom", "whose", "when", "where"}, ph) || strings.HasPrefix(ph, "how")
+	}) {
+		return false
+	}
 	it := pl.p.Select[0]
 	if it.Attr == nil || it.Agg != "" || it.Attr.Node >= len(pl.p.Nodes) {
 		return false
@@ -2263,8 +2270,51 @@ func (pl *planner) haveFlags() {
 		}
 		if at, no := pl.flagNo(t); at != nil {
 			pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: at}, Op: handoff.FilterNe, Value: no})
+			continue
+		}
+		if at := pl.countHad(t); at != nil {
+			pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: at}, Op: handoff.FilterGt, Value: numberLiteral("0")})
 		}
 	}
+}
+
+// ownWord reports whether the column that term p best names has the
+// word p itself in its name (rating of "ratings", not hours_played of
+// "playing").
+func (pl *planner) ownWord(p string) bool {
+	prop, _ := pl.prop(p, kAny, 0)
+	return prop != nil && slices.ContainsFunc(words(prop.IRI), func(w string) bool { return stem(w) == stem(p) })
+}
+
+// countHad returns the column of counts that a type term the things have
+// names ("bookings with kids": reservations#kids), to be above zero: a
+// join without a verb leads to the term, no class and no condition of the
+// question reads it, and it is a column of numbers of one of the plan's
+// nodes named by the term's own words.
+func (pl *planner) countHad(t string) *skeletons.Attr {
+	r := &pl.sg.Requirements
+	// A word of a term said elsewhere: "the largest number of
+	// international passengers" ranks by them.
+	said := func(term string) bool { return slices.Contains(strings.Fields(term), t) }
+	if !slices.ContainsFunc(r.Joins, func(j handoff.Join) bool { return j.To == t && j.Via == "" }) || pl.namesClass(t) ||
+		slices.ContainsFunc(r.Filters, func(f handoff.Filter) bool { return said(f.Attribute) }) || slices.ContainsFunc(r.Output.Attributes, said) ||
+		said(r.Output.OrderBy) || said(r.Output.AggregateOf) || slices.ContainsFunc(r.Output.GroupBy, said) || slices.ContainsFunc(r.Predicates, said) {
+		return nil
+	}
+	p, s := pl.prop(t, kNumber, 0)
+	if p == nil || s < 0.9 || datatypeKind(p) != kNumber || identifier(p) || !pl.hasNodeOf(p) || pl.inSelect(p.IRI) {
+		return nil
+	}
+	// A column named by a verb ("spent", "hours_played") measures what
+	// was done; it counts no things had.
+	if w := words(p.IRI); strings.HasSuffix(w[len(w)-1], "ed") || lexicon.VerbBase(w[len(w)-1]) != w[len(w)-1] {
+		return nil
+	}
+	at, ok := pl.attrOf(p)
+	if !ok {
+		return nil
+	}
+	return &at
 }
 
 // flagModifier returns the yes/no column ([planner.flagNo]) that the
@@ -2937,8 +2987,16 @@ func (pl *planner) projectionTerms() []string {
 		// ("Who organized the oldest church?" asks organized_by.)
 		// ("Which albums did Glass Harbor release?": "release" too, a
 		// verb form of an action.)
-		if len(r.Output.Attributes) == 0 && len(r.Types) > 0 && !strings.Contains(p, " ") && (lexicon.VerbBase(p) != p || strings.HasSuffix(p, "ed") || slices.Contains(lexicon.VerbForms(p), p)) &&
+		verb := !strings.Contains(p, " ") && (lexicon.VerbBase(p) != p || strings.HasSuffix(p, "ed") || slices.Contains(lexicon.VerbForms(p), p))
+		if len(r.Output.Attributes) == 0 && len(r.Types) > 0 && verb &&
 			!asksAnswer(r.Cues, func(ph string) bool { return ph == "who" || ph == "whom" }) {
+			continue
+		}
+		// "the last and first name of students who are playing
+		// Football": where columns are asked for by name, a
+		// participle is none of them, unless a column is named by
+		// the word itself ("combined with its ratings").
+		if len(r.Output.Attributes) > 0 && !strings.Contains(p, " ") && (strings.HasSuffix(p, "ing") || strings.HasSuffix(p, "ed")) && !pl.ownWord(p) {
 			continue
 		}
 		// "When was Elizabeth Bobo first elected?": the date answers;

@@ -362,12 +362,18 @@ func termMatches(term, iri, label string) (score float64) {
 		}
 		return 0.9
 	}
-	hit, kinds := 0, 0
+	hit, kinds, verbs := 0, 0, 0
 	for _, t := range tw {
 		if slices.ContainsFunc(ew, func(e string) bool {
-			return e == t || t == "name" && lexicon.NameWord(e) || lexicon.SpellingVariant(e, t) || lexicon.ActionNoun(t, e) || lexicon.SameVerb(t, e)
+			return e == t || t == "name" && lexicon.NameWord(e) || lexicon.SpellingVariant(e, t) || lexicon.ActionNoun(t, e)
 		}) {
 			hit++
+		} else if slices.ContainsFunc(ew, func(e string) bool { return lexicon.SameVerb(t, e) }) {
+			// "rated" of rating: another form of the verb, which
+			// names it less surely ("playing" is no hours_played
+			// asked for).
+			hit++
+			verbs++
 		} else if lexicon.KindWord(t) && slices.ContainsFunc(ew, lexicon.KindWord) {
 			// "type" of governmentform, of genre: another word for a
 			// kind, which names it less surely than its own word.
@@ -377,6 +383,9 @@ func termMatches(term, iri, label string) (score float64) {
 	}
 	if kinds > 0 {
 		defer func() { score = min(score, 0.85) }()
+	}
+	if verbs > 0 {
+		defer func() { score = min(score, 0.75) }()
 	}
 	if hit == 0 {
 		// A column word that ends with the term's head, written

@@ -2954,3 +2954,34 @@ x:e2 a x:election ; x:delegate "Miller, Warren" ; x:party_id x:p2 ; x:district x
 		t.Errorf("got %v, want Democratic\n%s", res.Rows, query)
 	}
 }
+
+// TestThingsWithACount: "How many bookings with kids has each room
+// had?" counts the bookings whose number of kids is above zero; "kids"
+// is a column of counts the bookings have, not a column asked for.
+func TestThingsWithACount(t *testing.T) {
+	const data = `@prefix x: <http://x/> .
+x:r1 a x:rooms ; x:roomname "Royal" .
+x:r2 a x:rooms ; x:roomname "Thrift" .
+x:b1 a x:reservations ; x:room x:r1 ; x:kids 2 .
+x:b2 a x:reservations ; x:room x:r1 ; x:kids 0 .
+x:b3 a x:reservations ; x:room x:r2 ; x:kids 0 .
+`
+	g := loadGraph(t, "inn", data)
+	const x = "http://x/"
+	sl := &handoff.Slice{Graph: "inn",
+		Classes: []handoff.SliceClass{{IRI: x + "reservations", Score: 0.5}, {IRI: x + "rooms", Score: 1, Matched: []string{"room"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: x + "roomname", Domains: []string{x + "rooms"}, Datatypes: []string{xsd + "string"}, Score: 0.05},
+			{IRI: x + "kids", Domains: []string{x + "reservations"}, Datatypes: []string{xsd + "integer"}, Score: 1, Matched: []string{"kid"}},
+			{IRI: x + "room", Domains: []string{x + "reservations"}, Ranges: []string{x + "rooms"}, Score: 0.1, Join: true},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "How many bookings with kids has each room had?", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpGroup},
+		Requirements: handoff.Requirements{Types: []string{"booking", "kid", "room"},
+			Joins:  []handoff.Join{{From: "booking", To: "kid"}, {From: "booking", To: "room"}},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggCount, AggregateOf: "booking", GroupBy: []string{"room"}},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "how many"}, {Kind: handoff.CueGrouping, Text: "each", Term: "room"}}}}
+	res, query := runTop(t, sg, sl, g)
+	if got := literals(res); !slices.Equal(got, []string{"Royal", "1"}) {
+		t.Errorf("got %q, want Royal 1\n%s", got, query)
+	}
+}
