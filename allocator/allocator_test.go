@@ -935,3 +935,39 @@ func TestSliceShownClass(t *testing.T) {
 		t.Errorf("counted markets need no column to show them: %+v", sl.Classes)
 	}
 }
+
+// TestSlicePathToNamedValue: "Which singers have performed at Somerset
+// Park?" names singers and a stadium's name, two references apart
+// (singer_in_concert → concert → stadium): the classes between join the
+// slice. A negation chooses its own joins: none is added.
+func TestSlicePathToNamedValue(t *testing.T) {
+	const ttl = `@prefix x: <http://x/> .
+<http://x/s1> a x:singer ; x:singer_name "Tribal King" .
+<http://x/s2> a x:singer ; x:singer_name "Justin Brown" .
+<http://x/st1> a x:stadium ; x:stadium_name "Somerset Park" .
+<http://x/c1> a x:concert ; x:concert_name "Auditions" ; x:ref-stadium_id <http://x/st1> .
+<http://x/sc1> a x:singer_in_concert ; x:ref-singer_id <http://x/s1> ; x:ref-concert_id <http://x/c1> .
+`
+	ctx := context.Background()
+	coll := oneGraph(t, "concerts", ttl)
+	sg := subgoal("Which singers have performed at Somerset Park?", []string{"singer"}, []string{"performed"}, "Somerset Park")
+	sg.Requirements.Filters = []handoff.Filter{{Op: handoff.FilterEq, Value: "Somerset Park", ValueKind: "string"}}
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("concerts")
+	for _, c := range []string{"http://x/singer", "http://x/stadium", "http://x/concert", "http://x/singer_in_concert"} {
+		if sl == nil || !sl.HasClass(c) {
+			t.Errorf("the slice lacks %s:\n%s", c, sl.Text())
+		}
+	}
+	sg.Operations = append(sg.Operations, handoff.OpNegate)
+	a, err = New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("concerts"); sl != nil && sl.HasClass("http://x/concert") {
+		t.Errorf("a negation's slice gained the path:\n%s", sl.Text())
+	}
+}

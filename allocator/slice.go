@@ -3,6 +3,7 @@ package allocator
 import (
 	"cmp"
 	"context"
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -163,6 +164,22 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 				break
 			}
 			addClass(c)
+		}
+		// "Which singers have performed at Somerset Park?": singers
+		// and stadiums are two references apart (singer_in_concert →
+		// concert → stadium); the classes on the shortest path of
+		// references between chosen classes no reference links join
+		// the slice, so that the synthesizer can walk it. Only between
+		// the things asked for and the class of a value named (other
+		// terms may name a class only weakly), and not where a
+		// negation chooses its own joins.
+		if core := coreClasses(sg, lex, classes, matched); len(classes) <= 3 && len(core) >= 2 && !slices.Contains(sg.Operations, handoff.OpNegate) {
+			for _, c := range lex.pathBetween(core, 3) {
+				if len(classes) >= a.cfg.SliceClasses+2 {
+					break
+				}
+				addClass(c)
+			}
 		}
 	}
 	// "Who owns a cat?" where the chosen classes name no one (pets
@@ -876,6 +893,37 @@ func nameParts(lex *graphLex, c string) []string {
 		return nil
 	}
 	return []string{given, family}
+}
+
+// coreClasses returns the chosen classes the subgoal surely needs
+// together: the one its first type matched and those whose columns hold a
+// value it names.
+func coreClasses(sg *handoff.Subgoal, lex *graphLex, classes []string, matched map[string][]string) []string {
+	var out []string
+	if ts := sg.Requirements.Types; len(ts) > 0 {
+		for _, c := range classes {
+			if slices.Contains(matched[c], ts[0]) {
+				out = appendNew(out, c)
+			}
+		}
+	}
+	for _, f := range sg.Requirements.Filters {
+		if f.ValueKind != "string" || f.Value == "" {
+			continue
+		}
+		for _, iri := range slices.Sorted(maps.Keys(matched)) {
+			e := lex.element(iri)
+			if e == nil || e.class || !slices.Contains(matched[iri], f.Value) {
+				continue
+			}
+			for _, c := range e.subjects {
+				if slices.Contains(classes, c) {
+					out = appendNew(out, c)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // asksThings reports whether the subgoal asks for the things of a class

@@ -585,6 +585,79 @@ func (g *graphLex) referenced(from []string, c string) bool {
 }
 
 // element returns the element iri of g.
+// pathBetween returns the classes, not among chosen, on the shortest path
+// of references (either way, at most hops of them) from the first chosen
+// class to another chosen class that no path through chosen classes
+// reaches; nil when every chosen class is reached or no path is short
+// enough. Ties go to the path found first over the elements' order.
+func (g *graphLex) pathBetween(chosen []string, hops int) []string {
+	if len(chosen) < 2 {
+		return nil
+	}
+	// Neighbours over reference properties, both ways.
+	next := map[string][]string{}
+	for i := range g.elements {
+		e := &g.elements[i]
+		if e.class || len(e.objects) == 0 {
+			continue
+		}
+		for _, sub := range e.subjects {
+			for _, o := range e.objects {
+				if sub != o {
+					next[sub] = appendNew(next[sub], o)
+					next[o] = appendNew(next[o], sub)
+				}
+			}
+		}
+	}
+	// The chosen classes the first one reaches through chosen ones.
+	reached := map[string]bool{chosen[0]: true}
+	for stack := []string{chosen[0]}; len(stack) > 0; {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, n := range next[c] {
+			if !reached[n] && slices.Contains(chosen, n) {
+				reached[n] = true
+				stack = append(stack, n)
+			}
+		}
+	}
+	if !slices.ContainsFunc(chosen, func(c string) bool { return !reached[c] }) {
+		return nil
+	}
+	// Breadth first from the reached ones to an unreached chosen class.
+	prev := map[string]string{}
+	var frontier []string
+	for _, c := range chosen {
+		if reached[c] {
+			frontier = append(frontier, c)
+			prev[c] = ""
+		}
+	}
+	for depth := 0; depth < hops && len(frontier) > 0; depth++ {
+		var nf []string
+		for _, c := range frontier {
+			for _, n := range next[c] {
+				if _, seen := prev[n]; seen {
+					continue
+				}
+				prev[n] = c
+				if slices.Contains(chosen, n) {
+					var path []string
+					for x := prev[n]; x != "" && !reached[x]; x = prev[x] {
+						path = append(path, x)
+					}
+					slices.Reverse(path)
+					return path
+				}
+				nf = append(nf, n)
+			}
+		}
+		frontier = nf
+	}
+	return nil
+}
+
 func (g *graphLex) element(iri string) *element {
 	for i := range g.elements {
 		if g.elements[i].iri == iri {
