@@ -841,6 +841,10 @@ func (a *analysis) scan() {
 			}
 		case w == "sum" && !a.content(i):
 			a.addAgg(handoff.AggSum, a.chunkAfter(i+1, "of"), true)
+		case w == "average" && a.w(i-1) == "on" && len(a.filters) > 0 && !a.isWord(i+1):
+			// "people live longer than 80 years on average": the
+			// compared value is an average already, not one to take.
+			a.used[i], a.used[i-1] = true, true
 		case inSet(w, "average", "mean", "avg") && !a.seq(i-1, "than") && !(w == "mean" && a.w(i-1) == "does"):
 			c := a.chunkAfter(i+1, append([]string{"number", "of"}, aggSkip...)...)
 			if a.w(i-1) == "on" {
@@ -1541,8 +1545,15 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 	for k := i; k < v && k < len(a.toks); k++ {
 		a.used[k] = true
 	}
-	if attr == "length" && a.ofPeople(i, -1) {
+	if attr == "length" && a.w(i) == "shorter" && a.ofPeople(i, -1) {
 		attr = "height" // "Which players are shorter than 1.8?"
+	}
+	if attr == "length" && a.w(i) == "longer" && inSet(a.w(i-1), "live", "lives", "lived") {
+		// "In which countries do people live longer than 80 years?":
+		// how long they live, their life expectancy.
+		a.used[i-1] = true
+		a.skipWord(i - 1)
+		attr = "live"
 	}
 	// "countries that have more people than Argentina": the population;
 	// "stadiums that hold more fans than": the capacity.
@@ -1753,7 +1764,7 @@ func (a *analysis) rankAt(i int) {
 		j++
 	}
 	c := a.chunkAfter(j)
-	if s.attr == "length" && a.ofPeople(i, c) {
+	if s.attr == "length" && w == "shortest" && a.ofPeople(i, c) {
 		// "the shortest of the perpetrators", "Who is shortest?":
 		// people are short in height, not in length.
 		s.attr = "height"

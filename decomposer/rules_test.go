@@ -15,6 +15,7 @@ import (
 	"github.com/schemaforge/go-schemaforge/decomposer"
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
+	"github.com/schemaforge/go-schemaforge/lexicon"
 	"github.com/schemaforge/go-schemaforge/store"
 	"github.com/schemaforge/go-schemaforge/store/rdfio"
 )
@@ -1940,5 +1941,22 @@ func TestHowMuchIsAndSeat(t *testing.T) {
 		if len(r.Filters) != 1 || r.Filters[0].Attribute != "capacity" {
 			t.Errorf("%s: filters %+v, want one on the capacity", q, r.Filters)
 		}
+	}
+}
+
+// TestLiveLonger: people who "live longer than 80 years on average" have
+// a life expectancy above 80 (an average already, not one to take);
+// people who are longer are not taller.
+func TestLiveLonger(t *testing.T) {
+	r := decompose(t, "In which countries do people live longer than 80 years on average?").Subgoals[0].Requirements
+	if len(r.Filters) != 1 || r.Filters[0].Attribute != "live" || r.Filters[0].Value != "80" || r.Output.Aggregate != "" {
+		t.Errorf("filters %+v, aggregate %q; want live > 80 and no aggregate", r.Filters, r.Output.Aggregate)
+	}
+	if d, ok := lexicon.DerivedFrom("live"); !ok || !slices.Contains(d.Words, "expectancy") {
+		t.Errorf("DerivedFrom(live) = %v %v, want the life expectancy", d, ok)
+	}
+	r = decompose(t, "Which employees worked longer than 10 years?").Subgoals[0].Requirements
+	if len(r.Filters) != 1 || r.Filters[0].Attribute == "height" {
+		t.Errorf("worked longer: filters %+v, want no height", r.Filters)
 	}
 }

@@ -57,6 +57,8 @@ var derivations = map[string]Derivation{
 	// How rich people are is their wealth, whatever the schema calls
 	// it (net_worth_millions, fortune, assets).
 	"wealth": {Words: []string{"wealth", "worth", "fortune", "assets", "money", "rich", "richest"}},
+	// How long people live is their life expectancy.
+	"live": {Words: []string{"life", "expectancy", "lifespan", "longevity"}},
 	// How many people live in a place is its population.
 	"inhabitant": {Words: []string{"population"}},
 	"resident":   {Words: []string{"population"}},
