@@ -500,6 +500,43 @@ func (a *analysis) attrAfter(i int) bool {
 	return false
 }
 
+// sameAs reads "the same NOUN as NAME" at i ("Which phones have the
+// same chip as the Nokia 700?", "players of the same team as Ann Lee"):
+// the things whose NOUN is the named thing's own, an equality with that
+// entity's value.
+func (a *analysis) sameAs(i int) {
+	c := a.chunkAfter(i + 2)
+	if c < 0 || a.chunks[c].start != i+2 || a.chunks[c].verb {
+		return
+	}
+	k := a.chunks[c].end
+	if a.w(k) != "as" {
+		return
+	}
+	k++
+	if inSet(a.w(k), "the", "a", "an") {
+		k++
+	}
+	if k >= len(a.toks) || a.skip[k] || a.toks[k].ment < 0 {
+		return
+	}
+	m := a.toks[k].ment
+	if mk := a.ms[m].Kind; mk == handoff.MentionNumber || mk == handoff.MentionDate {
+		return
+	}
+	ch := &a.chunks[c]
+	ch.used, ch.role = true, roleSkip
+	for j := i; j < k; j++ {
+		a.used[j] = true
+	}
+	for j := k; j < len(a.toks) && a.toks[j].ment == m; j++ {
+		a.used[j] = true
+	}
+	a.compare = true
+	a.addFilter(handoff.Filter{Attribute: ch.phrase(), Op: handoff.FilterEq, Value: nameValue(a.ms[m]), ValueKind: handoff.ValueEntity}, i)
+	a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: "the same", Term: ch.phrase(), Op: handoff.FilterEq})
+}
+
 // lastWord is the index of the question's last word, past closing
 // punctuation and "in total", or -1.
 func (a *analysis) lastWord() int {
@@ -762,6 +799,9 @@ func (a *analysis) scan() {
 		}
 		if m := lexicon.Measure(a.w(i + 1)); w == "how" && m != "" && a.asked == "" {
 			a.asked = m
+		}
+		if a.seq(i, "the", "same") {
+			a.sameAs(i)
 		}
 		// "How much did Tootsie make?", "How much does Ann earn?": the
 		// amount the closing verb says (what it earned, costs, weighs).

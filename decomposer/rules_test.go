@@ -1960,3 +1960,18 @@ func TestLiveLonger(t *testing.T) {
 		t.Errorf("worked longer: filters %+v, want no height", r.Filters)
 	}
 }
+
+// TestSameAs: "the same NOUN as NAME" is an equality with the named
+// thing's own NOUN; "other" after "which" leaves the things asked.
+func TestSameAs(t *testing.T) {
+	for q, want := range map[string][]string{
+		"Which other phones have the same chip as the Nokia 700?": {"phone", "chip", "Nokia 700"},
+		"Which players play for the same team as Magnus Dahl?":    {"player", "team", "Magnus Dahl"},
+	} {
+		r := decompose(t, q).Subgoals[0].Requirements
+		if len(r.Types) == 0 || r.Types[0] != want[0] || len(r.Filters) != 1 ||
+			r.Filters[0] != (handoff.Filter{Attribute: want[1], Op: handoff.FilterEq, Value: want[2], ValueKind: handoff.ValueEntity}) {
+			t.Errorf("%s: types %q, filters %+v; want %q", q, r.Types, r.Filters, want)
+		}
+	}
+}

@@ -37,10 +37,17 @@ type token struct {
 
 // conjunctions reads "as well as" as the one word "and" ("the average
 // amount, as well as the total amount"), spanning the three words, and
-// "came out" as "released".
+// "came out" as "released"; it drops "other" after "which" or "what".
 func conjunctions(toks []token) []token {
 	out := toks[:0:0]
 	for i := 0; i < len(toks); i++ {
+		// "Which other phones have the same chip as …?": the phones;
+		// "other" says the named one is left out, which the comparison
+		// does.
+		if toks[i].low == "other" && i > 0 && i+1 < len(toks) && (toks[i-1].low == "which" || toks[i-1].low == "what") &&
+			toks[i+1].kind == tkWord && toks[i+1].low != "than" {
+			continue
+		}
 		if i+2 < len(toks) && toks[i].low == "as" && toks[i+1].low == "well" && toks[i+2].low == "as" &&
 			toks[i].kind == tkWord && toks[i+1].kind == tkWord && toks[i+2].kind == tkWord {
 			t := toks[i]

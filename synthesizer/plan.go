@@ -762,6 +762,71 @@ func (pl *planner) score() float64 {
 	return s
 }
 
+// sameAsFilter reports whether f says "the same … as" a named thing.
+func sameAsFilter(f handoff.Filter) bool {
+	return f.ValueKind == handoff.ValueEntity && f.Op == handoff.FilterEq
+}
+
+// sameOf returns the property of the subjects (node 0) that "the same
+// TERM as" compares: the reference to the thing the term names
+// (phone#ref-chip_model for "chip"), else a column the term names, else
+// their one reference to another class ("the same team as Magnus Dahl":
+// playsFor, to clubs); nil when none.
+func (pl *planner) sameOf(term string) *handoff.SliceProperty {
+	root := pl.p.Nodes[0].Class
+	var only *handoff.SliceProperty
+	refs := 0
+	var best *handoff.SliceProperty
+	bestScore := 0.0
+	for _, p := range pl.sc.props {
+		if !slices.Contains(p.Domains, root) {
+			continue
+		}
+		s := termMatches(term, p.IRI, p.Label)
+		if slices.Contains(p.Matched, term) {
+			s = max(s, 0.9)
+		}
+		if len(p.Ranges) > 0 {
+			if !slices.Contains(p.Ranges, root) {
+				refs++
+				only = p
+			}
+			for _, r := range p.Ranges {
+				s = max(s, termMatches(term, r, ""))
+			}
+			s += 0.01 // the reference before its key column
+		}
+		if s >= 0.8 && s > bestScore {
+			best, bestScore = p, s
+		}
+	}
+	if best != nil {
+		return best
+	}
+	if refs == 1 {
+		return only
+	}
+	return nil
+}
+
+// linkedNaming returns the column of class c that holds the value the
+// slice links to the mention, if one does ("Nokia 700" of
+// phone#hardware_model_name, where company_name names phones too).
+func (pl *planner) linkedNaming(c, mention string) string {
+	for k, v := range pl.sc.slice.Values {
+		p := pl.sc.byIRI[v.Property]
+		if p == nil || !slices.Contains(p.Domains, c) || !strings.EqualFold(v.Mention, mention) || !strings.EqualFold(v.Value, mention) {
+			continue
+		}
+		// A column several classes share (name) names one of c's own.
+		if pl.sc.probe != nil && len(p.Domains) > 1 && !pl.sc.probe(c, v.Property, valueTerm(&pl.sc.slice.Values[k], p)) {
+			continue
+		}
+		return v.Property
+	}
+	return ""
+}
+
 // answersOtherType reports whether the plan answers with a thing of
 // another class than the question's first type, where the attribute
 // asked for, if any, does not name that class ("Which markets have no
@@ -1819,6 +1884,11 @@ func (pl *planner) relation(term string) (*handoff.SliceProperty, float64) {
 // and returns it; -1 when there is none. Its name is then the answer.
 func (pl *planner) followRelation() int {
 	r := &pl.sg.Requirements
+	// "Which players play for the same team as Magnus Dahl?": the
+	// players, compared with him through the relation.
+	if slices.ContainsFunc(r.Filters, sameAsFilter) {
+		return -1
+	}
 	// ("the population of the capital of Japan": a type term that names
 	// no class but a relation.)
 	var relTypes []string
@@ -3152,6 +3222,16 @@ func wordsHaveYear(p *handoff.SliceProperty) bool {
 // subject class's member whose name is the value.
 func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
 	prop, ps := pl.prop(f.Attribute, kNumber, 0)
+	if op == handoff.FilterEq {
+		// The named thing is one of the subjects: a value of theirs
+		// names it.
+		if pl.linkedNaming(pl.p.Nodes[0].Class, f.Value) == "" {
+			return
+		}
+		if prop = pl.sameOf(f.Attribute); prop == nil {
+			return
+		}
+	}
 	if (prop == nil || ps < 0.8) && lexicon.Size(f.Attribute) {
 		// "bigger than Valdheim": what measures size.
 		if sp := pl.sizeOf(""); sp != nil {
@@ -3188,7 +3268,7 @@ func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
 		self = []skeletons.Cond{{Or: []skeletons.Cond{{Item: skeletons.Item{Attr: &sg}, Op: handoff.FilterNe, Value: sparql.NewLiteral(first)},
 			{Item: skeletons.Item{Attr: &sf}, Op: handoff.FilterNe, Value: sparql.NewLiteral(last)}}}}
 		pl.used = append(pl.used, given.IRI, family.IRI)
-	} else if name := pl.namingIRI(class); name != "" {
+	} else if name := cmp.Or(pl.linkedNaming(class, f.Value), pl.namingIRI(class)); name != "" {
 		// The name as the graph writes it, where the question said
 		// its start ("more than Interim but salutary": the mention
 		// "Interim" linked to the room "Interim but salutary").
@@ -3214,7 +3294,7 @@ func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
 	sub.Filters = named
 	sub.Select = []skeletons.Item{{Attr: &skeletons.Attr{Node: 0, Property: prop.IRI}}}
 	it := skeletons.Item{Attr: &at}
-	if datatypeKind(prop) == kString {
+	if datatypeKind(prop) == kString && op != handoff.FilterEq {
 		// Digits kept as text compare as numbers, on both sides.
 		it.Func = "number"
 		sub.Select[0].Func = "number"
@@ -3232,7 +3312,13 @@ func (pl *planner) namingIRI(c string) string {
 		if !slices.Contains(p.Domains, c) || datatypeKind(p) == kAny {
 			continue
 		}
-		r := lexicon.NamingRank(words(p.IRI), words(c))
+		// Of columns that name alike, the one the question names a
+		// thing by (hardware_model_name of "the Nokia 700", not
+		// company_name).
+		r := 2 * lexicon.NamingRank(words(p.IRI), words(c))
+		if r > 0 && slices.ContainsFunc(pl.sc.slice.Values, func(v handoff.SliceValue) bool { return v.Property == p.IRI }) {
+			r++
+		}
 		if r > rank || (r == rank && r > 0 && p.IRI < best) {
 			best, rank = p.IRI, r
 		}

@@ -2985,3 +2985,37 @@ x:b3 a x:reservations ; x:room x:r2 ; x:kids 0 .
 		t.Errorf("got %q, want Royal 1\n%s", got, query)
 	}
 }
+
+// TestSameAsNamedThing: "Which other phones have the same chip as the
+// Nokia 700?" compares each phone's chip with the Nokia 700's, leaves the
+// Nokia 700 out, and shows phones by the column the question names one
+// by (hardware_model_name, not company_name).
+func TestSameAsNamedThing(t *testing.T) {
+	const data = `@prefix x: <http://x/> .
+x:c1 a x:chip ; x:model_name "X5" .
+x:c2 a x:chip ; x:model_name "X9" .
+x:p1 a x:phone ; x:hardware_model_name "Nokia 700" ; x:company_name "Nokia" ; x:chip_ref x:c1 .
+x:p2 a x:phone ; x:hardware_model_name "Lumia 920" ; x:company_name "Nokia" ; x:chip_ref x:c1 .
+x:p3 a x:phone ; x:hardware_model_name "Xperia T" ; x:company_name "Sony" ; x:chip_ref x:c2 .
+`
+	g := loadGraph(t, "phones", data)
+	const x = "http://x/"
+	sl := &handoff.Slice{Graph: "phones",
+		Classes: []handoff.SliceClass{{IRI: x + "phone", Score: 1, Matched: []string{"phone"}}, {IRI: x + "chip", Score: 0.9, Matched: []string{"chip"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: x + "company_name", Domains: []string{x + "phone"}, Datatypes: []string{xsd + "string"}, Score: 0.05},
+			{IRI: x + "hardware_model_name", Domains: []string{x + "phone"}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"Nokia 700"}},
+			{IRI: x + "model_name", Domains: []string{x + "chip"}, Datatypes: []string{xsd + "string"}, Score: 0.05},
+			{IRI: x + "chip_ref", Domains: []string{x + "phone"}, Ranges: []string{x + "chip"}, Score: 0.5, Matched: []string{"chip"}},
+		},
+		Values: []handoff.SliceValue{{Property: x + "hardware_model_name", Value: "Nokia 700", Mention: "Nokia 700", Score: 5}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which other phones have the same chip as the Nokia 700?", Operations: []handoff.Operation{handoff.OpCompare, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"phone"}, Predicates: []string{"chip"},
+			Filters: []handoff.Filter{{Attribute: "chip", Op: handoff.FilterEq, Value: "Nokia 700", ValueKind: handoff.ValueEntity}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}, {Kind: handoff.CueComparative, Text: "the same", Term: "chip", Op: handoff.FilterEq}}}}
+	res, query := runTop(t, sg, sl, g)
+	if v, ok := onlyValue(res); !ok || v != "Lumia 920" {
+		t.Errorf("got %v, want Lumia 920\n%s", res.Rows, query)
+	}
+}
