@@ -971,3 +971,29 @@ func TestSlicePathToNamedValue(t *testing.T) {
 		t.Errorf("a negation's slice gained the path:\n%s", sl.Text())
 	}
 }
+
+// TestVerbNamesEventClass: a verb no column names may name the class of
+// what is done ("performed": performance), below a column's own name.
+func TestVerbNamesEventClass(t *testing.T) {
+	const ttl = `@prefix f: <http://x/performance#> .
+<http://x/f1> a <http://x/performance> ; f:venue "Tokyo Dome" ; f:attendance 4235 .
+`
+	ctx := context.Background()
+	coll := oneGraph(t, "shows", ttl)
+	sg := subgoal("Where did they perform?", nil, []string{"perform"})
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m float64
+	for _, s := range a.Scores {
+		for _, x := range s.Matches {
+			if x.Term == "perform" && x.IRI == "http://x/performance" {
+				m = x.Score
+			}
+		}
+	}
+	if m <= 0 || m >= 0.7 {
+		t.Errorf("perform matched the performances at %v, want a weak match: %+v", m, a.Scores)
+	}
+}

@@ -335,6 +335,18 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 					}
 				}
 			}
+			// A verb may name the class of what is done ("Where did they
+			// perform?": performances), below the columns it names.
+			if !classes && len(t.words) == 1 {
+				for _, r := range lexicon.Related(w, lexicon.Derived) {
+					r = stem(r)
+					for _, i := range g.words[r] {
+						if e := &g.elements[i]; e.class && slices.Equal(e.primary, []string{r}) {
+							take(0.6, e)
+						}
+					}
+				}
+			}
 		}
 		// "female students": a column of sex or gender, however named
 		// (sex, gender, is_male), as the synthesizer reads it.

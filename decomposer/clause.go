@@ -200,6 +200,11 @@ func (a *analysis) isVerb(i int) bool {
 	if a.particleAt(i + 1) {
 		return false // "move in date", "check out time"
 	}
+	// "Where can you fly to …?", "What do they sell?": the word after
+	// a modal or auxiliary and its pronoun.
+	if inSet(a.w(i-1), "you", "we", "i", "they", "he", "she") && inSet(a.w(i-2), "can", "could", "do", "does", "did", "will", "would", "should", "may", "might", "must") {
+		return true
+	}
 	// An irregular participle after "be": "are shown", "was written".
 	if lexicon.VerbBase(w) != w && inSet(a.w(i-1), "is", "are", "was", "were", "been", "be", "being") {
 		return true

@@ -1975,3 +1975,12 @@ func TestSameAs(t *testing.T) {
 		}
 	}
 }
+
+// TestVerbAfterPronoun: the word after a modal and its pronoun is a verb
+// ("Where can you fly to …?"), not a thing asked about.
+func TestVerbAfterPronoun(t *testing.T) {
+	r := decompose(t, "Where can you fly to for less than 250 dollars?").Subgoals[0].Requirements
+	if slices.Contains(r.Types, "fly") || !slices.Contains(r.Predicates, "fly") {
+		t.Errorf("types %q, predicates %q: want fly a predicate", r.Types, r.Predicates)
+	}
+}
