@@ -2366,7 +2366,9 @@ func (pl *planner) countHad(t string) *skeletons.Attr {
 	// A word of a term said elsewhere: "the largest number of
 	// international passengers" ranks by them.
 	said := func(term string) bool { return slices.Contains(strings.Fields(term), t) }
-	if !slices.ContainsFunc(r.Joins, func(j handoff.Join) bool { return j.To == t && j.Via == "" }) || pl.namesClass(t) ||
+	// (Where columns are asked for, a plural noun beside them is one
+	// more: "every player's name, position and goals".)
+	if len(r.Output.Attributes) > 0 || !slices.ContainsFunc(r.Joins, func(j handoff.Join) bool { return j.To == t && j.Via == "" }) || pl.namesClass(t) ||
 		slices.ContainsFunc(r.Filters, func(f handoff.Filter) bool { return said(f.Attribute) }) || slices.ContainsFunc(r.Output.Attributes, said) ||
 		said(r.Output.OrderBy) || said(r.Output.AggregateOf) || slices.ContainsFunc(r.Output.GroupBy, said) || slices.ContainsFunc(r.Predicates, said) {
 		return nil
