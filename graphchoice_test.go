@@ -65,3 +65,30 @@ func TestContested(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyYields: the first graph's empty accepted answer yields to a
+// later graph's answer with rows when that graph scored nearly as well;
+// not to one far below, nor when the first answer has rows.
+func TestEmptyYields(t *testing.T) {
+	rec := func(accepted bool, rows int) handoff.Record { return handoff.Record{Accepted: accepted, Rows: rows} }
+	scores := map[string]float64{"a": 0.81, "b": 0.80, "c": 0.5}
+	score := func(id string) float64 { return scores[id] }
+	for _, c := range []struct {
+		name     string
+		results  [][]handoff.Record
+		selected []string
+		want     bool
+		i, j     int
+	}{
+		{"empty yields to close rows", [][]handoff.Record{{rec(true, 0)}, {rec(true, 4)}}, []string{"a", "b"}, true, 0, 1},
+		{"rows first", [][]handoff.Record{{rec(true, 2)}, {rec(true, 4)}}, []string{"a", "b"}, false, 0, 0},
+		{"far below", [][]handoff.Record{{rec(true, 0)}, {rec(true, 4)}}, []string{"a", "c"}, false, 0, 0},
+		{"later rows rejected", [][]handoff.Record{{rec(true, 0)}, {rec(false, 4)}}, []string{"a", "b"}, false, 0, 0},
+		{"first rejected", [][]handoff.Record{{rec(false, 0)}, {rec(true, 0)}, {rec(true, 3)}}, []string{"c", "a", "b"}, true, 1, 2},
+	} {
+		i, j, ok := emptyYields(c.results, c.selected, score)
+		if ok != c.want || ok && (i != c.i || j != c.j) {
+			t.Errorf("%s: emptyYields = %d, %d, %v; want %d, %d, %v", c.name, i, j, ok, c.i, c.j, c.want)
+		}
+	}
+}

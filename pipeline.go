@@ -478,6 +478,19 @@ func (p *Pipeline) solve(ctx context.Context, sg *handoff.Subgoal, deps map[stri
 		}
 		return 0
 	}
+	// An empty answer yields to a graph that scored nearly as well and
+	// found rows ("Which stadiums can seat over 65,000?": none in a graph
+	// whose stadiums have a capacity percentage, four in one whose
+	// stadiums have a capacity).
+	if i, j, ok := emptyYields(results, a.Selected, score); ok {
+		for k := range results[i] {
+			if r := &results[i][k]; r.Accepted {
+				r.Accepted, r.SetAside = false, true
+				r.Reason = fmt.Sprintf("set aside: an empty answer, and graph %s, which scored %.3f (at least %.2f × %.3f), found rows", a.Selected[j], score(a.Selected[j]), emptyYield, score(a.Selected[i]))
+				tr.add(handoff.Event{Stage: "integrate", Subgoal: sg.ID, Graph: a.Selected[i], Message: r.Reason})
+			}
+		}
+	}
 	var out []handoff.Record
 	best := -1.0
 	for i, recs := range results {
@@ -506,6 +519,35 @@ func (p *Pipeline) solve(ctx context.Context, sg *handoff.Subgoal, deps map[stri
 	p.fallback(sg, out, tr)
 	return out, a, nil
 }
+
+// emptyYields reports whether the first graph with an accepted answer
+// (i) has only empty ones while a later graph j, scored at least
+// emptyYield times as well, has an accepted answer with rows.
+func emptyYields(results [][]handoff.Record, selected []string, score func(string) float64) (i, j int, ok bool) {
+	nonEmpty := func(recs []handoff.Record) bool {
+		return slices.ContainsFunc(recs, func(r handoff.Record) bool { return r.Accepted && r.Rows > 0 })
+	}
+	for i, recs := range results {
+		if !slices.ContainsFunc(recs, func(r handoff.Record) bool { return r.Accepted }) {
+			continue
+		}
+		if nonEmpty(recs) {
+			return 0, 0, false
+		}
+		for j := i + 1; j < len(results) && j < len(selected); j++ {
+			if nonEmpty(results[j]) && score(selected[j]) >= emptyYield*score(selected[i]) {
+				return i, j, true
+			}
+		}
+		return 0, 0, false
+	}
+	return 0, 0, false
+}
+
+// emptyYield is how close (as a share of its allocation score) another
+// selected graph must score for its non-empty accepted answer to be used
+// instead of the first accepted answer when that one is empty.
+const emptyYield = 0.95
 
 // outranked sets the accepted records of a subgoal aside when a record
 // the verifier rejected is more confident, even as a fallback, than every
