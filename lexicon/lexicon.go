@@ -449,6 +449,17 @@ func Magnitude(adjective string) bool { return slices.Contains(magnitudes, adjec
 // Size reports whether a word names an attribute that measures size.
 func Size(word string) bool { return slices.Contains(sizes, word) }
 
+// makers are the words of attributes whose values are the organisations
+// that make, own or publish things: with the people ([Person]), what
+// answers "who" of a thing ("Who makes the GT-I9300?": its company).
+var makers = []string{"company", "manufacturer", "maker", "brand", "firm", "studio", "publisher", "producer",
+	"organisation", "organization", "corporation", "label", "developer", "builder", "owner", "author", "creator"}
+
+// Agent reports whether a word names an attribute whose values are who
+// made, owns or did a thing: a kind of person or an organisation
+// ("company", "manufacturer").
+func Agent(word string) bool { return slices.Contains(makers, word) || Person(word) }
+
 // places are the words of attributes whose values are places: what
 // answers "where".
 var places = []string{"location", "located", "address", "city", "country", "place", "room", "building", "state",

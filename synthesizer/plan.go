@@ -493,6 +493,18 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		}
 		if !ask && out.Aggregate == "" && pl.sg.Asks("who") {
 			pl.whoByName()
+			// "Who makes the GT-I9300?": a thing named, not a person;
+			// its maker's column answers, not its name again.
+			if len(keys) == 0 && !pl.personClass(pl.p.Nodes[0].Class) && pl.echoesOnly() {
+				pl.answerWith(func(p *handoff.SliceProperty) bool {
+					// company, company_name, manufacturer
+					w := words(p.IRI)
+					if n := len(w); n > 1 && isNamingTerm(w[n-1]) {
+						w = w[:n-1]
+					}
+					return datatypeKind(p) == kString && len(w) > 0 && lexicon.Agent(w[len(w)-1])
+				}, nil)
+			}
 		}
 		pl.p.Distinct = out.Distinct && out.Aggregate == ""
 		// "All the information about courses": the things and every
@@ -825,6 +837,22 @@ func (pl *planner) linkedNaming(c, mention string) string {
 		return v.Property
 	}
 	return ""
+}
+
+// echoesOnly reports whether every column the plan projects is fixed by
+// an equality with a constant: the answer would only repeat the question.
+func (pl *planner) echoesOnly() bool {
+	if len(pl.p.Select) == 0 {
+		return false
+	}
+	for _, it := range pl.p.Select {
+		if it.Attr == nil || it.Agg != "" || !slices.ContainsFunc(pl.p.Filters, func(c skeletons.Cond) bool {
+			return c.Op == handoff.FilterEq && c.Value != nil && c.Item.Attr != nil && *c.Item.Attr == *it.Attr && c.Item.Func == "" && len(c.Or) == 0
+		}) {
+			return false
+		}
+	}
+	return true
 }
 
 // answersOtherType reports whether the plan answers with a thing of

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
+	"github.com/schemaforge/go-schemaforge/lexicon"
 	"github.com/schemaforge/go-schemaforge/sparql"
 	"github.com/schemaforge/go-schemaforge/store"
 	"github.com/schemaforge/go-schemaforge/store/rdfio"
@@ -3017,5 +3018,36 @@ x:p3 a x:phone ; x:hardware_model_name "Xperia T" ; x:company_name "Sony" ; x:ch
 	res, query := runTop(t, sg, sl, g)
 	if v, ok := onlyValue(res); !ok || v != "Lumia 920" {
 		t.Errorf("got %v, want Lumia 920\n%s", res.Rows, query)
+	}
+}
+
+// TestWhoMakesAThing: "Who makes the GT-I9300?" names a phone, not a
+// person: its company answers, not its name again.
+func TestWhoMakesAThing(t *testing.T) {
+	const data = `@prefix x: <http://x/> .
+x:p1 a x:phone ; x:hardware_model_name "GT-I9300" ; x:company_name "Samsung" ; x:ram 1024 .
+x:p2 a x:phone ; x:hardware_model_name "Z520e" ; x:company_name "Sony" ; x:ram 512 .
+`
+	g := loadGraph(t, "phones", data)
+	const x = "http://x/"
+	sl := &handoff.Slice{Graph: "phones",
+		Classes: []handoff.SliceClass{{IRI: x + "phone", Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: x + "hardware_model_name", Domains: []string{x + "phone"}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"GT-I9300"}},
+			{IRI: x + "company_name", Domains: []string{x + "phone"}, Datatypes: []string{xsd + "string"}, Score: 0.05},
+		},
+		Values: []handoff.SliceValue{{Property: x + "hardware_model_name", Value: "GT-I9300", Mention: "GT-I9300", Score: 5}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Who makes the GT-I9300?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "GT-I9300", Start: 15, End: 23, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "GT-I9300", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}}}
+	res, query := runTop(t, sg, sl, g)
+	if v, ok := onlyValue(res); !ok || v != "Samsung" {
+		t.Errorf("got %v, want Samsung\n%s", res.Rows, query)
+	}
+	if got := lexicon.Agent("manufacturer") && lexicon.Agent("author") && !lexicon.Agent("model"); !got {
+		t.Error("lexicon.Agent: want manufacturer and author, not model")
 	}
 }
