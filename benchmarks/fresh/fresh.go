@@ -1,7 +1,7 @@
 // Package fresh is the fresh suite: questions written by hand, in the
 // phrasing people use rather than after a benchmark's templates, over the
 // demo collection (examples/demo), three Spider4SPARQL dev graphs
-// (concert_singer, pets_1, world_1) and sixteen Spider4SPARQL train
+// (concert_singer, pets_1, world_1) and twenty-four Spider4SPARQL train
 // graphs, each with a gold SPARQL query.
 //
 // The questions live in [File] (embedded as [Data]); they were written
