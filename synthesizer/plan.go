@@ -2397,7 +2397,7 @@ func (pl *planner) countHad(t string) *skeletons.Attr {
 	// (Where columns are asked for, a plural noun beside them is one
 	// more: "every player's name, position and goals".)
 	if len(r.Output.Attributes) > 0 || !slices.ContainsFunc(r.Joins, func(j handoff.Join) bool { return j.To == t && j.Via == "" }) || pl.namesClass(t) ||
-		slices.ContainsFunc(r.Filters, func(f handoff.Filter) bool { return said(f.Attribute) }) || slices.ContainsFunc(r.Output.Attributes, said) ||
+		slices.ContainsFunc(r.Filters, func(f handoff.Filter) bool { return said(f.Attribute) }) ||
 		said(r.Output.OrderBy) || said(r.Output.AggregateOf) || slices.ContainsFunc(r.Output.GroupBy, said) || slices.ContainsFunc(r.Predicates, said) {
 		return nil
 	}
@@ -2407,7 +2407,7 @@ func (pl *planner) countHad(t string) *skeletons.Attr {
 	}
 	// A column named by a verb ("spent", "hours_played") measures what
 	// was done; it counts no things had.
-	if w := words(p.IRI); strings.HasSuffix(w[len(w)-1], "ed") || lexicon.VerbBase(w[len(w)-1]) != w[len(w)-1] {
+	if w := words(p.IRI); len(w) == 0 || strings.HasSuffix(w[len(w)-1], "ed") || lexicon.VerbBase(w[len(w)-1]) != w[len(w)-1] {
 		return nil
 	}
 	at, ok := pl.attrOf(p)
@@ -3261,6 +3261,7 @@ func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
 		if prop = pl.sameOf(f.Attribute); prop == nil {
 			return
 		}
+		ps = 1 // no measure stands in for it ("the same age as")
 	}
 	if (prop == nil || ps < 0.8) && lexicon.Size(f.Attribute) {
 		// "bigger than Valdheim": what measures size.
