@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -102,7 +103,12 @@ func benchCalibrate(ctx context.Context, e *env, b *benchRun) int {
 	if ties > 0 {
 		emptyNote += fmt.Sprintf("; %d gold answers admit tied rows", ties)
 	}
-	co := calibration.Options{Folds: *b.pipe.folds, Concurrency: *b.pipe.concurrency, Command: calibrateCommand,
+	tried, err := parseSettings(*b.pipe.settings)
+	if err != nil {
+		b.stderr("--settings: %v", err)
+		return exitUsage
+	}
+	co := calibration.Options{Folds: *b.pipe.folds, Concurrency: *b.pipe.concurrency, Command: calibrateCommand, Settings: tried,
 		Data: fmt.Sprintf("Spider4SPARQL %s (every %d-th question, %d questions%s), %s pool split into %d collections of about %d graphs", b.split, b.every, len(qs), emptyNote, b.pool, groups, *b.pipe.subpool)}
 	if *b.pipe.progress || isTerminal(e.stderr) {
 		co.Progress = e.stderr
@@ -202,4 +208,32 @@ func writeSamples(path string, res *calibration.Result) error {
 		return err
 	}
 	return os.WriteFile(path, data, 0o644)
+}
+
+// parseSettings reads --settings: model settings written TREESxDEPTH and
+// separated by commas ("300x5,400x3"). A setting of
+// calibration.DefaultSettings with those trees and depth is taken whole;
+// another takes the deeper settings' leaf size, rate and λ. "" is nil
+// (calibration.Run then tries DefaultSettings).
+func parseSettings(s string) ([]confidence.Params, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	var out []confidence.Params
+	for _, f := range strings.Split(s, ",") {
+		ts, ds, ok := strings.Cut(strings.TrimSpace(f), "x")
+		trees, err1 := strconv.Atoi(ts)
+		depth, err2 := strconv.Atoi(ds)
+		if !ok || err1 != nil || err2 != nil || trees < 1 || trees > 5000 || depth < 1 || depth > 8 {
+			return nil, fmt.Errorf("%q is not TREESxDEPTH with 1 to 5000 trees of depth 1 to 8 (e.g. 300x5)", f)
+		}
+		p := confidence.Params{Trees: trees, Depth: depth, MinLeaf: 40, Rate: 0.03, Lambda: 1}
+		for _, d := range calibration.DefaultSettings {
+			if d.Trees == trees && d.Depth == depth {
+				p = d
+			}
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }

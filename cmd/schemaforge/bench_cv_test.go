@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -128,6 +129,31 @@ func TestBenchCrossValidationUsage(t *testing.T) {
 		code := run(context.Background(), append([]string{"bench", "spider4sparql", "--data", dir}, c.args...), nil, &stdout, &stderr)
 		if code != c.code || !strings.Contains(stderr.String(), c.want) {
 			t.Errorf("%v: exit %d, %q; want %d, %q", c.args, code, stderr.String(), c.code, c.want)
+		}
+	}
+}
+
+// TestParseSettings: --settings reads TREESxDEPTH lists, takes a default
+// setting whole where one matches, and refuses anything else by name.
+func TestParseSettings(t *testing.T) {
+	got, err := parseSettings("300x5, 300x2,50x1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []confidence.Params{
+		{Trees: 300, Depth: 5, MinLeaf: 40, Rate: 0.03, Lambda: 1},
+		confidence.DefaultParams,
+		{Trees: 50, Depth: 1, MinLeaf: 40, Rate: 0.03, Lambda: 1},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("parseSettings = %+v, want %+v", got, want)
+	}
+	if got, err := parseSettings(""); got != nil || err != nil {
+		t.Errorf("parseSettings(\"\") = %v, %v; want nil, nil", got, err)
+	}
+	for _, bad := range []string{"300", "x5", "300x0", "300x9", "0x3", "ax3", "300x5,"} {
+		if _, err := parseSettings(bad); err == nil || !strings.Contains(err.Error(), "TREESxDEPTH") {
+			t.Errorf("parseSettings(%q): err %v, want one naming TREESxDEPTH", bad, err)
 		}
 	}
 }

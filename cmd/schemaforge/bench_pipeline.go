@@ -37,6 +37,7 @@ type pipelineBenchFlags struct {
 	calibrateOut  *string
 	samplesOut    *string
 	folds         *int
+	settings      *string
 	subpool       *int
 	cv            *int
 	llm           llmFlags
@@ -58,6 +59,7 @@ func addPipelineBenchFlags(fs *flag.FlagSet) pipelineBenchFlags {
 	f.cv = fs.Int("cv", 0, "pipeline: graph-disjoint cross-validation on train with this many folds: each fold's questions over its own graphs, with the confidence model refitted without them from --samples (the calibrate stage's records)")
 	f.subpool = fs.Int("subpool", 20, "calibrate: ask each question over a collection of about this many graphs of the pool, its own among them")
 	f.folds = fs.Int("folds", 5, "calibrate: folds by graph")
+	f.settings = fs.String("settings", "", "calibrate: the model settings tried, TREESxDEPTH comma-separated (e.g. 300x5); default: all of calibration.DefaultSettings")
 	f.llm = addLLMFlags(fs)
 	return f
 }
