@@ -813,6 +813,11 @@ func (a *analysis) scan() {
 		if a.seq(i, "how", "much") && a.asked == "" {
 			if k := a.lastWord(); k > i+1 && amountVerbs[a.w(k)] != "" {
 				a.asked = amountVerbs[a.w(k)]
+				if a.asked == "cost" && inSet(a.w(k), "sell", "sold", "sells") && a.w(k+1) != "for" {
+					// "How much did it sell?": its sales; "sell for",
+					// its price.
+					a.asked = "sell"
+				}
 				a.useSpan(k, 1)
 			} else if inSet(a.w(i+2), "is", "are", "was", "were") && a.isWord(i+3) && !a.attrAfter(i+3) {
 				// "How much is a night in Thrift and accolade?": what it

@@ -1868,6 +1868,7 @@ func TestHowMuchVerb(t *testing.T) {
 		"How much did Avatar gross?":       "earn",
 		"How much is Ann Lee paid?":        "pay",
 		"How much did the Z520e sell for?": "cost",
+		"How much did Thriller sell?":      "sell",
 		"How much does Orca weigh?":        "weigh",
 	} {
 		got := decompose(t, q).Subgoals[0].Requirements.Output.Attributes
