@@ -839,6 +839,13 @@ func (pl *planner) linkedNaming(c, mention string) string {
 	return ""
 }
 
+// fixesConstant reports whether condition c fixes a plain attribute to
+// a constant (an equality, no function, aggregate or disjunction): a
+// column it reads, projected, would echo the constant.
+func fixesConstant(c skeletons.Cond) bool {
+	return c.Op == handoff.FilterEq && c.Value != nil && c.Item.Attr != nil && c.Item.Func == "" && c.Item.Agg == "" && len(c.Or) == 0
+}
+
 // echoesOnly reports whether every column the plan projects is fixed by
 // an equality with a constant: the answer would only repeat the question.
 func (pl *planner) echoesOnly() bool {
@@ -847,7 +854,7 @@ func (pl *planner) echoesOnly() bool {
 	}
 	for _, it := range pl.p.Select {
 		if it.Attr == nil || it.Agg != "" || !slices.ContainsFunc(pl.p.Filters, func(c skeletons.Cond) bool {
-			return c.Op == handoff.FilterEq && c.Value != nil && c.Item.Attr != nil && *c.Item.Attr == *it.Attr && c.Item.Func == "" && len(c.Or) == 0
+			return fixesConstant(c) && *c.Item.Attr == *it.Attr
 		}) {
 			return false
 		}
@@ -3057,7 +3064,7 @@ func (pl *planner) projectionTerms() []string {
 	for _, c := range pl.p.Filters {
 		if c.Item.Attr != nil {
 			reserved[c.Item.Attr.Property] = true
-			if c.Op == handoff.FilterEq && c.Value != nil && c.Item.Func == "" && c.Item.Agg == "" && len(c.Or) == 0 {
+			if fixesConstant(c) {
 				fixed[c.Item.Attr.Property] = true
 			}
 		}
