@@ -997,3 +997,34 @@ func TestVerbNamesEventClass(t *testing.T) {
 		t.Errorf("perform matched the performances at %v, want a weak match: %+v", m, a.Scores)
 	}
 }
+
+// TestSliceNamePart: "the first names of all professors" are the
+// emp_fname of the employee each professor is, not the name of their
+// department, and never the emp_lname.
+func TestSliceNamePart(t *testing.T) {
+	const ttl = `@prefix p: <http://x/professor#> . @prefix e: <http://x/employee#> . @prefix d: <http://x/department#> .
+<http://x/p1> a <http://x/professor> ; p:prof_office "DRE 102" ; p:ref-emp_num <http://x/e1> ; p:ref-dept_code <http://x/d1> .
+<http://x/e1> a <http://x/employee> ; e:emp_fname "Arnelle" ; e:emp_lname "Heffington" .
+<http://x/d1> a <http://x/department> ; d:dept_name "History" .
+`
+	ctx := context.Background()
+	coll := oneGraph(t, "college", ttl)
+	sg := subgoal("What are the first names of all professors?", []string{"professor"}, []string{"first name"})
+	sg.Requirements.Output.Attributes = []string{"first name"}
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("college")
+	if sl == nil || !sl.HasProperty("http://x/employee#emp_fname") || !sl.HasProperty("http://x/professor#ref-emp_num") {
+		t.Errorf("the given-name column is not in the slice:\n%s", sl.Text())
+	}
+	for _, e := range []struct {
+		primary []string
+		want    float64
+	}{{[]string{"emp", "fname"}, 0.95}, {[]string{"emp", "lname"}, 0}, {[]string{"first", "name"}, 0.95}} {
+		if got := matchScore([]string{"first", "name"}, &element{primary: e.primary}); got != e.want {
+			t.Errorf("matchScore(first name, %v) = %v, want %v", e.primary, got, e.want)
+		}
+	}
+}

@@ -150,6 +150,15 @@ func matchScore(t []string, e *element) float64 {
 	if len(t) == 0 {
 		return 0
 	}
+	// "first name" of emp_fname or customer_first_name, never of lname
+	// (see [lexicon.NamePart]).
+	if tp := lexicon.NamePart(t); tp != 0 {
+		if ep := lexicon.NamePart(e.primary); ep == tp {
+			return 0.95
+		} else if ep != 0 {
+			return 0
+		}
+	}
 	prim, any := 0, 0
 	for _, w := range t {
 		switch {

@@ -236,6 +236,18 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 				}
 			}
 		}
+		// "first name" of emp_fname: the columns a part of a name is
+		// written as.
+		if part := lexicon.NamePart(t.words); !classes && part != 0 {
+			for _, w := range lexicon.NamePartWords(part) {
+				for _, i := range g.words[stem(w)] {
+					if !seen[i] {
+						seen[i] = true
+						consider(i, t.words)
+					}
+				}
+			}
+		}
 		// The words written together name the element ("allergy
 		// type" → allergytype).
 		if t.compound != "" {

@@ -56,7 +56,9 @@ func (c *chunk) terms() []string {
 	if len(ws) > 2 {
 		out = append(out, strings.Join(ws[len(ws)-2:], " "))
 	}
-	if len(ws) > 1 {
+	// "first name" is no name of anything else ("the first name of
+	// students" is not their department's name).
+	if len(ws) > 1 && lexicon.NamePart(ws) == 0 {
 		out = append(out, ws[len(ws)-1])
 	}
 	return out
@@ -712,6 +714,12 @@ func (a *analysis) comparator(i int) (op handoff.FilterOp, attr string, date boo
 			}
 			return c.op, attr, false, i + 3, true
 		}
+		// "a higher rating than 8", "a larger enrollment than the
+		// largest college in Florida", "a higher market value than": the
+		// noun said between names what is compared.
+		if attr, n := a.thanNoun(i + 1); n > 0 {
+			return c.op, attr, c.date && attr == "", i + n + 2, true
+		}
 		return "", "", false, 0, false
 	}
 	// over/above/under/below/before/after… need a value right after.
@@ -736,6 +744,27 @@ func (a *analysis) comparator(i int) (op handoff.FilterOp, attr string, date boo
 	return c.op, c.attr, c.date, i + 1, true
 }
 
+// thanNoun reads the one or two content words from j that stand
+// between a comparative and its "than" ("higher rating than", "larger
+// market value than"): the attribute compared, its last word as a
+// lemma, and how many words it has (0 when the words are not that).
+func (a *analysis) thanNoun(j int) (string, int) {
+	for n := 1; n <= 2; n++ {
+		if !a.content(j+n-1) || isFunction(a.w(j+n-1)) {
+			return "", 0
+		}
+		if a.w(j+n) == "than" {
+			ws := make([]string, n)
+			for k := range n {
+				ws[k] = a.w(j + k)
+			}
+			ws[n-1] = lemma(ws[n-1])
+			return strings.Join(ws, " "), n
+		}
+	}
+	return "", 0
+}
+
 // aggregateAt recognises a nested aggregate phrase at i ("the average
 // age of …", "average"), returning the index of its first token.
 func (a *analysis) aggregateAt(i int) (int, bool) {
@@ -754,6 +783,52 @@ func (a *analysis) aggregateAt(i int) (int, bool) {
 		return i, true
 	}
 	return 0, false
+}
+
+// quantifiedAt recognises, at i after a comparison op, things the
+// comparison quantifies over: "all blues songs", "every engineer", "any
+// of the instructors" (each of them: the bound is their largest value
+// for "more", their smallest for "less"), "some songs", "at least one
+// engineer" (one of them: the other way round), "the largest college in
+// Florida" (that superlative's extreme). It returns the index of the
+// things' first word and the aggregate of the compared attribute that
+// bounds the comparison. "any other player" is a superlative in
+// disguise, not read here.
+func (a *analysis) quantifiedAt(i int, op handoff.FilterOp) (int, handoff.Aggregate, bool) {
+	more := op == handoff.FilterGt || op == handoff.FilterGe
+	if !more && op != handoff.FilterLt && op != handoff.FilterLe {
+		return 0, "", false
+	}
+	each, n := false, 0
+	switch {
+	case inSet(a.w(i), "all", "every", "each", "any"):
+		each, n = true, 1
+	case a.w(i) == "some":
+		n = 1
+	case a.seq(i, "at", "least", "one"):
+		n = 3
+	case a.seq(i, "one", "of"):
+		n = 1
+	case a.w(i) == "the" && superlatives[a.w(i+1)].known && !superlatives[a.w(i+1)].count && a.content(i+2) &&
+		!attrWords[lemma(a.w(i+2))] && a.toks[i+2].ment < 0:
+		if superlatives[a.w(i+1)].desc {
+			return i + 2, handoff.AggMax, true
+		}
+		return i + 2, handoff.AggMin, true
+	default:
+		return 0, "", false
+	}
+	j := i + n
+	for inSet(a.w(j), "of", "the", "those", "these") {
+		j++
+	}
+	if a.w(j) == "other" || j >= len(a.toks) || !a.isWord(j) || a.toks[j].kind == tkNum {
+		return 0, "", false
+	}
+	if each == more {
+		return j, handoff.AggMax, true
+	}
+	return j, handoff.AggMin, true
 }
 
 // analyse analyses the tokens of one clause into a subgoal.

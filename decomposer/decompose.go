@@ -1,6 +1,7 @@
 package decomposer
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -111,12 +112,21 @@ func decompose(q string, linked []handoff.Mention, namesOnly bool) *handoff.Deco
 				Requirements: handoff.Requirements{Types: c.Requirements.Types, Output: handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount}}})
 			d.Notes = append(d.Notes, "s4 counts the things of s3")
 		}
-	} else if nestStart, nestEnd, ok := findNested(toks[:end]); ok {
+	} else if nestStart, things, nestEnd, extreme, ok := findNested(toks[:end]); ok {
 		// s1: the aggregate; s2: the question, filtered by s1's answer.
-		inner := span{{nestStart, nestEnd}}
+		inner := span{{things, nestEnd}}
 		s1, a1 := analyse(q, inner.tokens(toks), ms, nil, -1, "", "")
 		s1.ID = "s1"
 		s1.Text = "What is " + inner.text(q, toks) + "?"
+		if extreme != "" {
+			// "a higher rating than all blues songs": the bound is the
+			// extreme of the compared attribute over those things, which
+			// are neither ranked nor listed themselves.
+			o := &s1.Requirements.Output
+			*o = handoff.Output{Aggregate: extreme}
+			s1.Operations = slices.DeleteFunc(s1.Operations, func(op handoff.Operation) bool { return op == handoff.OpRank })
+			s1.Requirements.Cues = slices.DeleteFunc(s1.Requirements.Cues, func(c handoff.Cue) bool { return c.Kind == handoff.CueSuperlative })
+		}
 		skip := make([]bool, n)
 		for k := nestStart; k < nestEnd; k++ {
 			skip[k] = true
@@ -126,7 +136,11 @@ func decompose(q string, linked []handoff.Mention, namesOnly bool) *handoff.Deco
 			attr = a1.aggOf[0]
 		}
 		s2, a2 := analyse(q, toks, ms, skip, nestStart, "s1", attr)
-		s2.ID, s2.Text, s2.DependsOn = "s2", q, []string{"s1"}
+		// Its text says s1 where the bound was said: the things and
+		// values of the bound's phrase are s1's, not s2's ("singers older
+		// than the average age of singers from France" are not all
+		// from France).
+		s2.ID, s2.Text, s2.DependsOn = "s2", q[:toks[nestStart].ostart]+"s1"+q[toks[nestEnd-1].oend:], []string{"s1"}
 		// "wines more expensive than the average wine", "taller than
 		// the average person": the average of things is of what the
 		// comparative measures (a price, a height), not of the things.
@@ -175,6 +189,10 @@ func decompose(q string, linked []handoff.Mention, namesOnly bool) *handoff.Deco
 			s1.Requirements.Predicates = appendNew(s1.Requirements.Predicates, o.AggregateOf)
 		}
 		o.Shape = handoff.ShapeNumber
+		if extreme != "" {
+			s1.Text = fmt.Sprintf("What is the %s %s of %s?", map[handoff.Aggregate]string{handoff.AggMax: "largest", handoff.AggMin: "smallest"}[extreme],
+				cmp.Or(o.AggregateOf, "value"), inner.text(q, toks))
+		}
 		if !slices.Contains(s1.Operations, handoff.OpAggregate) {
 			s1.Operations = append([]handoff.Operation{handoff.OpAggregate}, s1.Operations...)
 		}
@@ -341,7 +359,13 @@ func parallel(toks []token, leftEnd, rightStart int) span {
 // findNested finds a comparison with an aggregate ("older than the
 // average age of singers", "above average"): the range of the aggregate
 // phrase, up to the end of the clause.
-func findNested(toks []token) (int, int, bool) {
+//
+// The bound may also be the extreme of things the comparison quantifies
+// over ("a higher rating than all blues songs", "older than at least one
+// engineer", "a larger enrollment than the largest college in Florida"):
+// then agg is the aggregate of the compared attribute that bounds it, and
+// the things are said from things on (start is where the quantifier is).
+func findNested(toks []token) (start, things, end int, agg handoff.Aggregate, ok bool) {
 	a := &analysis{toks: toks, skip: make([]bool, len(toks)), at: make([]int, len(toks))}
 	for i := range a.at {
 		a.at[i] = -1
@@ -352,16 +376,22 @@ func findNested(toks []token) (int, int, bool) {
 			continue
 		}
 		start, ok := a.aggregateAt(v)
+		things, agg := start, handoff.Aggregate("")
+		if !ok {
+			start = v
+			things, agg, ok = a.quantifiedAt(v, op)
+		}
 		if !ok {
 			continue
 		}
-		for start < len(toks) && inSet(toks[start].low, "that", "those") {
+		for agg == "" && start < len(toks) && inSet(toks[start].low, "that", "those") {
 			start++
+			things++
 		}
 		if start+1 < len(toks) && toks[start+1].kind == tkNum {
 			continue // "more than total 10 hours": a value
 		}
-		end := start + 1
+		end := things + 1
 		// The phrase ends at a clause or a grouping of the question:
 		// "How many students are older than average for each gender?"
 		// counts per gender; one bound compares every student.
@@ -370,11 +400,11 @@ func findNested(toks []token) (int, int, bool) {
 			!(inSet(toks[end].low, "for", "in", "by") && end+1 < len(toks) && inSet(toks[end+1].low, "each", "every")) {
 			end++
 		}
-		if start < len(toks) {
-			return start, end, true
+		if things < len(toks) {
+			return start, things, end, agg, true
 		}
 	}
-	return 0, 0, false
+	return 0, 0, 0, "", false
 }
 
 // cue records a cue once (same kind and text).

@@ -58,7 +58,7 @@ func ExampleRules_Decompose() {
 	//   operations: [aggregate]
 	//   types: ["swimmer"], predicates: ["age"]
 	//   output: number, avg of "age"
-	// s2 "Which swimmers are older than the average age of all swimmers?"
+	// s2 "Which swimmers are older than s1?"
 	//   depends on: [s1]
 	//   operations: [lookup filter]
 	//   types: ["swimmer"], predicates: ["age"]

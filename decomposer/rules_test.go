@@ -709,8 +709,9 @@ func TestNestedAggregate(t *testing.T) {
 			}
 			checkSubgoal(t, s1, want{ops: ops(aggregate), preds: []string{c.attr},
 				output: &handoff.Output{Shape: handoff.ShapeNumber, Aggregate: c.innerAgg, AggregateOf: c.attr}})
-			if s2.Text != c.q {
-				t.Errorf("s2.Text = %q, want the question", s2.Text)
+			// s2 says s1 where the bound was said.
+			if want := c.q[:strings.Index(c.q, "than ")+len("than ")] + "s1" + c.q[len(c.q)-1:]; strings.Contains(c.q, "than ") && s2.Text != want {
+				t.Errorf("s2.Text = %q, want %q", s2.Text, want)
 			}
 			if diff := cmp.Diff([]string{"s1"}, s2.DependsOn); diff != "" {
 				t.Errorf("s2.DependsOn (-want +got):\n%s", diff)
@@ -1983,5 +1984,68 @@ func TestVerbAfterPronoun(t *testing.T) {
 	r := decompose(t, "Where can you fly to for less than 250 dollars?").Subgoals[0].Requirements
 	if slices.Contains(r.Types, "fly") || !slices.Contains(r.Predicates, "fly") {
 		t.Errorf("types %q, predicates %q: want fly a predicate", r.Types, r.Predicates)
+	}
+}
+
+// TestQuantifiedComparison: a comparison with things quantified over is
+// bounded by the extreme of the compared attribute over them (the
+// largest for "more than all", the smallest for "more than some"), and
+// a noun between the comparative and "than" names what is compared.
+func TestQuantifiedComparison(t *testing.T) {
+	cases := []struct {
+		q, outer string
+		attr     string
+		op       handoff.FilterOp
+		agg      handoff.Aggregate
+	}{
+		{"Which songs have a higher rating than all blues songs?", "Which songs have a higher rating than s1?", "rating", handoff.FilterGt, handoff.AggMax},
+		{"Which songs have a lower rating than at least one blues song?", "Which songs have a lower rating than s1?", "rating", handoff.FilterLt, handoff.AggMax},
+		{"Which people are older than some engineers?", "Which people are older than s1?", "age", handoff.FilterGt, handoff.AggMin},
+		{"How many people are older than every engineer?", "How many people are older than s1?", "age", handoff.FilterGt, handoff.AggMax},
+		{"Which people are younger than any engineer?", "Which people are younger than s1?", "age", handoff.FilterLt, handoff.AggMin},
+		{"Which colleges have a larger enrollment than the largest college in Florida?", "Which colleges have a larger enrollment than s1?", "enrollment", handoff.FilterGt, handoff.AggMax},
+		{"Which songs have a higher rating than the average rating of blues songs?", "Which songs have a higher rating than s1?", "rating", handoff.FilterGt, handoff.AggAvg},
+	}
+	for _, c := range cases {
+		t.Run(c.q, func(t *testing.T) {
+			d := decompose(t, c.q)
+			defer func() {
+				if t.Failed() {
+					t.Logf("decomposition:\n%s", dump(d))
+				}
+			}()
+			if len(d.Subgoals) != 2 {
+				t.Fatalf("got %d subgoals, want 2", len(d.Subgoals))
+			}
+			s1, s2 := &d.Subgoals[0], &d.Subgoals[1]
+			if o := s1.Requirements.Output; o.Aggregate != c.agg || o.AggregateOf != c.attr || o.OrderBy != "" || o.Limit != 0 {
+				t.Errorf("s1 output = %+v, want the %s of %q", o, c.agg, c.attr)
+			}
+			if s2.Text != c.outer {
+				t.Errorf("s2.Text = %q, want %q", s2.Text, c.outer)
+			}
+			if !slices.ContainsFunc(s2.Requirements.Filters, func(f handoff.Filter) bool {
+				return f.Attribute == c.attr && f.Op == c.op && f.Value == "s1" && f.ValueKind == decomposer.SubgoalValue
+			}) || len(s2.Requirements.Filters) != 1 {
+				t.Errorf("s2 filters = %+v, want only %q %s s1", s2.Requirements.Filters, c.attr, c.op)
+			}
+		})
+	}
+	// "than any other player" ranks; a number after the noun is a value.
+	if d := decompose(t, "Which player scored more goals than any other player?"); len(d.Subgoals) != 1 {
+		t.Errorf("'than any other' made %d subgoals:\n%s", len(d.Subgoals), dump(d))
+	}
+	d := decompose(t, "Which songs have a higher rating than 8?")
+	if fs := d.Final().Requirements.Filters; len(d.Subgoals) != 1 || len(fs) != 1 || fs[0].Attribute != "rating" || fs[0].Op != handoff.FilterGt || fs[0].Value != "8" {
+		t.Errorf("'a higher rating than 8':\n%s", dump(d))
+	}
+}
+
+// TestNamePartTerms: "the first name of every student" asks for no other
+// name (a department's), so "name" alone is no term of it.
+func TestNamePartTerms(t *testing.T) {
+	d := decompose(t, "What is the first name of every student?")
+	if ps := d.Final().Requirements.Predicates; !slices.Contains(ps, "first name") || slices.Contains(ps, "name") {
+		t.Errorf("predicates = %q, want first name and not name alone", ps)
 	}
 }

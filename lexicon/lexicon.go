@@ -551,6 +551,19 @@ func FullName(term string) bool {
 	return false
 }
 
+// NamePartWords are the words that name part 1 (the given name) or part
+// 2 (the family name) of a full name, as [NamePart] reads them; nil for
+// another part.
+func NamePartWords(part int) []string {
+	switch part {
+	case 1:
+		return slices.Clone(givenNames)
+	case 2:
+		return slices.Clone(familyNames)
+	}
+	return nil
+}
+
 // NamePart says which part of a full name a column named by words
 // holds: 1 the given name, 2 the family name, 0 neither. A part word
 // counts with "name" ("first name"), or alone when it is a name itself
@@ -652,10 +665,11 @@ func NameWord(w string) bool {
 }
 
 // NameOf reports whether a one-word column name is what a two-word
-// term "<modifier> name", "<modifier> number" or "<modifier> id" asks
-// for, the modifier abbreviated to its first letters ("bname" for
-// "branch name", "dname" for "department name", "flno" for "flight
-// number", "stuid" for "student id").
+// term "<modifier> name", "<modifier> number", "<modifier> id",
+// "<modifier> type" or "<modifier> code" asks for, the modifier
+// abbreviated to its first letters ("bname" for "branch name", "dname"
+// for "department name", "flno" for "flight number", "stuid" for
+// "student id", "gtype" for "game type").
 func NameOf(term []string, column string) bool {
 	if len(term) != 2 {
 		return false
@@ -671,6 +685,8 @@ func NameOf(term []string, column string) bool {
 		heads = []string{"no", "num", "nbr"}
 	case "id":
 		heads = []string{"id"}
+	case "type", "code":
+		heads = []string{Fold(term[1])}
 	}
 	for _, h := range heads {
 		if pre, ok := strings.CutSuffix(column, h); ok && pre != "" && strings.HasPrefix(term[0], pre) {
@@ -705,19 +721,22 @@ func CompoundHead(w string) (string, bool) {
 // KeyAbbreviation reads a one-word column name as an abbreviated "<thing>
 // id" of its table: "stuid" of student, "custid" of customers, "dormid"
 // of dorm (the letters before "id", at least three, begin a word of the
-// table's name), or the table's initial before "id" ("aid" of aircraft,
+// table's name; in a name longer than eight letters they are that word:
+// "circuitid" of circuits), or the table's initial before "id" ("aid" of aircraft,
 // "eid" of employee). It returns that word and true; "paid" and "valid"
 // are no ids.
 func KeyAbbreviation(w string, table []string) (string, bool) {
 	if len(w) == 3 && strings.HasSuffix(w, "id") && len(table) > 0 && strings.HasPrefix(table[0], w[:1]) && len(table[0]) > 2 {
 		return table[0], true
 	}
-	if len(w) < 5 || len(w) > 8 || !strings.HasSuffix(w, "id") {
+	if len(w) < 5 || !strings.HasSuffix(w, "id") {
 		return "", false
 	}
 	pre := w[:len(w)-2]
 	for _, t := range table {
-		if strings.HasPrefix(t, pre) {
+		// A longer name is the whole word ("circuitid" of circuits,
+		// "constructorid" of constructors), not part of one.
+		if len(w) <= 8 && strings.HasPrefix(t, pre) || pre == t || pre == Singular(t) {
 			return t, true
 		}
 	}

@@ -223,6 +223,9 @@ func TestKeyAbbreviation(t *testing.T) {
 		{"valid", []string{"tickets"}, ""},
 		{"stuid", []string{"has", "allergy"}, ""},
 		{"student", []string{"student"}, ""},
+		{"circuitid", []string{"circuits"}, "circuits"},
+		{"constructorid", []string{"constructor", "standings"}, "constructor"},
+		{"circuitsid", []string{"circ"}, ""},
 	} {
 		got, ok := lexicon.KeyAbbreviation(c.w, c.table)
 		if got != c.want || ok != (c.want != "") {
@@ -316,6 +319,9 @@ func TestNameOf(t *testing.T) {
 		{[]string{"flight", "number"}, "aid", false},
 		{[]string{"flight", "number"}, "no", false},
 		{[]string{"flight", "date"}, "fldate", false},
+		{[]string{"game", "type"}, "gtype", true},
+		{[]string{"game", "type"}, "type", false},
+		{[]string{"room", "type"}, "gtype", false},
 	} {
 		if got := lexicon.NameOf(c.term, c.column); got != c.want {
 			t.Errorf("NameOf(%v, %q) = %v, want %v", c.term, c.column, got, c.want)

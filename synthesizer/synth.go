@@ -343,6 +343,11 @@ func termMatches(term, iri, label string) (score float64) {
 		if len(ew) == 1 {
 			return 0.95
 		}
+		// "emp_fname", "stu_lname": the part is a name of its own, the
+		// other word the table's abbreviation.
+		if len(ew) == 2 && lexicon.NamePart(ew[1:]) == ep {
+			return 0.9
+		}
 	}
 	compound := lexicon.Compound(tw)
 	for i := range tw {
@@ -354,6 +359,16 @@ func termMatches(term, iri, label string) (score float64) {
 	// "branch name" of bname.
 	if len(ew) == 1 && lexicon.NameOf(tw, ew[0]) {
 		return 0.95
+	}
+	// "the ids of circuits" of circuits#circuitid, "the types of video
+	// games" of video_games#gtype: the table's word, abbreviated, before
+	// the term's.
+	if len(ew) == 1 && len(tw) == 1 {
+		for _, q := range kg.Words(kg.SplitIRI(iri).Qualifier) {
+			if lexicon.NameOf([]string{q, tw[0]}, ew[0]) || lexicon.NameOf([]string{lexicon.Singular(q), tw[0]}, ew[0]) {
+				return 0.9
+			}
+		}
 	}
 	// The words written together name it ("allergy type" → allergytype).
 	if compound != "" && slices.Contains(ew, compound) {

@@ -3051,3 +3051,34 @@ x:p2 a x:phone ; x:hardware_model_name "Z520e" ; x:company_name "Sony" ; x:ram 5
 		t.Error("lexicon.Agent: want manufacturer and author, not model")
 	}
 }
+
+// TestTermMatchesNamePart: a part of a name said in full matches the
+// column that abbreviates it behind the table's prefix ("stu_fname"),
+// never the other part.
+func TestTermMatchesNamePart(t *testing.T) {
+	if s := termMatches("first name", ex+"student#stu_fname", ""); s < 0.9 {
+		t.Errorf("termMatches(first name, stu_fname) = %.2f, want ≥ 0.9", s)
+	}
+	if s := termMatches("last name", ex+"student#stu_fname", ""); s != 0 {
+		t.Errorf("termMatches(last name, stu_fname) = %.2f, want 0", s)
+	}
+}
+
+// TestTermMatchesTableAbbreviation: "the ids of circuits" are
+// circuits#circuitid and "the types of video games" video_games#gtype:
+// the table's word, abbreviated, written before the term's.
+func TestTermMatchesTableAbbreviation(t *testing.T) {
+	for _, c := range []struct {
+		term, iri string
+		want      bool
+	}{
+		{"id", ex + "circuits#circuitid", true},
+		{"type", ex + "video_games#gtype", true},
+		{"type", ex + "rooms#gtype", false},
+		{"id", ex + "drivers#circuitid", false},
+	} {
+		if s := termMatches(c.term, c.iri, ""); (s >= 0.9) != c.want {
+			t.Errorf("termMatches(%s, %s) = %.2f, want ≥ 0.9: %v", c.term, c.iri, s, c.want)
+		}
+	}
+}
