@@ -1028,3 +1028,23 @@ func TestSliceNamePart(t *testing.T) {
 		}
 	}
 }
+
+// TestSliceStaffMember: "each staff member" is a row of the staff table,
+// whose name is asked, not a photo's.
+func TestSliceStaffMember(t *testing.T) {
+	const ttl = `@prefix s: <http://x/staff#> . @prefix p: <http://x/photos#> .
+<http://x/s1> a <http://x/staff> ; s:name "Whitney" .
+<http://x/p1> a <http://x/photos> ; p:name "game1" .
+`
+	coll := oneGraph(t, "park", ttl)
+	sg := subgoal("What is the name of each staff member?", []string{"staff member", "member"}, []string{"name"})
+	sg.Requirements.Output.Attributes = []string{"name"}
+	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("park")
+	if sl == nil || !sl.HasClass("http://x/staff") || !sl.HasProperty("http://x/staff#name") || sl.HasProperty("http://x/photos#name") {
+		t.Errorf("the staff's name is not what the slice offers:\n%s", sl.Text())
+	}
+}

@@ -186,6 +186,11 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 			switch {
 			case classes && e.class:
 				m = matchScore(words, e)
+				// "staff member" of staff: one of the group its table
+				// holds, below a class the whole phrase names.
+				if lexicon.MemberOf(words) && slices.Equal(e.primary, words[:1]) {
+					m = max(m, 0.8)
+				}
 			case classes:
 				// A type named as a property's table, or as its name.
 				if allIn(words, e.context) {

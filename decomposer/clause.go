@@ -229,8 +229,9 @@ func (a *analysis) isVerb(i int) bool {
 			return false
 		}
 		// An item of a list of columns ("the asset id, details, make
-		// and model").
-		if a.listItem(i) {
+		// and model"), or a plural noun joined to another ("the names
+		// and costs of procedures").
+		if a.listItem(i) || isPlural(w) && nounVerbs[lemma(w)] && inSet(a.w(i-1), "and", "or", ",") && isPlural(a.w(i-2)) && a.content(i-2) {
 			return false
 		}
 		return !inSet(a.w(i-1), "the", "a", "an", "each", "every", "of", "their", "its", "his", "her", "which", "what", "many", "all", "no", "any")

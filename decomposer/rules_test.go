@@ -2049,3 +2049,12 @@ func TestNamePartTerms(t *testing.T) {
 		t.Errorf("predicates = %q, want first name and not name alone", ps)
 	}
 }
+
+// TestPluralNounVerbInList: "the names and costs of all procedures"
+// lists two attributes; "costs" is no verb there.
+func TestPluralNounVerbInList(t *testing.T) {
+	d := decompose(t, "List the names and costs of all procedures sorted by cost.")
+	if o := d.Final().Requirements.Output; !slices.Equal(o.Attributes, []string{"name", "cost"}) || o.OrderBy != "cost" {
+		t.Errorf("output = %+v, want the name and cost, ordered by cost", o)
+	}
+}

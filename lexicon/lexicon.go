@@ -488,6 +488,14 @@ func KindWord(w string) bool { return slices.Contains(kindWords, w) }
 // KindWords returns the words that say a kind ([KindWord]).
 func KindWords() []string { return slices.Clone(kindWords) }
 
+// MemberOf reports whether a two-word term names one of a group by the
+// group's name: "staff member", "faculty member", "crew member" (lower
+// case, singular). Such a one is a row of the group's table (staff,
+// faculty) when no table names the whole phrase.
+func MemberOf(words []string) bool {
+	return len(words) == 2 && (words[1] == "member" || words[1] == "members")
+}
+
 // columnAcronyms are acronyms that name an attribute, written in
 // capitals in a question: "the job ID", "image names and URLs".
 var columnAcronyms = []string{"id", "url", "uri", "gpa", "ssn", "isbn", "ip", "dob"}

@@ -210,6 +210,16 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 				if grouped {
 					continue
 				}
+				if parts := pl.nameParts(a); len(parts) > 0 {
+					// "the full name of the employee with the most
+					// customers": grouped by both parts.
+					for _, at := range parts {
+						keys = append(keys, skeletons.Item{Attr: &at})
+						pl.p.GroupBy = append(pl.p.GroupBy, at)
+						pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
+					}
+					continue
+				}
 				if prop, s := pl.prop(a, kAny, 0); prop != nil && s >= 0.7 && !pl.inSelect(prop.IRI) {
 					if at, ok := pl.attrOf(prop); ok {
 						keys = append(keys, skeletons.Item{Attr: &at})
@@ -2215,6 +2225,20 @@ func (pl *planner) nameParts(term string) []skeletons.Attr {
 		if given, family := pl.nameColumns(n.Class); given != nil {
 			pl.used = append(pl.used, given.IRI, family.IRI)
 			return []skeletons.Attr{{Node: i, Property: given.IRI}, {Node: i, Property: family.IRI}}
+		}
+	}
+	// A class of the slice not joined yet ("the employee who has the
+	// most customers", counted from the customers): joined to show both.
+	for _, c := range pl.sc.slice.Classes {
+		if given, family := pl.nameColumns(c.IRI); given != nil {
+			g, ok := pl.attrOf(given)
+			if !ok {
+				continue
+			}
+			if f, ok := pl.attrOf(family); ok && f.Node == g.Node {
+				pl.used = append(pl.used, given.IRI, family.IRI)
+				return []skeletons.Attr{g, f}
+			}
 		}
 	}
 	return nil

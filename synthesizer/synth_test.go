@@ -3082,3 +3082,44 @@ func TestTermMatchesTableAbbreviation(t *testing.T) {
 		}
 	}
 }
+
+// TestFullNameGrouped: "What is the full name of the employee who has the
+// most customers?" groups by the first and the last name, both shown.
+func TestFullNameGrouped(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:e1 a ex:employee ; ex:first_name "Jane" ; ex:last_name "Peacock" .
+ex:e2 a ex:employee ; ex:first_name "Jane" ; ex:last_name "Park" .
+ex:c1 a ex:customer ; ex:support_rep ex:e1 .
+ex:c2 a ex:customer ; ex:support_rep ex:e2 .
+ex:c3 a ex:customer ; ex:support_rep ex:e2 .
+`
+	g := loadGraph(t, "store", data)
+	slice := &handoff.Slice{
+		Graph:    "store",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "employee", Count: 2, Score: 1, Matched: []string{"employee"}}, {IRI: ex + "customer", Count: 3, Score: 1, Matched: []string{"customer"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "first_name", Domains: []string{ex + "employee"}, Datatypes: []string{xsd + "string"}, Score: 0.9, Matched: []string{"full name"}},
+			{IRI: ex + "last_name", Domains: []string{ex + "employee"}, Datatypes: []string{xsd + "string"}, Score: 0.9},
+			{IRI: ex + "support_rep", Domains: []string{ex + "customer"}, Ranges: []string{ex + "employee"}, Score: 0.3},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What is the full name of the employee who has the most customers?",
+		Operations: []handoff.Operation{handoff.OpLookup, handoff.OpAggregate, handoff.OpRank},
+		Requirements: handoff.Requirements{Predicates: []string{"full name", "name"}, Types: []string{"employee", "customer"},
+			Joins:  []handoff.Join{{From: "employee", To: "customer"}},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Attributes: []string{"full name"}, Aggregate: handoff.AggCount, AggregateOf: "customer", OrderBy: "customer", Descending: true}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 1 || len(res.Vars) < 2 {
+		t.Fatalf("got %d rows of %v, want one employee by both names\n%s", len(res.Rows), res.Vars, query)
+	}
+	var got []string
+	for _, v := range res.Vars {
+		if l, ok := res.Rows[0][v].(*sparql.Literal); ok {
+			got = append(got, l.Lexical)
+		}
+	}
+	if !slices.Contains(got, "Jane") || !slices.Contains(got, "Park") {
+		t.Errorf("got %q, want Jane Park\n%s", got, query)
+	}
+}
