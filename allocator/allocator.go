@@ -21,6 +21,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/schemaforge/go-schemaforge/lexicon"
 	"log/slog"
 	"maps"
 	"slices"
@@ -398,6 +399,19 @@ func whole(hits []kg.Hit, m, text string) bool {
 	})
 }
 
+// placeValue returns the property of graph id that holds, whole, a name
+// of the place the adjective m pertains to ("British": "UK", "United
+// Kingdom"; [lexicon.PlacesOf]), or "" when m is no such adjective or
+// the graph holds none of the names.
+func (a *Allocator) placeValue(ctx context.Context, p *pool, id, m string) string {
+	for _, place := range lexicon.PlacesOf(m) {
+		if v, prop := valueMatch(a.searchValues(ctx, p, id, place, mentionHits), place); v >= 1 {
+			return prop
+		}
+	}
+	return ""
+}
+
 // holders sets q.holders, per name, the graphs of the pool that hold it
 // whole among their values ([whole]), and q.found, the hits of the name
 // in each graph it searched: "How much does Lex De Haan earn?" names
@@ -419,7 +433,7 @@ func (a *Allocator) holders(ctx context.Context, p *pool, q *query, text string,
 			}
 			hits := a.searchValues(ctx, p, g.ID, m, mentionHits)
 			q.found[m][g.ID] = hits
-			if whole(hits, m, text) {
+			if whole(hits, m, text) || a.placeValue(ctx, p, g.ID, m) != "" {
 				if q.holders[m] == nil {
 					q.holders[m] = map[string]bool{}
 				}

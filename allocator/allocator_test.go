@@ -1048,3 +1048,27 @@ func TestSliceStaffMember(t *testing.T) {
 		t.Errorf("the staff's name is not what the slice offers:\n%s", sl.Text())
 	}
 }
+
+// TestSlicePlaceAdjective: "British artists" are those whose country is
+// "UK", a name of the place the adjective pertains to, when no value is
+// "British" itself.
+func TestSlicePlaceAdjective(t *testing.T) {
+	const ttl = `@prefix a: <http://x/artist#> .
+<http://x/a1> a <http://x/artist> ; a:artist_name "Michel" ; a:country "UK" .
+<http://x/a2> a <http://x/artist> ; a:artist_name "Shrikanta" ; a:country "India" .
+`
+	coll := oneGraph(t, "music", ttl)
+	sg := subgoal("What are the names of all British artists?", []string{"artist"}, []string{"name"})
+	sg.Mentions = []handoff.Mention{{Text: "British", Start: 31, End: 38, Kind: handoff.MentionName}}
+	sg.Requirements.Filters = []handoff.Filter{{Op: handoff.FilterEq, Value: "British", ValueKind: "string"}}
+	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("music")
+	if sl == nil || !slices.ContainsFunc(sl.Values, func(v handoff.SliceValue) bool {
+		return v.Value == "UK" && v.Mention == "British" && v.Property == "http://x/artist#country"
+	}) {
+		t.Errorf("no value UK for British in the slice:\n%s", sl.Text())
+	}
+}

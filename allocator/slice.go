@@ -562,10 +562,27 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	// Values.
 	if p.values[id] != nil {
 		for _, m := range q.mentions {
+			found := false
 			for _, h := range a.searchValues(ctx, p, id, m, 3) {
 				if v, _ := valueMatch1(h.Value, m); v > 0 && !schemaLabel(g, h) {
 					s.Values = append(s.Values, handoff.SliceValue{Property: h.Property, Value: h.Value, Lang: h.Lang, Mention: m, Score: h.Score})
 					scoreOnce(h.Property, 0.3)
+					found = found || v == 1
+				}
+			}
+			// "British artists" of artist#country "UK": a name of the
+			// place the adjective says, when the graph has no value
+			// that is the word itself.
+			for _, place := range lexicon.PlacesOf(m) {
+				if found {
+					break
+				}
+				for _, h := range a.searchValues(ctx, p, id, place, 3) {
+					if v, _ := valueMatch1(h.Value, place); v == 1 && !schemaLabel(g, h) {
+						s.Values = append(s.Values, handoff.SliceValue{Property: h.Property, Value: h.Value, Lang: h.Lang, Mention: m, Score: 0.9 * h.Score})
+						scoreOnce(h.Property, 0.3)
+						found = true
+					}
 				}
 			}
 		}

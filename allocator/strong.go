@@ -460,6 +460,11 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 			if v < 1 && q.holders[m][g.id] {
 				v = 1 // the name as the question writes it ([whole])
 			}
+			if v < 1 {
+				if pp := a.placeValue(ctx, p, g.id, m); pp != "" {
+					v, prop = 0.9, pp // "British" of "UK"
+				}
+			}
 			// Only the graphs that hold the name whole get its weight;
 			// a part of it ("Georgia" inside a list of composers) is
 			// worth what it was before names weighed.

@@ -444,15 +444,25 @@ func (a *analysis) agedAt(i int) bool {
 }
 
 // genderAt reports whether token i says the sex of the noun after it
-// ("female students", "male singers", "women players").
+// ("female students", "male singers", "women players", "girl students").
 func (a *analysis) genderAt(i int) bool {
 	w := a.w(i)
 	// Not one of "male and female students": both.
-	if lexicon.Gender(w) == "" || inSet(a.w(i-1), "and", "or") && lexicon.Gender(a.w(i-2)) != "" || !inSet(w, "male", "female", "men", "women", "boys", "girls") || i+1 >= len(a.toks) || !a.isWord(i+1) {
+	if lexicon.Gender(w) == "" || inSet(a.w(i-1), "and", "or") && lexicon.Gender(a.w(i-2)) != "" || !inSet(w, "male", "female", "men", "women", "boys", "girls", "boy", "girl") || i+1 >= len(a.toks) || !a.isWord(i+1) {
 		return false
 	}
-	n := a.w(i + 1)
-	return !isFunction(n) && lexicon.Gender(n) == "" && a.toks[i+1].ment < 0 && (isPlural(n) || inSet(w, "male", "female"))
+	j := i + 1
+	// "male British artists": an adjective named between.
+	if m := a.toks[j].ment; m >= 0 && m < len(a.ms) && len(lexicon.PlacesOf(a.ms[m].Text)) > 0 {
+		for j < len(a.toks) && a.toks[j].ment == m {
+			j++
+		}
+		if !a.isWord(j) {
+			return false
+		}
+	}
+	n := a.w(j)
+	return !isFunction(n) && lexicon.Gender(n) == "" && a.toks[j].ment < 0 && (isPlural(n) || inSet(w, "male", "female", "boy", "girl"))
 }
 
 // decade returns the first year of a decade written "1990s" (or

@@ -2058,3 +2058,17 @@ func TestPluralNounVerbInList(t *testing.T) {
 		t.Errorf("output = %+v, want the name and cost, ordered by cost", o)
 	}
 }
+
+// TestGenderWords: "girl students" and "male British artists" say the
+// sex of the things, past a place's adjective.
+func TestGenderWords(t *testing.T) {
+	for q, want := range map[string]string{
+		"How many girl students are younger than 25?":     "female",
+		"What are the names of all male British artists?": "male",
+	} {
+		d := decompose(t, q)
+		if !slices.ContainsFunc(d.Final().Requirements.Filters, func(f handoff.Filter) bool { return f.Attribute == handoff.AttrGender && f.Value == want }) {
+			t.Errorf("%q: filters %+v, want gender %s", q, d.Final().Requirements.Filters, want)
+		}
+	}
+}

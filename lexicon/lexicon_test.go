@@ -576,3 +576,17 @@ func TestSameVerb(t *testing.T) {
 		}
 	}
 }
+
+func TestPlacesOf(t *testing.T) {
+	if got := lexicon.PlacesOf("British"); !slices.Contains(got, "united kingdom") || !slices.Contains(got, "uk") {
+		t.Errorf("PlacesOf(British) = %q, want the United Kingdom's names", got)
+	}
+	if got := lexicon.PlacesOf("french"); !slices.Contains(got, "france") {
+		t.Errorf("PlacesOf(french) = %q, want france", got)
+	}
+	for _, w := range []string{"france", "old", "singer"} {
+		if got := lexicon.PlacesOf(w); got != nil {
+			t.Errorf("PlacesOf(%s) = %q, want none", w, got)
+		}
+	}
+}

@@ -12,8 +12,9 @@ import (
 // WordNet's licence notice ('#' lines), with relation d (a noun and a
 // verb derivationally related: "director d direct"), a (an adjective and
 // the attribute it is a value of: "old a age"), s (two nouns whose
-// first sense is one synset: "film s movie") or p (a common noun whose
-// first sense is a kind of person: "visitor p person").
+// first sense is one synset: "film s movie"), p (a common noun whose
+// first sense is a kind of person: "visitor p person") or l (an
+// adjective and a name of the place it pertains to: "french l france").
 //
 //go:embed related.txt
 var relatedText string
@@ -35,7 +36,25 @@ const (
 	// KindOfPerson links a common noun whose most frequent sense is a
 	// kind of person to "person" ("visitor", "tourist", "gymnast").
 	KindOfPerson Relation = 'p'
+	// PlaceOf links an adjective to each name of the place it pertains
+	// to ("british", "united_kingdom"; "french", "france"), the words of
+	// a name joined by '_'.
+	PlaceOf Relation = 'l'
 )
+
+// PlacesOf returns the names of the place an adjective pertains to, in
+// lower case, words separated by spaces: PlacesOf("British") is
+// [britain gb great britain uk united kingdom], PlacesOf("French")
+// [france french republic]; nil for another word.
+func PlacesOf(adj string) []string {
+	var out []string
+	for _, l := range relatedWords()[strings.ToLower(adj)] {
+		if l.rel == PlaceOf && !l.back {
+			out = append(out, strings.ReplaceAll(l.word, "_", " "))
+		}
+	}
+	return out
+}
 
 // Person reports whether the noun w (any inflection) names people: a
 // kind of person in WordNet ("visitors", "tourist", "employee"), or
@@ -48,6 +67,7 @@ func Person(w string) bool {
 type link struct {
 	word string
 	rel  Relation
+	back bool // read from the line's right word to its left
 }
 
 var relatedWords = sync.OnceValue(func() map[string][]link {
@@ -61,8 +81,8 @@ var relatedWords = sync.OnceValue(func() map[string][]link {
 			continue
 		}
 		r := Relation(f[1][0])
-		m[f[0]] = append(m[f[0]], link{f[2], r})
-		m[f[2]] = append(m[f[2]], link{f[0], r})
+		m[f[0]] = append(m[f[0]], link{f[2], r, false})
+		m[f[2]] = append(m[f[2]], link{f[0], r, true})
 	}
 	return m
 })

@@ -13,8 +13,9 @@ import (
 // A synset of WordNet's data files: its words (lower case, without an
 // adjective's syntactic marker) and its pointers.
 type synset struct {
-	words []string
-	ptrs  []pointer
+	words   []string
+	ptrs    []pointer
+	lexfile string // the lexicographer file's number ("15": noun.location)
 }
 
 // A pointer of a synset: its symbol, the synset it points to (part of
@@ -132,6 +133,39 @@ func related(dir, out string) error {
 			}
 		}
 	}
+	// l: an adjective and the place it pertains to ("french l france",
+	// "british l great_britain"), WordNet's "\\" pointers from adjectives
+	// to nouns of places (noun.location), each name of the place and of
+	// the region it is said to be the domain of ("great_britain" of
+	// "united_kingdom"), words joined by '_'.
+	const location = "15"
+	for _, off := range sortedKeys(data["a"]) {
+		ss := data["a"][off]
+		for _, p := range ss.ptrs {
+			if p.symbol != "\\" || p.pos != "n" || p.src == 0 || p.src > len(ss.words) {
+				continue
+			}
+			adj := ss.words[p.src-1]
+			t := lookup(p.pos, p.offset)
+			if t == nil || t.lexfile != location || !word(adj) || !common[adj] {
+				continue
+			}
+			places := []*synset{t}
+			for _, q := range t.ptrs {
+				if r := lookup(q.pos, q.offset); q.symbol == ";r" && q.pos == "n" && r != nil && r.lexfile == location {
+					places = append(places, r)
+				}
+			}
+			for _, pl := range places {
+				for _, name := range pl.words {
+					if l := adj + " l " + name; placeName(name) && !seen[l] {
+						seen[l] = true
+						lines = append(lines, l)
+					}
+				}
+			}
+		}
+	}
 	if len(lines) == 0 {
 		return fmt.Errorf("%s: no related words", dir)
 	}
@@ -155,6 +189,12 @@ func related(dir, out string) error {
 // word reports whether w is a lemma the related words keep: letters
 // only, 3 to 20 of them.
 func word(w string) bool { return plain(w) && len(w) >= 3 && len(w) <= 20 }
+
+// placeName reports whether w is a place's name the file keeps: words of
+// letters joined by '_', 2 to 40 letters in all ("uk", "great_britain").
+func placeName(w string) bool {
+	return len(w) >= 2 && len(w) <= 40 && strings.Trim(w, "_") == w && plain(strings.ReplaceAll(w, "_", ""))
+}
 
 func sortedKeys(m map[string]*synset) []string {
 	out := make([]string, 0, len(m))
@@ -230,7 +270,7 @@ func readData(path string) (map[string]*synset, error) {
 		if err != nil || 4+2*int(w) >= len(fs) {
 			return nil, bad
 		}
-		ss := &synset{}
+		ss := &synset{lexfile: fs[1]}
 		for k := 0; k < int(w); k++ {
 			lemma := strings.ToLower(fs[4+2*k])
 			if i := strings.IndexByte(lemma, '('); i > 0 {
