@@ -207,6 +207,25 @@ func (a *analysis) isVerb(i int) bool {
 	if inSet(a.w(i-1), "you", "we", "i", "they", "he", "she") && inSet(a.w(i-2), "can", "could", "do", "does", "did", "will", "would", "should", "may", "might", "must") {
 		return true
 	}
+	// "How many rounds did each pilot win?", "… has each town hosted?":
+	// the last word, after an auxiliary and the subject's noun phrase.
+	if a.isWord(i) && !isFunction(w) && (i+1 == len(a.toks) || a.toks[i+1].kind == tkPunct) {
+		for k := i - 2; k >= max(0, i-4); k-- {
+			// After "each" or "every" ("did each storm hit"); after "has"
+			// a participle only ("has each town hosted", not "that has
+			// a cinema").
+			if have := inSet(a.w(k), "has", "have", "had"); have || inSet(a.w(k), "did", "does", "do") {
+				np := inSet(a.w(k+1), "each", "every") && (!have || lexicon.VerbBase(w) != w || strings.HasSuffix(w, "ed"))
+				for j := k + 2; np && j < i; j++ {
+					np = a.content(j) && !contentVerbs[a.w(j)]
+				}
+				if np {
+					return true
+				}
+				break
+			}
+		}
+	}
 	// An irregular participle after "be": "are shown", "was written".
 	if lexicon.VerbBase(w) != w && inSet(a.w(i-1), "is", "are", "was", "were", "been", "be", "being") {
 		return true

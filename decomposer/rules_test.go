@@ -2072,3 +2072,18 @@ func TestGenderWords(t *testing.T) {
 		}
 	}
 }
+
+// TestVerbAfterEach: "How many rounds did each pilot win?" groups by the
+// pilot and names the verb; "locations that has a cinema" has no verb
+// "cinema".
+func TestVerbAfterEach(t *testing.T) {
+	d := decompose(t, "How many rounds did each pilot win?")
+	r := d.Final().Requirements
+	if !slices.Equal(r.Output.GroupBy, []string{"pilot"}) || !slices.Contains(r.Predicates, "win") {
+		t.Errorf("requirements %+v, want grouped by pilot, with the verb win", r)
+	}
+	d = decompose(t, "Find the distinct locations that has a cinema.")
+	if r := d.Final().Requirements; slices.Contains(r.Predicates, "cinema") || !slices.Contains(r.Types, "cinema") {
+		t.Errorf("requirements %+v, want the type cinema, no verb", r)
+	}
+}
