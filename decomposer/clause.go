@@ -207,6 +207,12 @@ func (a *analysis) isVerb(i int) bool {
 	if inSet(a.w(i-1), "you", "we", "i", "they", "he", "she") && inSet(a.w(i-2), "can", "could", "do", "does", "did", "will", "would", "should", "may", "might", "must") {
 		return true
 	}
+	// "Which storms didn't hit any country?", "which did not win": the
+	// word after a negated auxiliary (not a copula: "aren't open").
+	if p := a.w(i - 1); a.isWord(i) && !isFunction(w) && (strings.HasSuffix(p, "n't") && !inSet(p, "isn't", "aren't", "wasn't", "weren't") ||
+		inSet(p, "not", "never") && inSet(a.w(i-2), "did", "does", "do", "has", "have", "had", "could", "would", "will", "can")) {
+		return true
+	}
 	// "How many rounds did each pilot win?", "… has each town hosted?":
 	// the last word, after an auxiliary and the subject's noun phrase.
 	if a.isWord(i) && !isFunction(w) && (i+1 == len(a.toks) || a.toks[i+1].kind == tkPunct) {
@@ -747,7 +753,9 @@ func (a *analysis) comparator(i int) (op handoff.FilterOp, attr string, date boo
 		// "a higher rating than 8", "a larger enrollment than the
 		// largest college in Florida", "a higher market value than": the
 		// noun said between names what is compared.
-		if attr, n := a.thanNoun(i + 1); n > 0 {
+		// A named thing after "than" ("a larger area than Porto Lume")
+		// is read by the scan's own rule for it.
+		if attr, n := a.thanNoun(i + 1); n > 0 && !a.namedAt(i+n+2) {
 			return c.op, attr, c.date && attr == "", i + n + 2, true
 		}
 		return "", "", false, 0, false
@@ -772,6 +780,19 @@ func (a *analysis) comparator(i int) (op handoff.FilterOp, attr string, date boo
 		return c.op, a.w(i + 1), false, i + 2, true
 	}
 	return c.op, c.attr, c.date, i + 1, true
+}
+
+// namedAt reports whether token k, or the one after "the" at k, is part
+// of a mention of a named thing (not a number or a date).
+func (a *analysis) namedAt(k int) bool {
+	if a.w(k) == "the" {
+		k++
+	}
+	if k >= len(a.toks) || a.toks[k].ment < 0 {
+		return false
+	}
+	m := a.toks[k].ment
+	return m >= len(a.ms) || a.ms[m].Kind != handoff.MentionNumber && a.ms[m].Kind != handoff.MentionDate
 }
 
 // thanNoun reads the one or two content words from j that stand

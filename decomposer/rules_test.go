@@ -2087,3 +2087,12 @@ func TestVerbAfterEach(t *testing.T) {
 		t.Errorf("requirements %+v, want the type cinema, no verb", r)
 	}
 }
+
+// TestVerbAfterNegation: "didn't hit" names the verb hit; "aren't open"
+// has none.
+func TestVerbAfterNegation(t *testing.T) {
+	d := decompose(t, "Which storms didn't hit any country?")
+	if r := d.Final().Requirements; !slices.Contains(r.Predicates, "hit") || slices.Contains(r.Types, "hit") {
+		t.Errorf("requirements %+v, want the verb hit", r)
+	}
+}

@@ -54,6 +54,9 @@ var derivations = map[string]Derivation{
 	// How long a thing lasts, where no length is named: its duration
 	// (a trip's, a song's milliseconds, a film's running time).
 	"length": {Words: []string{"duration", "runtime", "running", "milliseconds", "minutes", "seconds"}},
+	// How fast things are, where no speed is named, is how little time
+	// they take (the fastest climber has the shortest time).
+	"speed": {Words: []string{"time", "duration", "seconds", "minutes"}, Inverted: true},
 	// How rich people are is their wealth, whatever the schema calls
 	// it (net_worth_millions, fortune, assets).
 	"wealth": {Words: []string{"wealth", "worth", "fortune", "assets", "money", "rich", "richest"}},
