@@ -1072,3 +1072,22 @@ func TestSlicePlaceAdjective(t *testing.T) {
 		t.Errorf("no value UK for British in the slice:\n%s", sl.Text())
 	}
 }
+
+// TestSliceAbbreviatedNumber: "the flight with number 99" is the
+// flight's flno, the table's word abbreviated before "no".
+func TestSliceAbbreviatedNumber(t *testing.T) {
+	const ttl = `@prefix f: <http://x/flight#> . @prefix a: <http://x/aircraft#> .
+<http://x/f1> a <http://x/flight> ; f:flno 99 ; f:distance 2308 ; f:ref-aid <http://x/a1> .
+<http://x/a1> a <http://x/aircraft> ; a:name "Boeing 747-400" ; a:aid 1 .
+`
+	coll := oneGraph(t, "flights", ttl)
+	sg := subgoal("What is the aircraft name for the flight with number 99", []string{"flight"}, []string{"aircraft name", "number"})
+	sg.Requirements.Filters = []handoff.Filter{{Attribute: "number", Op: handoff.FilterEq, Value: "99", ValueKind: "number"}}
+	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("flights"); sl == nil || !sl.HasProperty("http://x/flight#flno") {
+		t.Errorf("flno is not in the slice:\n%s", sl.Text())
+	}
+}

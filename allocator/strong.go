@@ -241,6 +241,26 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 				}
 			}
 		}
+		// "the flight with number 99" of flight#flno, "the types of
+		// video games" of video_games#gtype: the table's word,
+		// abbreviated, before the term's ([lexicon.NameOf]).
+		// Not "name": every table abbreviates its own, and the naming
+		// column of the things asked is chosen by their class.
+		if !classes && len(t.words) == 1 && t.words[0] != "name" {
+			for i := range g.elements {
+				e := &g.elements[i]
+				if seen[i] || e.class || len(e.primary) == 0 || len(e.objects) > 0 {
+					continue
+				}
+				for _, q := range e.context {
+					if lexicon.NameOf([]string{q, t.words[0]}, e.primary[0]) {
+						seen[i] = true
+						take(0.85, e)
+						break
+					}
+				}
+			}
+		}
 		// "first name" of emp_fname: the columns a part of a name is
 		// written as.
 		if part := lexicon.NamePart(t.words); !classes && part != 0 {

@@ -172,7 +172,8 @@ func (a *analysis) content(i int) bool {
 			// "the total number of X" counts X like "the number of X".
 			return a.isWord(i-1) && !isFunction(a.w(i-1)) && a.w(i-1) != "total" && a.toks[i-1].ment < 0
 		}
-		return a.isWord(i-1) && !isFunction(a.w(i-1))
+		// "the flight with number 99": the number a thing is labelled by.
+		return a.isWord(i-1) && !isFunction(a.w(i-1)) || i+1 < len(a.toks) && a.toks[i+1].kind == tkNum
 	case w == "total":
 		return false
 	case inSet(w, "start", "end") && a.isWord(i+1) && !isFunction(a.w(i+1)) && a.toks[i+1].ment < 0:
@@ -1091,7 +1092,13 @@ func (a *analysis) scan() {
 			if v1, k1, ok := a.valueOf(i + 1); ok && a.w(i+2) == "and" {
 				if v2, _, ok := a.valueOf(i + 3); ok {
 					a.used[i+1], a.used[i+3] = true, true
-					f := handoff.Filter{Attribute: a.attrFor(i, i+4, ""), Op: handoff.FilterBetween, Value: v1, Value2: v2, ValueKind: k1}
+					attr := ""
+					// "between 100 and 300 hours of work": the work hours.
+					if at, n := a.unitOf(i + 4); k1 == "number" && n > 0 {
+						a.useSpan(i+4, n)
+						attr = at
+					}
+					f := handoff.Filter{Attribute: a.attrFor(i, i+4, attr), Op: handoff.FilterBetween, Value: v1, Value2: v2, ValueKind: k1}
 					a.addFilter(f, i)
 					a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: "between", Term: f.Attribute, Op: handoff.FilterBetween})
 				}

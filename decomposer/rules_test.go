@@ -2096,3 +2096,16 @@ func TestVerbAfterNegation(t *testing.T) {
 		t.Errorf("requirements %+v, want the verb hit", r)
 	}
 }
+
+// TestUnitAfterBetweenAndNumberLabel: "between 100 and 300 hours of work"
+// bounds the work hours; "the flight with number 99" is labelled 99.
+func TestUnitAfterBetweenAndNumberLabel(t *testing.T) {
+	d := decompose(t, "Find the name of projects that require between 100 and 300 hours of work.")
+	if fs := d.Final().Requirements.Filters; len(fs) != 1 || fs[0].Attribute != "work hours" || fs[0].Op != handoff.FilterBetween {
+		t.Errorf("filters %+v, want the work hours between 100 and 300", fs)
+	}
+	d = decompose(t, "What is the aircraft name for the flight with number 99")
+	if fs := d.Final().Requirements.Filters; len(fs) != 1 || fs[0].Attribute != "number" || fs[0].Value != "99" {
+		t.Errorf("filters %+v, want number 99", fs)
+	}
+}
