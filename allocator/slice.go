@@ -546,6 +546,14 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			named = true
 			break
 		}
+		// Nor anything else: its own key shows each of them ("the
+		// number of transactions for different investors" by
+		// investor_id), which the synthesizer shows rather than the IRI.
+		if !named {
+			if key := keyProperty(lex, c); key != "" {
+				scoreOnce(key, 0.05)
+			}
+		}
 		// Nothing names the members of the things asked for: its most
 		// varied text column shows them (a market by its country).
 		if !named && asksThings(sg, matched[c]) {
@@ -990,6 +998,20 @@ func textValued(pi *kg.PropertyInfo) bool {
 // namingProperty returns the literal-valued property of class c whose
 // name says it names things (name, title, label; "…name" in general), or
 // "" when c has none.
+// keyProperty returns class c's own key column ([lexicon.KeyColumn]),
+// or "".
+func keyProperty(lex *graphLex, c string) string {
+	class := kg.Tokens(c)
+	for i := range lex.elements {
+		e := &lex.elements[i]
+		if !e.class && len(e.objects) == 0 && slices.Contains(e.subjects, c) &&
+			lexicon.KeyColumn(kg.Words(kg.SplitIRI(e.iri).Column()), class) {
+			return e.iri
+		}
+	}
+	return ""
+}
+
 func namingProperty(lex *graphLex, c string) string {
 	best, bestRank := "", 0
 	class := kg.Tokens(c)

@@ -666,6 +666,21 @@ func OwnColumn(words, class []string) bool {
 	return true
 }
 
+// KeyColumn reports whether a column named by words is its class's own
+// key, the id a thing with no name is known by: "investor_id" of
+// investors, "lot_id" of lots, "stuid" of student ([KeyAbbreviation]),
+// "id" alone.
+func KeyColumn(words, class []string) bool {
+	switch {
+	case len(words) == 1 && words[0] == "id":
+		return true
+	case len(words) == 1:
+		_, ok := KeyAbbreviation(words[0], class)
+		return ok
+	}
+	return words[len(words)-1] == "id" && OwnColumn(words, class)
+}
+
 // NameWord reports whether a word of a column's name means "name": the
 // word itself, or a one- or two-letter abbreviation written before it
 // ("cname" of a course, "dname" of a department). The parts of a full

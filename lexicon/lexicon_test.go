@@ -590,3 +590,20 @@ func TestPlacesOf(t *testing.T) {
 		}
 	}
 }
+
+func TestKeyColumn(t *testing.T) {
+	for _, c := range []struct {
+		words, class []string
+		want         bool
+	}{
+		{[]string{"investor", "id"}, []string{"investors"}, true},
+		{[]string{"id"}, []string{"lots"}, true},
+		{[]string{"stuid"}, []string{"student"}, true},
+		{[]string{"lot", "details"}, []string{"lots"}, false},
+		{[]string{"transaction", "id"}, []string{"investors"}, false},
+	} {
+		if got := lexicon.KeyColumn(c.words, c.class); got != c.want {
+			t.Errorf("KeyColumn(%v, %v) = %v, want %v", c.words, c.class, got, c.want)
+		}
+	}
+}

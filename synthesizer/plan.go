@@ -1323,6 +1323,15 @@ func (pl *planner) naming(i int) skeletons.Item {
 		pl.used = append(pl.used, p.IRI, p.Ranges[0], name)
 		return skeletons.Item{Attr: &skeletons.Attr{Node: to, Property: name}}
 	}
+	// Nothing names it: its own key shows it ("for different
+	// investors": investor_id), not its IRI.
+	for _, p := range pl.sc.props {
+		if slices.Contains(p.Domains, c) && len(p.Ranges) == 0 && datatypeKind(p) != kAny &&
+			lexicon.KeyColumn(kg.Words(kg.SplitIRI(p.IRI).Column()), words(c)) {
+			pl.used = append(pl.used, p.IRI)
+			return skeletons.Item{Attr: &skeletons.Attr{Node: i, Property: p.IRI}}
+		}
+	}
 	return skeletons.Item{Attr: &skeletons.Attr{Node: i}}
 }
 

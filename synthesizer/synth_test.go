@@ -3123,3 +3123,41 @@ ex:c3 a ex:customer ; ex:support_rep ex:e2 .
 		t.Errorf("got %q, want Jane Park\n%s", got, query)
 	}
 }
+
+// TestNamingByKey: things with no name are shown by their own key
+// ("the number of transactions for different investors" by investor_id),
+// not by their IRIs.
+func TestNamingByKey(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:i1 a ex:investors ; ex:investor_id 1 .
+ex:i2 a ex:investors ; ex:investor_id 2 .
+ex:t1 a ex:transactions ; ex:investor ex:i1 .
+ex:t2 a ex:transactions ; ex:investor ex:i1 .
+ex:t3 a ex:transactions ; ex:investor ex:i2 .
+`
+	g := loadGraph(t, "shares", data)
+	slice := &handoff.Slice{
+		Graph:    "shares",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "transactions", Count: 3, Score: 1, Matched: []string{"transaction"}}, {IRI: ex + "investors", Count: 2, Score: 1, Matched: []string{"investor"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "investor_id", Domains: []string{ex + "investors"}, Datatypes: []string{xsd + "integer"}, Score: 0.05},
+			{IRI: ex + "investor", Domains: []string{ex + "transactions"}, Ranges: []string{ex + "investors"}, Score: 0.3},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Show the number of transactions for different investors.",
+		Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpGroup},
+		Requirements: handoff.Requirements{Types: []string{"transaction", "investor"},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggCount, AggregateOf: "transaction", GroupBy: []string{"investor"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 2 {
+		t.Fatalf("got %d rows, want one per investor\n%s", len(res.Rows), query)
+	}
+	for _, r := range res.Rows {
+		for _, v := range res.Vars {
+			if _, ok := r[v].(*sparql.IRI); ok {
+				t.Errorf("an IRI is shown (%s), not the investor's key\n%s", v, query)
+			}
+		}
+	}
+}
