@@ -938,7 +938,13 @@ func (a *analysis) scan() {
 		// "How much did Tootsie make?", "How much does Ann earn?": the
 		// amount the closing verb says (what it earned, costs, weighs).
 		if a.seq(i, "how", "much") && a.asked == "" {
-			if k := a.lastWord(); k > i+1 && amountVerbs[a.w(k)] != "" {
+			k := a.lastWord()
+			// "How much did Iron Meridian cost to make?": the amount
+			// verb before "to", not the one it says the cost of.
+			if k > i+3 && a.w(k-1) == "to" && amountVerbs[a.w(k-2)] != "" {
+				k -= 2
+			}
+			if k > i+1 && amountVerbs[a.w(k)] != "" {
 				a.asked = amountVerbs[a.w(k)]
 				if a.asked == "cost" && inSet(a.w(k), "sell", "sold", "sells") && a.w(k+1) != "for" {
 					// "How much did it sell?": its sales; "sell for",

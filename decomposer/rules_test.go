@@ -1871,6 +1871,8 @@ func TestHowMuchVerb(t *testing.T) {
 		"How much did the Z520e sell for?": "cost",
 		"How much did Thriller sell?":      "sell",
 		"How much does Orca weigh?":        "weigh",
+		// The amount verb before "to", not the one it costs to do.
+		"How much did Iron Meridian cost to make?": "cost",
 	} {
 		got := decompose(t, q).Subgoals[0].Requirements.Output.Attributes
 		if !slices.Equal(got, []string{want}) {

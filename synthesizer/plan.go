@@ -1257,7 +1257,7 @@ func (pl *planner) namings(i int) []skeletons.Item {
 	// Nothing names its members: the column the slice says shows them
 	// (a market by its country). Shown, not grouped or counted by: two
 	// markets of one country are two markets.
-	if sh := pl.shown(pl.p.Nodes[i].Class); sh != "" && it.Attr != nil && it.Attr.Node == i && it.Attr.Property == "" {
+	if sh := pl.shown(pl.p.Nodes[i].Class); sh != "" && it.Attr != nil && it.Attr.Node == i && (it.Attr.Property == "" || keyOf(it.Attr.Property, pl.p.Nodes[i].Class)) {
 		pl.used = append(pl.used, sh)
 		it.Attr.Property = sh
 	}
@@ -1326,13 +1326,18 @@ func (pl *planner) naming(i int) skeletons.Item {
 	// Nothing names it: its own key shows it ("for different
 	// investors": investor_id), not its IRI.
 	for _, p := range pl.sc.props {
-		if slices.Contains(p.Domains, c) && len(p.Ranges) == 0 && datatypeKind(p) != kAny &&
-			lexicon.KeyColumn(kg.Words(kg.SplitIRI(p.IRI).Column()), words(c)) {
+		if slices.Contains(p.Domains, c) && len(p.Ranges) == 0 && datatypeKind(p) != kAny && keyOf(p.IRI, c) {
 			pl.used = append(pl.used, p.IRI)
 			return skeletons.Item{Attr: &skeletons.Attr{Node: i, Property: p.IRI}}
 		}
 	}
 	return skeletons.Item{Attr: &skeletons.Attr{Node: i}}
+}
+
+// keyOf reports whether property iri is class c's own key column
+// ([lexicon.KeyColumn]).
+func keyOf(iri, c string) bool {
+	return lexicon.KeyColumn(kg.Words(kg.SplitIRI(iri).Column()), words(c))
 }
 
 // shown returns the property the slice says shows the members of class
@@ -2122,11 +2127,13 @@ func (pl *planner) answerWith(kind, other func(*handoff.SliceProperty) bool) {
 			continue
 		}
 		p, ok := pl.sc.byIRI[it.Attr.Property]
-		if ok && kind(p) {
-			return // already answered
+		if ok && kind(p) && !identifier(p) {
+			return // already answered (an election_id says no when)
 		}
 		// The subjects' naming column, whatever its name (school#school).
-		naming := it.Attr.Node < len(pl.p.Nodes) && it.Attr.Property == pl.namingIRI(pl.p.Nodes[it.Attr.Node].Class)
+		// (Or its own key, which shows what nothing names.)
+		naming := it.Attr.Node < len(pl.p.Nodes) && (it.Attr.Property == pl.namingIRI(pl.p.Nodes[it.Attr.Node].Class) ||
+			pl.namingIRI(pl.p.Nodes[it.Attr.Node].Class) == "" && keyOf(it.Attr.Property, pl.p.Nodes[it.Attr.Node].Class))
 		if w := words(it.Attr.Property); !naming && (len(w) == 0 || !isNamingTerm(w[len(w)-1]) && !(ok && len(p.Domains) == 1 && lexicon.NamingRank(w, words(p.Domains[0])) == 4)) {
 			onlyNames = false
 		}
@@ -3152,6 +3159,12 @@ func (pl *planner) projectionTerms() []string {
 			return reserved[sp.IRI] && (slices.Contains(sp.Matched, p) || termMatches(p, sp.IRI, sp.Label) >= 0.8 ||
 				slices.ContainsFunc(words(sp.IRI), func(w string) bool { return slices.Contains(lexicon.VerbForms(w), p) }))
 		})
+		// Where the question names the columns it asks for ("What are
+		// the names of the rooms with a king bed?"), another word is a
+		// condition on the things, not a column asked for.
+		if len(r.Output.Attributes) > 0 {
+			continue
+		}
 		if !usedElsewhere[p] && !slices.Contains(out, p) && !headOf(p) && !realised {
 			if prop, s := pl.prop(p, kAny, 0); prop != nil && s >= 0.8 && !reserved[prop.IRI] {
 				out = append(out, p)

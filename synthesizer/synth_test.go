@@ -3161,3 +3161,32 @@ ex:t3 a ex:transactions ; ex:investor ex:i2 .
 		}
 	}
 }
+
+// TestNamedColumnsOnly: where the question names the columns it asks for
+// ("the names and decor of rooms"), another word of it (their price) is
+// no column shown beside them.
+func TestNamedColumnsOnly(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:r1 a ex:rooms ; ex:roomname "Recluse" ; ex:decor "rustic" ; ex:baseprice 150 .
+ex:r2 a ex:rooms ; ex:roomname "Harbinger" ; ex:decor "modern" ; ex:baseprice 250 .
+`
+	g := loadGraph(t, "inn", data)
+	slice := &handoff.Slice{
+		Graph:    "inn",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "rooms", Count: 2, Score: 1, Matched: []string{"room"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "roomname", Domains: []string{ex + "rooms"}, Datatypes: []string{xsd + "string"}, Score: 0.95, Matched: []string{"name"}},
+			{IRI: ex + "decor", Domains: []string{ex + "rooms"}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"decor"}},
+			{IRI: ex + "baseprice", Domains: []string{ex + "rooms"}, Datatypes: []string{xsd + "integer"}, Score: 0.8, Matched: []string{"price"}},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What are the names and decor of rooms, whatever their price?",
+		Operations: []handoff.Operation{handoff.OpLookup},
+		Requirements: handoff.Requirements{Predicates: []string{"name", "decor", "price"}, Types: []string{"room"},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"name", "decor"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Vars) != 2 {
+		t.Errorf("got %v, want the name and the decor only\n%s", res.Vars, query)
+	}
+}
