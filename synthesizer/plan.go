@@ -1375,6 +1375,12 @@ func (pl *planner) groupKey(term string) (skeletons.Item, bool) {
 		return skeletons.Item{}, false
 	}
 	at, ok := pl.attrOf(prop)
+	// "How many competitions has each town hosted?" where a town is a
+	// city whose status is "Town": the column a condition fixes makes
+	// one group; each of the things it is a column of is one.
+	if ok && slices.ContainsFunc(pl.p.Filters, func(c skeletons.Cond) bool { return fixesConstant(c) && *c.Item.Attr == at }) {
+		return pl.naming(at.Node), true
+	}
 	return skeletons.Item{Attr: &at}, ok
 }
 

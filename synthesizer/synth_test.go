@@ -3190,3 +3190,39 @@ ex:r2 a ex:rooms ; ex:roomname "Harbinger" ; ex:decor "modern" ; ex:baseprice 25
 		t.Errorf("got %v, want the name and the decor only\n%s", res.Vars, query)
 	}
 }
+
+// TestGroupByKindValue: "How many competitions has each town hosted?",
+// a town being a city whose status is "Town": one group per town, not
+// one for the status every town shares.
+func TestGroupByKindValue(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:c1 a ex:city ; ex:official_name "Perth" ; ex:status "Town" .
+ex:c2 a ex:city ; ex:official_name "Aroostook" ; ex:status "Town" .
+ex:c3 a ex:city ; ex:official_name "Plaster Rock" ; ex:status "Village" .
+ex:f1 a ex:competition ; ex:host_city ex:c1 .
+ex:f2 a ex:competition ; ex:host_city ex:c1 .
+ex:f3 a ex:competition ; ex:host_city ex:c2 .
+ex:f4 a ex:competition ; ex:host_city ex:c3 .
+`
+	g := loadGraph(t, "farm", data)
+	slice := &handoff.Slice{
+		Graph:    "farm",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "competition", Count: 4, Score: 1, Matched: []string{"competition"}}, {IRI: ex + "city", Count: 3, Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "official_name", Domains: []string{ex + "city"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: ex + "status", Domains: []string{ex + "city"}, Datatypes: []string{xsd + "string"}, Score: 0.5, Matched: []string{"town"}},
+			{IRI: ex + "host_city", Domains: []string{ex + "competition"}, Ranges: []string{ex + "city"}, Score: 0.3, Matched: []string{"hosted"}},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "status", Value: "Town", Mention: "town", Score: 1}},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "How many competitions has each town hosted?",
+		Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpGroup},
+		Requirements: handoff.Requirements{Predicates: []string{"hosted"}, Types: []string{"competition", "town"},
+			Joins:  []handoff.Join{{From: "competition", To: "town"}},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggCount, AggregateOf: "competition", GroupBy: []string{"town"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 2 {
+		t.Errorf("got %d rows, want one per town (Perth 2, Aroostook 1)\n%s", len(res.Rows), query)
+	}
+}
