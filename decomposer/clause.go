@@ -1109,6 +1109,23 @@ func (a *analysis) scan() {
 					a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: "between", Term: f.Attribute, Op: handoff.FilterBetween})
 				}
 			}
+		case a.toks[i].kind == tkNum && a.w(i+1) == "to" && i+2 < len(a.toks) && a.toks[i+2].kind == tkNum && !a.used[i] && !a.used[i+2] &&
+			!inSet(a.w(i-1), "from", "of", "range", "between", "up"):
+			// "rooms which can sit 50 to 100 students": between, both
+			// ends in.
+			v1, k1, ok1 := a.valueOf(i)
+			v2, _, ok2 := a.valueOf(i + 2)
+			if !ok1 || !ok2 || k1 != "number" {
+				break
+			}
+			a.used[i], a.used[i+1], a.used[i+2] = true, true, true
+			f := handoff.Filter{Attribute: a.attrFor(i, i+3, ""), Op: handoff.FilterBetween, Value: v1, Value2: v2, ValueKind: k1}
+			if holdVerbs[f.Attribute] || holdVerbs[a.w(i-1)] {
+				f.Attribute = "capacity" // "can seat 50 to 100 people"
+				a.skipWord(i - 1)
+			}
+			a.addFilter(f, i)
+			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: "to", Term: f.Attribute, Op: handoff.FilterBetween})
 		case w == "range" || w == "from" && a.w(i+2) == "to":
 			// "salary in the range of 8000 and 12000", "in the range
 			// 5 to 10", "from 2000 to 2010": between, both ends in.

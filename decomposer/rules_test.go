@@ -2111,3 +2111,17 @@ func TestUnitAfterBetweenAndNumberLabel(t *testing.T) {
 		t.Errorf("filters %+v, want number 99", fs)
 	}
 }
+
+// TestNumberToNumber: "rooms which can sit 50 to 100 students" bounds
+// their capacity, both ends in.
+func TestNumberToNumber(t *testing.T) {
+	d := decompose(t, "Find the rooms which can sit 50 to 100 students.")
+	if fs := d.Final().Requirements.Filters; len(fs) != 1 || fs[0].Attribute != "capacity" || fs[0].Op != handoff.FilterBetween || fs[0].Value != "50" || fs[0].Value2 != "100" {
+		t.Errorf("filters %+v, want the capacity between 50 and 100", fs)
+	}
+	// "from 2000 to 2010" stays the range rule's.
+	d = decompose(t, "Which films were released from 2000 to 2010?")
+	if fs := d.Final().Requirements.Filters; len(fs) != 1 || fs[0].Op != handoff.FilterBetween {
+		t.Errorf("filters %+v, want one range", fs)
+	}
+}
