@@ -440,6 +440,9 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	for _, t := range implied {
 		if d, ok := lexicon.DerivedFrom(t); ok {
 			derived = append(derived, stems(d.Words)) // as the element words are (built: build)
+			// "the oldest wine": where nothing says its origin, its
+			// own year does ([lexicon.DatedOrigin]).
+			temporal = temporal || d.Inverted
 		}
 		// "the county with the most people": its population.
 		if d, ok := lexicon.DerivedFrom("resident"); ok && lexicon.People(t) {

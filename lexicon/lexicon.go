@@ -116,6 +116,16 @@ func Derives(term string, words []string) (ok, inverted bool) {
 	return false, false
 }
 
+// DatedOrigin reports whether an attribute named by words can stand, as
+// a last resort, for the origin an inverted derivation of term counts
+// from: a date or year of the things themselves ("the oldest wine" by
+// its year, the earliest the oldest). Use it where no column [Derives]
+// from term.
+func DatedOrigin(term string, words []string) bool {
+	d, ok := derivation(term)
+	return ok && d.Inverted && slices.ContainsFunc(words, Temporal)
+}
+
 // measures are the adjectives of "how …" questions and the attribute
 // each asks for: "How tall is the tower?" asks its height.
 var measures = map[string]string{

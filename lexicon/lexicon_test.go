@@ -607,3 +607,12 @@ func TestKeyColumn(t *testing.T) {
 		}
 	}
 }
+
+func TestDatedOrigin(t *testing.T) {
+	if !lexicon.DatedOrigin("age", []string{"year"}) || !lexicon.DatedOrigin("age", []string{"release", "date"}) {
+		t.Error("a year or date is no dated origin of age")
+	}
+	if lexicon.DatedOrigin("age", []string{"price"}) || lexicon.DatedOrigin("cost", []string{"year"}) {
+		t.Error("a price is a dated origin, or cost has one")
+	}
+}

@@ -1713,6 +1713,23 @@ func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 	if !derived {
 		invert = false
 	}
+	// "When was the oldest wine made?": where no column says an origin
+	// (a birth, a founding), the things' own date or year does, the
+	// oldest the earliest.
+	if best == nil && derived {
+		for _, p := range pl.sc.props {
+			k := datatypeKind(p)
+			if !pl.hasNodeOf(p) || identifier(p) || k != kDate && k != kNumber || !lexicon.DatedOrigin(term, words(p.IRI)) && k != kDate {
+				continue
+			}
+			if d, _ := lexicon.DerivedFrom(term); !d.Inverted {
+				continue
+			}
+			if best == nil || typed(p) && !typed(best) || typed(p) == typed(best) && p.Score > best.Score {
+				best, invert = p, true
+			}
+		}
+	}
 	return best, invert
 }
 

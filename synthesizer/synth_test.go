@@ -3226,3 +3226,32 @@ ex:f4 a ex:competition ; ex:host_city ex:c3 .
 		t.Errorf("got %d rows, want one per town (Perth 2, Aroostook 1)\n%s", len(res.Rows), query)
 	}
 }
+
+// TestOldestByYear: "What is the oldest wine?" where nothing says a
+// wine's origin but its year: the earliest year.
+func TestOldestByYear(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:w1 a ex:wine ; ex:name "Amber Ridge" ; ex:year 2004 .
+ex:w2 a ex:wine ; ex:name "Rancho" ; ex:year 2009 .
+ex:w3 a ex:wine ; ex:name "Finn" ; ex:year 2007 .
+`
+	g := loadGraph(t, "wines", data)
+	slice := &handoff.Slice{
+		Graph:    "wines",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "wine", Count: 3, Score: 1, Matched: []string{"wine"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "wine"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: ex + "year", Domains: []string{ex + "wine"}, Datatypes: []string{xsd + "integer"}, Score: 0.2},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What is the oldest wine?",
+		Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+		Requirements: handoff.Requirements{Predicates: []string{"age"}, Types: []string{"wine"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "age", Descending: true, Limit: 1},
+			Cues:   []handoff.Cue{{Kind: handoff.CueSuperlative, Text: "oldest", Term: "age", Descending: true}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "Amber Ridge" {
+		t.Errorf("got %v, want Amber Ridge (2004)\n%s", res.Rows, query)
+	}
+}

@@ -1990,7 +1990,7 @@ func (c *coverer) keyWords(o order, ok func(string) bool) bool {
 func (c *coverer) inverts(vars []string, term string) bool {
 	for _, v := range vars {
 		for _, p := range c.preds[v] {
-			if ok, inv := lexicon.Derives(term, kg.Tokens(p)); ok && inv {
+			if ok, inv := lexicon.Derives(term, kg.Tokens(p)); ok && inv || lexicon.DatedOrigin(term, kg.Tokens(p)) {
 				return true
 			}
 		}

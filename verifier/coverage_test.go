@@ -83,6 +83,9 @@ func TestCoverage(t *testing.T) {
 		{"superlative by MIN", subgoal(entities, nil, youngest), `SELECT (MIN(?a) AS ?m) WHERE { ?p :age ?a }`, ""},
 		{"superlative ignored", subgoal(entities, nil, who, youngest), `SELECT ?n WHERE { ?p :name ?n ; :age ?a }`, "orders by nothing"},
 		{"superlative in the wrong direction", subgoal(entities, nil, who, oldest), `SELECT ?n WHERE { ?p :name ?n ; :age ?a } ORDER BY ?a LIMIT 1`, "does not order by age DESC"},
+		// "the oldest wine" by its year, the earliest; not the latest.
+		{"oldest by the earliest year", subgoal(entities, nil, oldest), `SELECT ?n WHERE { ?p :name ?n ; :year ?y } ORDER BY ?y LIMIT 1`, ""},
+		{"oldest by the latest year", subgoal(entities, nil, oldest), `SELECT ?n WHERE { ?p :name ?n ; :year ?y } ORDER BY DESC(?y) LIMIT 1`, "does not order by age DESC"},
 		{"superlative on the wrong attribute", subgoal(entities, nil, who, youngest), `SELECT ?n WHERE { ?p :name ?n ; :city ?c } ORDER BY ?c LIMIT 1`, "does not order by age"},
 		{"comparative realised", subgoal(entities, []handoff.Mention{{Text: "30", Kind: handoff.MentionNumber}}, older), `SELECT ?n WHERE { ?p :name ?n ; :age ?a FILTER(30 < ?a) }`, ""},
 		{"comparative as equality", subgoal(entities, alice, older), `SELECT ?n WHERE { ?p :name ?n FILTER(?n = "Alice") }`, "no comparison"},
