@@ -596,6 +596,7 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		}
 	}
 	pl.bothSides()
+	pl.exceptValues()
 	pl.countDistinctSubjects(out)
 	return pl.p, pl.score(), pl.notes, true
 }
@@ -635,6 +636,44 @@ func (pl *planner) bothSides() {
 			pl.notes = append(pl.notes, "two conditions no one thing meets at once: the things of each side that share what is asked")
 			return
 		}
+	}
+}
+
+// exceptValues reads an excluded value where the things asked are the
+// values of a column ("Which wineries don't make any Zinfandel?": the
+// wineries of wine#winery) as the values none of whose rows has it, not
+// the values of some row without it: every winery, except those of a
+// Zinfandel.
+func (pl *planner) exceptValues() {
+	p := pl.p
+	if p.Ask || p.Set != nil || p.Star || len(p.Select) != 1 || len(p.GroupBy) > 0 || len(p.Having) > 0 || len(p.Negs) > 0 ||
+		p.Select[0].IsAggregate() || p.Select[0].Attr == nil || p.Select[0].Attr.Property == "" || len(pl.sg.Requirements.Types) == 0 {
+		return
+	}
+	prop := pl.sc.byIRI[p.Select[0].Attr.Property]
+	if prop == nil || identifier(prop) || termMatches(pl.sg.Requirements.Types[0], prop.IRI, prop.Label) < 0.8 {
+		return
+	}
+	// "musicals that have an award that is not the Tony Award": a row's
+	// value is not it, which the plain condition says.
+	ws := kg.Words(pl.sg.Text)
+	for k := 1; k < len(ws); k++ {
+		if ws[k] == "not" && slices.Contains([]string{"is", "are", "was", "were"}, ws[k-1]) {
+			return
+		}
+	}
+	for i, c := range p.Filters {
+		if c.Op != handoff.FilterNe || c.Value == nil || c.Sub != nil || c.Right != nil || len(c.Or) > 0 || c.Item.Attr == nil || *c.Item.Attr == *p.Select[0].Attr {
+			continue
+		}
+		right := p.Clone()
+		right.Order, right.Limit, right.Distinct = nil, 0, false
+		right.Filters[i].Op = handoff.FilterEq
+		p.Filters = slices.Delete(p.Filters, i, i+1)
+		p.Distinct = true
+		p.Set = &skeletons.SetOp{Op: "except", Right: right}
+		pl.notes = append(pl.notes, "the values asked for are a column's: those none of whose rows has the excluded value")
+		return
 	}
 }
 

@@ -3255,3 +3255,46 @@ ex:w3 a ex:wine ; ex:name "Finn" ; ex:year 2007 .
 		t.Errorf("got %v, want Amber Ridge (2004)\n%s", res.Rows, query)
 	}
 }
+
+// TestExceptValues: "Which wineries don't make any Zinfandel?" asks the
+// wineries none of whose wines is a Zinfandel, not those with some wine
+// that is not one; "an award that is not the Tony Award" is a row's.
+func TestExceptValues(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:w1 a ex:wine ; ex:winery "Loring" ; ex:grape "Pinot Noir" .
+ex:w2 a ex:wine ; ex:winery "Loring" ; ex:grape "Zinfandel" .
+ex:w3 a ex:wine ; ex:winery "Darioush" ; ex:grape "Merlot" .
+`
+	g := loadGraph(t, "wines", data)
+	slice := &handoff.Slice{
+		Graph:    "wines",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "wine", Count: 3, Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "winery", Domains: []string{ex + "wine"}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"winery"}},
+			{IRI: ex + "grape", Domains: []string{ex + "wine"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "grape", Value: "Zinfandel", Mention: "Zinfandel", Score: 2}},
+	}
+	for q, want := range map[string][]string{
+		"Which wineries don't make any Zinfandel?":          {"Darioush"},
+		"Which wineries have a wine that is not Zinfandel?": {"Darioush", "Loring"},
+	} {
+		sg := &handoff.Subgoal{ID: "s1", Text: q, Operations: []handoff.Operation{handoff.OpLookup, handoff.OpNegate},
+			Mentions: []handoff.Mention{{Text: "Zinfandel", Kind: handoff.MentionName}},
+			Requirements: handoff.Requirements{Types: []string{"winery"},
+				Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Zinfandel", ValueKind: "string", Negated: true}},
+				Output:  handoff.Output{Shape: handoff.ShapeEntities},
+				Cues:    []handoff.Cue{{Kind: handoff.CueNegation, Text: "not"}}}}
+		res, query := runTop(t, sg, slice, g)
+		var got []string
+		for _, r := range res.Rows {
+			got = append(got, r[res.Vars[0]].(*sparql.Literal).Lexical)
+		}
+		slices.Sort(got)
+		got = slices.Compact(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: got %q, want %q\n%s", q, got, want, query)
+		}
+	}
+}
