@@ -2125,3 +2125,11 @@ func TestNumberToNumber(t *testing.T) {
 		t.Errorf("filters %+v, want one range", fs)
 	}
 }
+
+// TestDeadliest: "the deadliest incident" ranks by how many it killed.
+func TestDeadliest(t *testing.T) {
+	o := decompose(t, "In which year did the deadliest incident happen?").Final().Requirements.Output
+	if o.OrderBy != "kill" || !o.Descending {
+		t.Errorf("output %+v, want ordered by kill, descending", o)
+	}
+}

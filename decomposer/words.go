@@ -184,7 +184,8 @@ var comparatives = map[string]cmpInfo{
 	"lighter": {op: handoff.FilterLt, attr: "weight", than: true}, "cheaper": {op: handoff.FilterLt, attr: "price", than: true},
 	"earlier": {op: handoff.FilterLt, than: true, date: true}, "narrower": {op: handoff.FilterLt, attr: "width", than: true},
 	"slower": {op: handoff.FilterLt, attr: "speed", than: true}, "poorer": {op: handoff.FilterLt, attr: "wealth", than: true},
-	"over": {op: handoff.FilterGt}, "above": {op: handoff.FilterGt}, "exceeding": {op: handoff.FilterGt},
+	"deadlier": {op: handoff.FilterGt, attr: "kill", than: true},
+	"over":     {op: handoff.FilterGt}, "above": {op: handoff.FilterGt}, "exceeding": {op: handoff.FilterGt},
 	"exceeds": {op: handoff.FilterGt}, "exceed": {op: handoff.FilterGt}, "beyond": {op: handoff.FilterGt},
 	"under": {op: handoff.FilterLt}, "below": {op: handoff.FilterLt},
 	"after": {op: handoff.FilterGt, date: true}, "since": {op: handoff.FilterGe, date: true},
@@ -229,4 +230,5 @@ var superlatives = map[string]supInfo{
 	"farthest": {known: true, desc: true, attr: "distance", agg: true}, "furthest": {known: true, desc: true, attr: "distance", agg: true},
 	"nearest": {known: true, attr: "distance", agg: true}, "closest": {known: true, attr: "distance", agg: true},
 	"busiest": {known: true, desc: true, attr: "passengers"}, "quickest": {known: true, desc: true, attr: "speed"},
+	"deadliest": {known: true, desc: true, attr: "kill"},
 }

@@ -3726,10 +3726,12 @@ func (pl *planner) totalColumn() (*handoff.Subgoal, bool) {
 	c := *pl.sg
 	o := &c.Requirements.Output
 	o.Aggregate, o.AggregateOf = "", ""
-	if out.Shape == handoff.ShapeEntities && out.OrderBy == out.AggregateOf && len(out.GroupBy) == 0 && asksAnswer(pl.sg.Requirements.Cues, func(p string) bool { return p == "which" || p == "who" }) {
+	// (Grouped by the things themselves, each one's total is its own.)
+	self := len(out.GroupBy) == 1 && len(pl.sg.Requirements.Types) > 0 && out.GroupBy[0] == pl.sg.Requirements.Types[0]
+	if out.Shape == handoff.ShapeEntities && out.OrderBy == out.AggregateOf && (len(out.GroupBy) == 0 || self) && asksAnswer(pl.sg.Requirements.Cues, func(p string) bool { return p == "which" || p == "who" }) {
 		// "Which gymnast has the highest total points?": the gymnast,
 		// ranked by the column.
-		o.OrderBy = phrase
+		o.OrderBy, o.GroupBy = phrase, nil
 		return &c, true
 	}
 	o.Attributes = append([]string{phrase}, out.Attributes...)

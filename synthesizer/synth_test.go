@@ -740,6 +740,13 @@ ex:g2 a ex:gymnast ; ex:rings_points 9.5 ; ex:total_points 58.2 .
 	if len(res.Rows) != 1 || len(res.Vars) != 1 || sparql.PrintCompact(res.Rows[0][res.Vars[0]]) != "<http://example.org/g2>" {
 		t.Errorf("want the gymnast g2 alone, got %v\n%s", res.Rows, query)
 	}
+	// Grouped by the gymnasts themselves (as the rules read "each
+	// one's total"), the same.
+	which.Requirements.Output.GroupBy = []string{"gymnast"}
+	res, query = runTop(t, which, slice, g)
+	if len(res.Rows) != 1 || len(res.Vars) != 1 || sparql.PrintCompact(res.Rows[0][res.Vars[0]]) != "<http://example.org/g2>" {
+		t.Errorf("grouped by gymnast: want the gymnast g2 alone, got %v\n%s", res.Rows, query)
+	}
 }
 
 // TestNamedGroupKeys: "the id, name of each editor and the number of
