@@ -597,6 +597,7 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 	}
 	pl.bothSides()
 	pl.exceptValues()
+	pl.countsReferrers()
 	pl.countDistinctSubjects(out)
 	return pl.p, pl.score(), pl.notes, true
 }
@@ -636,6 +637,60 @@ func (pl *planner) bothSides() {
 			pl.notes = append(pl.notes, "two conditions no one thing meets at once: the things of each side that share what is asked")
 			return
 		}
+	}
+}
+
+// countsReferrers mends a count that would count each thing once: the
+// things grouped by their own columns with nothing joined ("the product
+// that has been ordered the greatest number of times" counted over
+// products alone is 1 for each). What is counted is the rows that refer
+// to each: the one class of the slice that refers to the things, or of
+// several the one the question's words name.
+func (pl *planner) countsReferrers() {
+	p := pl.p
+	if len(p.Nodes) != 1 || len(p.GroupBy) == 0 || p.Set != nil || len(p.Negs) > 0 ||
+		!slices.ContainsFunc(p.Select, func(it skeletons.Item) bool { return it.Agg == handoff.AggCount && it.Attr == nil }) {
+		return
+	}
+	c := p.Nodes[0].Class
+	// Grouped by what tells the things apart (themselves, their name,
+	// their key), not by a column many share (a type code).
+	if !slices.ContainsFunc(p.GroupBy, func(a skeletons.Attr) bool {
+		return a.Node == 0 && (a.Property == "" || a.Property == pl.namingIRI(c) || keyOf(a.Property, c))
+	}) {
+		return
+	}
+	var refs []*handoff.SliceProperty
+	for _, pr := range pl.sc.props {
+		if len(pr.Ranges) == 1 && pr.Ranges[0] == c && len(pr.Domains) == 1 && pr.Domains[0] != c && pl.sc.slice.HasClass(pr.Domains[0]) {
+			refs = append(refs, pr)
+		}
+	}
+	if len(refs) > 1 {
+		// The one the question's words name (its verb, its class).
+		best, bestScore, tie := (*handoff.SliceProperty)(nil), 0.0, false
+		for _, pr := range refs {
+			sc := 0.0
+			for _, t := range append(slices.Clone(pl.sg.Requirements.Predicates), pl.sg.Requirements.Types...) {
+				sc = max(sc, termMatches(t, pr.Domains[0], ""), termMatches(t, pr.IRI, pr.Label))
+			}
+			switch {
+			case sc > bestScore:
+				best, bestScore, tie = pr, sc, false
+			case sc == bestScore:
+				tie = true
+			}
+		}
+		if best == nil || tie || bestScore < 0.5 {
+			return
+		}
+		refs = []*handoff.SliceProperty{best}
+	}
+	if len(refs) != 1 {
+		return
+	}
+	if _, ok := pl.join(refs[0].Domains[0]); ok {
+		pl.notes = append(pl.notes, "a count per thing with nothing joined counts each once: the rows that refer to each are counted")
 	}
 }
 

@@ -3305,3 +3305,41 @@ ex:w3 a ex:wine ; ex:winery "Darioush" ; ex:grape "Merlot" .
 		}
 	}
 }
+
+// TestCountsReferrers: "What are the names of different tracks, and how
+// many races has each had?" counts the races that refer to each track,
+// not each track once.
+func TestCountsReferrers(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:t1 a ex:track ; ex:name "Daytona" .
+ex:t2 a ex:track ; ex:name "Brands Hatch" .
+ex:r1 a ex:race ; ex:name "Rolex 24" ; ex:track_id ex:t1 .
+ex:r2 a ex:race ; ex:name "Daytona 500" ; ex:track_id ex:t1 .
+ex:r3 a ex:race ; ex:name "British GT" ; ex:track_id ex:t2 .
+`
+	g := loadGraph(t, "races", data)
+	slice := &handoff.Slice{
+		Graph:    "races",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "race", Count: 3, Score: 1, Matched: []string{"race"}}, {IRI: ex + "track", Count: 2, Score: 1, Matched: []string{"track"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "track", ex + "race"}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"name"}},
+			{IRI: ex + "track_id", Domains: []string{ex + "race"}, Ranges: []string{ex + "track"}, Score: 0.2},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What are the names of different tracks, and how many races has each had?",
+		Operations: []handoff.Operation{handoff.OpAggregate},
+		Requirements: handoff.Requirements{Predicates: []string{"name"}, Types: []string{"track", "race"},
+			Joins:  []handoff.Join{{From: "track", To: "race"}},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"name"}, Aggregate: handoff.AggCount, AggregateOf: "race", Distinct: true}}}
+	res, query := runTop(t, sg, slice, g)
+	got := map[string]string{}
+	for _, r := range res.Rows {
+		if len(res.Vars) == 2 {
+			got[r[res.Vars[0]].(*sparql.Literal).Lexical] = r[res.Vars[1]].(*sparql.Literal).Lexical
+		}
+	}
+	if got["Daytona"] != "2" || got["Brands Hatch"] != "1" {
+		t.Errorf("got %v, want Daytona 2, Brands Hatch 1\n%s", got, query)
+	}
+}
