@@ -39,6 +39,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -200,6 +201,12 @@ func (v *Verifier) verify(ctx context.Context, sg *handoff.Subgoal, slice *hando
 		rec.Accepted, rec.Reason = true, "empty answer, grounded: every required term is realised by a slice element the query uses, every predicate and class is in the slice, and every commitment of the question is realised"
 		return rec
 	}
+	// "What is the average salary of employees hired after 1990?" where
+	// none was: an average, a sum or an extreme over no rows answers
+	// nothing, whatever number it prints.
+	if n, ok := v.aggregatedRows(ctx, g, q); ok && n == 0 {
+		return reject("the aggregate is over no rows: nothing matches the conditions")
+	}
 	if v.cfg.NoCounterfactual {
 		rec.Accepted, rec.Reason = true, "non-empty answer (counterfactual check off)"
 		return rec
@@ -298,6 +305,34 @@ func AcceptsAt(r handoff.Record, theta float64) bool {
 }
 
 // run runs one query on g under the per-query timeout.
+// aggregatedRows counts the rows a SELECT of SUM, AVG, MIN or MAX alone
+// (no GROUP BY) aggregates, by the same WHERE clause projected as
+// COUNT(*); ok is false for another query or when the count fails.
+func (v *Verifier) aggregatedRows(ctx context.Context, g *kg.Graph, q *sparql.Query) (int, bool) {
+	if q.Form != sparql.Select || q.Star || len(q.GroupBy) > 0 || len(q.Having) > 0 || len(q.Projections) == 0 || q.Where == nil {
+		return 0, false
+	}
+	for _, p := range q.Projections {
+		a, ok := p.Expr.(*sparql.Aggregate)
+		if !ok || !slices.Contains([]string{"SUM", "AVG", "MIN", "MAX"}, strings.ToUpper(a.Name)) {
+			return 0, false
+		}
+	}
+	c := sparql.CloneQuery(q)
+	c.Projections = []*sparql.Projection{{Var: sparql.NewVar("rows_aggregated"), Expr: &sparql.Aggregate{Name: "COUNT", Star: true}}}
+	c.OrderBy, c.Limit, c.Offset = nil, nil, nil
+	res, err := v.run(ctx, g, sparql.Print(c))
+	if err != nil || res == nil || len(res.Rows) != 1 {
+		return 0, false
+	}
+	l, ok := res.Rows[0]["rows_aggregated"].(*sparql.Literal)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(l.Lexical)
+	return n, err == nil
+}
+
 func (v *Verifier) run(ctx context.Context, g *kg.Graph, query string) (*sparql.Results, error) {
 	ctx, cancel := context.WithTimeout(ctx, v.cfg.Timeout)
 	defer cancel()

@@ -393,3 +393,19 @@ func TestQueryShape(t *testing.T) {
 		}
 	}
 }
+
+// TestAggregateOverNoRows: an average over no rows ("the average age of
+// the people who live in Rome", where none does) prints a number but
+// answers nothing; over the people of Paris it is an answer.
+func TestAggregateOverNoRows(t *testing.T) {
+	sg := parisSubgoal()
+	recs := verify(t, verifier.Config{}, sg,
+		`SELECT (AVG(?a) AS ?avg) WHERE { ?p a :Person ; :age ?a ; :city ?c . FILTER(?c = "Rome") }`,
+		`SELECT (AVG(?a) AS ?avg) WHERE { ?p a :Person ; :age ?a ; :city ?c . FILTER(?c = "Paris") }`)
+	if r := recs[0]; r.Accepted || !strings.Contains(r.Reason, "over no rows") {
+		t.Errorf("average over no rows: accepted %v: %s", r.Accepted, r.Reason)
+	}
+	if r := recs[1]; strings.Contains(r.Reason, "over no rows") {
+		t.Errorf("average over Paris: %s", r.Reason)
+	}
+}
