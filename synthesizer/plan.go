@@ -1810,13 +1810,12 @@ func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 	// "When was the oldest wine made?": where no column says an origin
 	// (a birth, a founding), the things' own date or year does, the
 	// oldest the earliest.
-	if best == nil && derived {
+	if d, _ := lexicon.DerivedFrom(term); best == nil && derived && d.Inverted {
 		for _, p := range pl.sc.props {
+			// A date, or a number named as a year or a date.
 			k := datatypeKind(p)
-			if !pl.hasNodeOf(p) || identifier(p) || k != kDate && k != kNumber || !lexicon.DatedOrigin(term, words(p.IRI)) && k != kDate {
-				continue
-			}
-			if d, _ := lexicon.DerivedFrom(term); !d.Inverted {
+			dated := k == kDate || k == kNumber && lexicon.DatedOrigin(term, words(p.IRI))
+			if !dated || !pl.hasNodeOf(p) || identifier(p) {
 				continue
 			}
 			if best == nil || typed(p) && !typed(best) || typed(p) == typed(best) && p.Score > best.Score {
