@@ -357,3 +357,19 @@ func TestCrossPredictOthers(t *testing.T) {
 		}
 	}
 }
+
+// TestInfluences: a feature split on with a larger gap between its
+// sides' leaves ranks first; a feature no tree splits on is left out.
+func TestInfluences(t *testing.T) {
+	m := &confidence.Model{Features: []string{"a", "b", "c"}, Rate: 0.5, Trees: []confidence.Tree{
+		{Nodes: []confidence.Node{{Feature: 1, Split: 0.5, Left: 1, Right: 2}, {Value: -1}, {Value: 1}}},
+		{Nodes: []confidence.Node{{Feature: 0, Split: 0.5, Left: 1, Right: 2}, {Value: 0}, {Value: 0.4}}},
+	}}
+	got := m.Influences()
+	if len(got) != 2 || got[0].Feature != "b" || got[0].Splits != 1 || got[0].Weight != 1 || got[1].Feature != "a" || math.Abs(got[1].Weight-0.2) > 1e-9 {
+		t.Errorf("Influences() = %+v, want b (1) then a (0.2)", got)
+	}
+	if len(confidence.Default().Influences()) == 0 {
+		t.Error("the shipped model has no influences")
+	}
+}

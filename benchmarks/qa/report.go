@@ -28,7 +28,25 @@ type ReportInfo struct {
 	Title string
 	// Command is the command line that produced it, if any.
 	Command string
+	// Influences, when set, are the confidence model's features ranked
+	// by how much its splits on each move its log-odds (the caller's
+	// model's [confidence.Model.Influences]); the report lists the first
+	// [TopInfluences].
+	Influences []Influence
 }
+
+// Influence is one feature of the confidence model that chooses among
+// candidates and says which answers are verified: its splits and how
+// much they move the log-odds.
+type Influence struct {
+	Feature string
+	Splits  int
+	Weight  float64
+}
+
+// TopInfluences is how many of the confidence model's features the
+// report lists.
+const TopInfluences = 15
 
 // WriteReport writes a markdown report of r into dir (created if needed):
 // report.md with the figures, and hand-written SVG plots beside it: the
@@ -121,6 +139,13 @@ func WriteReport(dir string, r *Report, info ReportInfo) ([]string, error) {
 	if r.NGold > 0 && len(r.RiskCoverage) > 0 {
 		if err := writeConfidence(&b, write, r); err != nil {
 			return written, err
+		}
+	}
+
+	if len(info.Influences) > 0 {
+		b.WriteString("\n## The confidence model's features\n\nThe features its trees lean on most (it chooses among a graph's accepted candidates and says which answers are verified): for each split, the difference between the mean leaf values of its two sides times the rate, summed per feature.\n\n| feature | splits | weight |\n|---|---:|---:|\n")
+		for _, in := range info.Influences[:min(len(info.Influences), TopInfluences)] {
+			fmt.Fprintf(&b, "| %s | %d | %.3f |\n", esc(in.Feature), in.Splits, in.Weight)
 		}
 	}
 

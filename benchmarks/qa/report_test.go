@@ -3,6 +3,7 @@ package qa
 import (
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -178,5 +179,26 @@ func TestCharts(t *testing.T) {
 	}
 	if fill, ink := shade(-1); fill != "#deebf7" || ink != "black" {
 		t.Errorf("shade(-1) = %s, %s", fill, ink)
+	}
+}
+
+// TestReportInfluences: the report lists the confidence model's features
+// by influence, the first TopInfluences of them.
+func TestReportInfluences(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	var in []Influence
+	for i := range TopInfluences + 2 {
+		in = append(in, Influence{Feature: fmt.Sprintf("f%02d", i), Splits: 10 - i, Weight: float64(20 - i)})
+	}
+	if _, err := WriteReport(dir, sampleReport(), ReportInfo{Title: "t", Influences: in}); err != nil {
+		t.Fatal(err)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, ReportFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(md), "## The confidence model's features") || !strings.Contains(string(md), "| f00 | 10 | 20.000 |") ||
+		strings.Contains(string(md), fmt.Sprintf("| f%02d |", TopInfluences)) {
+		t.Errorf("report.md's features section is wrong:\n%s", md)
 	}
 }

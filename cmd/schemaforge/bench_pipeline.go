@@ -16,6 +16,7 @@ import (
 	"github.com/schemaforge/go-schemaforge/baselines"
 	"github.com/schemaforge/go-schemaforge/benchmarks/allocation"
 	"github.com/schemaforge/go-schemaforge/benchmarks/qa"
+	"github.com/schemaforge/go-schemaforge/confidence"
 	"github.com/schemaforge/go-schemaforge/decomposer"
 	"github.com/schemaforge/go-schemaforge/kg"
 	"github.com/schemaforge/go-schemaforge/llm"
@@ -333,6 +334,9 @@ func (b *benchRun) runQA(ctx context.Context, e *env, coll *kg.Collection, qs []
 	}
 	if *b.pipe.report != "" {
 		info := qa.ReportInfo{Title: title, Command: "schemaforge bench " + dataset + " …"}
+		for _, in := range confidence.Default().Influences() {
+			info.Influences = append(info.Influences, qa.Influence{Feature: in.Feature, Splits: in.Splits, Weight: in.Weight})
+		}
 		if len(os.Args) > 1 {
 			info.Command = "schemaforge " + strings.Join(os.Args[1:], " ")
 		}
