@@ -1,0 +1,353 @@
+package decomposer
+
+import (
+	"cmp"
+	"strings"
+
+	"github.com/schemaforge/go-schemaforge/handoff"
+	"github.com/schemaforge/go-schemaforge/lexicon"
+)
+
+// unitOf reads "UNIT of NOUN" at j, right after a number: "more than 64
+// MiB of ROM", "over 3 years of experience". The attribute is the noun
+// with the unit after it, the way columns name such amounts (rom_mib,
+// years_of_experience); n is the tokens it spans (0 when none). A count
+// ("more than 5 kinds of", "10 students of") is not a unit.
+func (a *analysis) unitOf(j int) (attr string, n int) {
+	if !a.isWord(j) || a.w(j+1) != "of" || isFunction(a.w(j)) {
+		return "", 0
+	}
+	unit := a.w(j)
+	if inSet(lexicon.Fold(unit), "kind", "type", "sort", "piece", "number", "lot", "time", "member", "part", "item", "copy", "unit") || lexicon.Person(unit) {
+		return "", 0
+	}
+	k := j + 2
+	for inSet(a.w(k), "the", "its", "their", "his", "her") {
+		k++
+	}
+	var noun []string
+	for ; a.isWord(k) && !isFunction(a.w(k)) && !a.isVerb(k) && len(noun) < 3; k++ {
+		noun = append(noun, a.w(k))
+	}
+	if len(noun) == 0 {
+		return "", 0
+	}
+	return strings.Join(append(noun, unit), " "), k - j
+}
+
+// comparator recognises a comparison phrase at i: its op, implied
+// attribute, whether it compares dates, and where its value starts.
+func (a *analysis) comparator(i int) (op handoff.FilterOp, attr string, date bool, v int, ok bool) {
+	w := a.w(i)
+	switch {
+	case a.seq(i, "at", "least"), a.seq(i, "no", "less", "than"), a.seq(i, "not", "less", "than"), a.seq(i, "no", "fewer", "than"), a.seq(i, "a", "minimum", "of"):
+		n := 2
+		if w != "at" {
+			n = 3
+		}
+		return handoff.FilterGe, "", false, i + n, true
+	case a.seq(i, "at", "most"), a.seq(i, "no", "more", "than"), a.seq(i, "not", "more", "than"), a.seq(i, "no", "greater", "than"), a.seq(i, "up", "to"), a.seq(i, "a", "maximum", "of"):
+		n := 2
+		if w == "no" || w == "not" || w == "a" {
+			n = 3
+		}
+		return handoff.FilterLe, "", false, i + n, true
+	case a.seq(i, "prior", "to"):
+		return handoff.FilterLt, "", true, i + 2, true
+	case inSet(w, "equal", "equals", "exactly", "=") && !a.seq(i-1, "or"):
+		n := 1
+		if a.w(i+1) == "to" {
+			n = 2
+		}
+		return handoff.FilterEq, "", false, i + n, true
+	case inSet(w, ">", "<", ">=", "<=", "=>", "=<", "!=", "<>"):
+		m := map[string]handoff.FilterOp{">": handoff.FilterGt, "<": handoff.FilterLt, ">=": handoff.FilterGe, "=>": handoff.FilterGe,
+			"<=": handoff.FilterLe, "=<": handoff.FilterLe, "!=": handoff.FilterNe, "<>": handoff.FilterNe}
+		return m[w], "", false, i + 1, true
+	}
+	c, known := comparatives[w]
+	if !known {
+		if len(w) > 4 && strings.HasSuffix(w, "er") && a.w(i+1) == "than" {
+			return handoff.FilterGt, "", false, i + 2, true
+		}
+		return "", "", false, 0, false
+	}
+	if c.than {
+		if a.w(i+1) == "than" {
+			op := c.op
+			// "more than or equal to"
+			if a.seq(i+2, "or", "equal", "to") {
+				if op == handoff.FilterGt {
+					op = handoff.FilterGe
+				} else {
+					op = handoff.FilterLe
+				}
+				return op, c.attr, c.date, i + 5, true
+			}
+			return op, c.attr, c.date, i + 2, true
+		}
+		// "more expensive than", "more students than"
+		if (w == "more" || w == "less" || w == "fewer") && a.w(i+2) == "than" {
+			attr := c.attr
+			if a.w(i+1) == "expensive" {
+				attr = "price"
+				if w == "less" {
+					return handoff.FilterLt, attr, false, i + 3, true
+				}
+			} else if a.at[i+1] >= 0 || a.isWord(i+1) && !isFunction(a.w(i+1)) {
+				attr = lemma(a.w(i + 1))
+			}
+			return c.op, attr, false, i + 3, true
+		}
+		// "a higher rating than 8", "a larger enrollment than the
+		// largest college in Florida", "a higher market value than": the
+		// noun said between names what is compared.
+		// A named thing after "than" ("a larger area than Porto Lume")
+		// is read by the scan's own rule for it.
+		if attr, n := a.thanNoun(i + 1); n > 0 && !a.namedAt(i+n+2) {
+			return c.op, attr, c.date && attr == "", i + n + 2, true
+		}
+		return "", "", false, 0, false
+	}
+	// over/above/under/below/before/after… need a value right after.
+	if a.w(i-1) == "than" {
+		return "", "", false, 0, false
+	}
+	// "in or after 2005", "on or before 1990", "at or above 50": the
+	// bound itself too.
+	if a.w(i-1) == "or" && inSet(a.w(i-2), "in", "on", "at") {
+		switch c.op {
+		case handoff.FilterGt:
+			return handoff.FilterGe, c.attr, c.date, i + 1, true
+		case handoff.FilterLt:
+			return handoff.FilterLe, c.attr, c.date, i + 1, true
+		}
+	}
+	// "under age 30", "over height 200": the attribute between the
+	// word and the number.
+	if !c.date && c.attr == "" && attrWords[a.w(i+1)] && i+2 < len(a.toks) && a.toks[i+2].kind == tkNum {
+		return c.op, a.w(i + 1), false, i + 2, true
+	}
+	return c.op, c.attr, c.date, i + 1, true
+}
+
+// namedAt reports whether token k, or the one after "the" at k, is part
+// of a mention of a named thing (not a number or a date).
+func (a *analysis) namedAt(k int) bool {
+	if a.w(k) == "the" {
+		k++
+	}
+	if k >= len(a.toks) || a.toks[k].ment < 0 {
+		return false
+	}
+	m := a.toks[k].ment
+	return m >= len(a.ms) || a.ms[m].Kind != handoff.MentionNumber && a.ms[m].Kind != handoff.MentionDate
+}
+
+// thanNoun reads the one or two content words from j that stand
+// between a comparative and its "than" ("higher rating than", "larger
+// market value than"): the attribute compared, its last word as a
+// lemma, and how many words it has (0 when the words are not that).
+func (a *analysis) thanNoun(j int) (string, int) {
+	for n := 1; n <= 2; n++ {
+		if !a.content(j+n-1) || isFunction(a.w(j+n-1)) {
+			return "", 0
+		}
+		if a.w(j+n) == "than" {
+			ws := make([]string, n)
+			for k := range n {
+				ws[k] = a.w(j + k)
+			}
+			ws[n-1] = lemma(ws[n-1])
+			return strings.Join(ws, " "), n
+		}
+	}
+	return "", 0
+}
+
+// aggregateAt recognises a nested aggregate phrase at i ("the average
+// age of …", "average"), returning the index of its first token.
+func (a *analysis) aggregateAt(i int) (int, bool) {
+	j := i
+	for inSet(a.w(j), "the", "that", "those", "of", "a") {
+		j++
+	}
+	switch a.w(j) {
+	case "average", "mean", "avg", "maximum", "minimum", "max", "min", "total", "sum":
+		return i, true
+	case "number":
+		return i, a.w(j+1) == "of"
+	}
+	// "less than the largest salary": the largest value of a column.
+	if sup := superlatives[a.w(j)]; a.w(j-1) == "the" && sup.agg && !sup.count && sup.attr == "" && attrWords[lemma(a.w(j+1))] && !a.content(j+2) {
+		return i, true
+	}
+	return 0, false
+}
+
+// quantifiedAt recognises, at i after a comparison op, things the
+// comparison quantifies over: "all blues songs", "every engineer", "any
+// of the instructors" (each of them: the bound is their largest value
+// for "more", their smallest for "less"), "some songs", "at least one
+// engineer" (one of them: the other way round), "the largest college in
+// Florida" (that superlative's extreme). It returns the index of the
+// things' first word and the aggregate of the compared attribute that
+// bounds the comparison. "any other player" is a superlative in
+// disguise, not read here.
+func (a *analysis) quantifiedAt(i int, op handoff.FilterOp) (int, handoff.Aggregate, bool) {
+	more := op == handoff.FilterGt || op == handoff.FilterGe
+	if !more && op != handoff.FilterLt && op != handoff.FilterLe {
+		return 0, "", false
+	}
+	each, n := false, 0
+	switch {
+	case inSet(a.w(i), "all", "every", "each", "any"):
+		each, n = true, 1
+	case a.w(i) == "some":
+		n = 1
+	case a.seq(i, "at", "least", "one"):
+		n = 3
+	case a.seq(i, "one", "of"):
+		n = 1
+	case a.w(i) == "the" && superlatives[a.w(i+1)].known && !superlatives[a.w(i+1)].count && a.content(i+2) &&
+		!attrWords[lemma(a.w(i+2))] && a.toks[i+2].ment < 0:
+		if superlatives[a.w(i+1)].desc {
+			return i + 2, handoff.AggMax, true
+		}
+		return i + 2, handoff.AggMin, true
+	default:
+		return 0, "", false
+	}
+	j := i + n
+	for inSet(a.w(j), "of", "the", "those", "these") {
+		j++
+	}
+	if a.w(j) == "other" || j >= len(a.toks) || !a.isWord(j) || a.toks[j].kind == tkNum {
+		return 0, "", false
+	}
+	if each == more {
+		return j, handoff.AggMax, true
+	}
+	return j, handoff.AggMin, true
+}
+
+func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, date bool, v int) {
+	for k := i; k < v && k < len(a.toks); k++ {
+		a.used[k] = true
+	}
+	if attr == "length" && a.w(i) == "shorter" && a.ofPeople(i, -1) {
+		attr = "height" // "Which players are shorter than 1.8?"
+	}
+	if attr == "length" && a.w(i) == "longer" && inSet(a.w(i-1), "live", "lives", "lived") {
+		// "In which countries do people live longer than 80 years?":
+		// how long they live, their life expectancy.
+		a.used[i-1] = true
+		a.skipWord(i - 1)
+		attr = "live"
+	}
+	// "countries that have more people than Argentina": the population;
+	// "stadiums that hold more fans than": the capacity.
+	if c := a.at[min(i+1, len(a.at)-1)]; c >= 0 && v == i+3 && a.w(i+2) == "than" {
+		if m := a.peopleMeasure(i, &a.chunks[c]); m != "" {
+			a.chunks[c].used, a.chunks[c].role = true, roleSkip
+			attr = m
+		}
+	}
+	// Nested aggregate: the value is the answer of an earlier subgoal.
+	if a.nestID != "" && v <= a.nestAt && a.nestAt <= v+3 {
+		at := a.attrFor(i, -1, attr)
+		// "employees who earn more than the average salary", "projects
+		// that have taken longer than the average number of hours": where
+		// no noun names what is compared (a verb, or the comparative's
+		// own sense), the aggregate's attribute does; "whose average
+		// salary is above the average payment" keeps the noun.
+		a.nestSense = attr
+		if at == "" || a.nestAttr != "" && (at == attr || a.verbPhrase(at)) {
+			at = a.nestAttr
+		}
+		a.addFilter(handoff.Filter{Attribute: at, Op: op, Value: a.nestID, ValueKind: SubgoalValue}, i)
+		return
+	}
+	// Skip articles, hedges, currency signs and a unit noun before the
+	// value: "more than about $180", "after the year 1989".
+	k := v
+	money := false
+	for inSet(a.w(k), "the", "a", "an", "about", "around", "approximately", "some", "$", "€", "£", "¥") ||
+		date && inSet(a.w(k), "year", "date") && k+1 < len(a.toks) {
+		if inSet(a.w(k), "year", "date") && attr == "" {
+			attr = a.w(k)
+		}
+		money = money || inSet(a.w(k), "$", "€", "£", "¥")
+		k++
+	}
+	money = money || k < len(a.toks) && a.toks[k].money
+	// "more than two times", "at least twice", "more than once": how
+	// often the subjects occur.
+	if n, ok := frequencyWords[a.w(k)]; ok || inSet(a.w(k+1), "times", "time") && a.toks[k].kind == tkNum {
+		if !ok {
+			n = a.toks[k].norm
+		}
+		a.used[k] = true
+		if !ok {
+			a.used[k+1] = true
+		}
+		f := handoff.Filter{Attribute: handoff.AttrTimes, Op: op, Value: n, ValueKind: "number"}
+		a.addFilter(f, i)
+		a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: a.toks[i].text, Term: f.Attribute, Op: op})
+		return
+	}
+	if val, kind, ok := a.valueOf(k); ok {
+		if date && kind == "number" {
+			kind = "date"
+		}
+		a.used[k] = true
+		if kind == "number" && attr == "" {
+			if at, n := a.unitOf(k + 1); n > 0 {
+				a.useSpan(k+1, n)
+				attr = at
+			}
+		}
+		f := handoff.Filter{Attribute: a.attrFor(i, k+1, attr), Op: op, Value: val, ValueKind: kind}
+		if kind == "number" && holdVerbs[f.Attribute] {
+			// "Which stadiums can seat over 65,000?": their capacity.
+			f.Attribute = "capacity"
+		}
+		if f.Attribute == "" && kind == "number" && (money || moneyWords[a.w(k+1)]) {
+			// "films made for under 10 million dollars": an amount of
+			// money no noun names is what the things cost (a price, a
+			// budget, a fee).
+			f.Attribute = "cost"
+			a.implied = appendNew(a.implied, f.Attribute)
+		}
+		a.addFilter(f, i)
+		a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: a.toks[i].text, Term: f.Attribute, Op: op})
+		return
+	}
+	// A comparison with an entity or another attribute.
+	if k < len(a.toks) && !a.skip[k] && (a.toks[k].ment >= 0 || a.at[k] >= 0 || inSet(a.w(k), "that", "those", "his", "her", "their", "its")) {
+		if comparatives[a.w(i)].than || a.w(i+1) == "than" || a.w(i+2) == "than" {
+			a.compare = true
+			if attr != "" {
+				a.implied = appendNew(a.implied, attr)
+			}
+			term := cmp.Or(attr, a.attrFor(i, k, ""))
+			if term == "" && lexicon.Magnitude(a.w(i)) {
+				// "Which cities are bigger than Valdheim?": whatever
+				// measures their size.
+				term = "size"
+				a.implied = appendNew(a.implied, term)
+			}
+			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: a.toks[i].text + " than", Term: term, Op: op})
+			if m := a.toks[k].ment; m >= 0 {
+				// "more goals than Magnus Dahl": the bound is that
+				// entity's own value of the attribute.
+				for j := k; j < len(a.toks) && a.toks[j].ment == m; j++ {
+					a.used[j] = true
+				}
+				if mk := a.ms[m].Kind; term != "" && mk != handoff.MentionNumber && mk != handoff.MentionDate {
+					a.addFilter(handoff.Filter{Attribute: term, Op: op, Value: nameValue(a.ms[m]), ValueKind: handoff.ValueEntity}, i)
+				}
+			}
+		}
+	}
+}
