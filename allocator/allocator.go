@@ -402,14 +402,29 @@ func whole(hits []kg.Hit, m, text string) bool {
 // placeValue returns the property of graph id that holds, whole, a name
 // of the place the adjective m pertains to ("British": "UK", "United
 // Kingdom"; [lexicon.PlacesOf]), or "" when m is no such adjective or
-// the graph holds none of the names.
-func (a *Allocator) placeValue(ctx context.Context, p *pool, id, m string) string {
-	for _, place := range lexicon.PlacesOf(m) {
-		if v, prop := valueMatch(a.searchValues(ctx, p, id, place, mentionHits), place); v >= 1 {
-			return prop
+// the graph holds none of the names. The answer is kept in q, which the
+// name lookups and the strong stage both ask.
+func (a *Allocator) placeValue(ctx context.Context, p *pool, q *query, id, m string) string {
+	places := lexicon.PlacesOf(m)
+	if len(places) == 0 {
+		return ""
+	}
+	key := id + "\x00" + m
+	if prop, ok := q.places[key]; ok {
+		return prop
+	}
+	prop := ""
+	for _, place := range places {
+		if v, pr := valueMatch(a.searchValues(ctx, p, id, place, mentionHits), place); v >= 1 {
+			prop = pr
+			break
 		}
 	}
-	return ""
+	if q.places == nil {
+		q.places = map[string]string{}
+	}
+	q.places[key] = prop
+	return prop
 }
 
 // holders sets q.holders, per name, the graphs of the pool that hold it
@@ -433,7 +448,7 @@ func (a *Allocator) holders(ctx context.Context, p *pool, q *query, text string,
 			}
 			hits := a.searchValues(ctx, p, g.ID, m, mentionHits)
 			q.found[m][g.ID] = hits
-			if whole(hits, m, text) || a.placeValue(ctx, p, g.ID, m) != "" {
+			if whole(hits, m, text) || a.placeValue(ctx, p, q, g.ID, m) != "" {
 				if q.holders[m] == nil {
 					q.holders[m] = map[string]bool{}
 				}

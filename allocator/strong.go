@@ -37,6 +37,9 @@ type query struct {
 	// ([Allocator.holders]): the strong stage reads them again.
 	holders map[string]map[string]bool
 	found   map[string]map[string][]kg.Hit
+	// places are, per graph and place adjective, the property that
+	// holds a name of the place ([Allocator.placeValue]), "" for none.
+	places map[string]string
 }
 
 // mentionHits is how many values a mention is searched for in a graph.
@@ -246,7 +249,7 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 		// abbreviated, before the term's ([lexicon.NameOf]).
 		// Not "name": every table abbreviates its own, and the naming
 		// column of the things asked is chosen by their class.
-		if !classes && len(t.words) == 1 && t.words[0] != "name" {
+		if !classes && len(t.words) == 1 && t.words[0] != "name" && lexicon.AbbreviatedHead(t.words[0]) {
 			for i := range g.elements {
 				e := &g.elements[i]
 				if seen[i] || e.class || len(e.primary) == 0 || len(e.objects) > 0 {
@@ -481,7 +484,7 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 				v = 1 // the name as the question writes it ([whole])
 			}
 			if v < 1 {
-				if pp := a.placeValue(ctx, p, g.id, m); pp != "" {
+				if pp := a.placeValue(ctx, p, q, g.id, m); pp != "" {
 					v, prop = 0.9, pp // "British" of "UK"
 				}
 			}

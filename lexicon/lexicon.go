@@ -710,26 +710,30 @@ func NameOf(term []string, column string) bool {
 	if len(term) != 2 {
 		return false
 	}
-	var heads []string
-	switch Fold(term[1]) {
-	case "name":
-		if column == "name" || !NameWord(column) {
-			return false
-		}
-		heads = []string{"name"}
-	case "number":
-		heads = []string{"no", "num", "nbr"}
-	case "id":
-		heads = []string{"id"}
-	case "type", "code":
-		heads = []string{Fold(term[1])}
+	head := Fold(term[1])
+	if head == "name" && (column == "name" || !NameWord(column)) {
+		return false
 	}
-	for _, h := range heads {
+	for _, h := range abbreviatedHeads[head] {
 		if pre, ok := strings.CutSuffix(column, h); ok && pre != "" && strings.HasPrefix(term[0], pre) {
 			return true
 		}
 	}
 	return false
+}
+
+// abbreviatedHeads are the head words of a term [NameOf] reads, each
+// with the ways a column writes it after an abbreviated modifier.
+var abbreviatedHeads = map[string][]string{
+	"name": {"name"}, "number": {"no", "num", "nbr"}, "id": {"id"}, "type": {"type"}, "code": {"code"},
+}
+
+// AbbreviatedHead reports whether a term ending in word w (lower case)
+// is one [NameOf] can find written after an abbreviated modifier: a
+// name, number, id, type or code.
+func AbbreviatedHead(w string) bool {
+	_, ok := abbreviatedHeads[Fold(w)]
+	return ok
 }
 
 // modifierPrefixes are modifiers schemas write together with the word

@@ -1992,8 +1992,12 @@ func (pl *planner) answerWith(kind, other func(*handoff.SliceProperty) bool) {
 		}
 		// The subjects' naming column, whatever its name (school#school).
 		// (Or its own key, which shows what nothing names.)
-		naming := it.Attr.Node < len(pl.p.Nodes) && (it.Attr.Property == pl.namingIRI(pl.p.Nodes[it.Attr.Node].Class) ||
-			pl.namingIRI(pl.p.Nodes[it.Attr.Node].Class) == "" && keyOf(it.Attr.Property, pl.p.Nodes[it.Attr.Node].Class))
+		naming := false
+		if it.Attr.Node < len(pl.p.Nodes) {
+			c := pl.p.Nodes[it.Attr.Node].Class
+			name := pl.namingIRI(c)
+			naming = it.Attr.Property == name || name == "" && keyOf(it.Attr.Property, c)
+		}
 		if w := words(it.Attr.Property); !naming && (len(w) == 0 || !isNamingTerm(w[len(w)-1]) && !(ok && len(p.Domains) == 1 && lexicon.NamingRank(w, words(p.Domains[0])) == 4)) {
 			onlyNames = false
 		}

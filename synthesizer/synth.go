@@ -363,7 +363,7 @@ func termMatches(term, iri, label string) (score float64) {
 	// "the ids of circuits" of circuits#circuitid, "the types of video
 	// games" of video_games#gtype: the table's word, abbreviated, before
 	// the term's.
-	if len(ew) == 1 && len(tw) == 1 {
+	if len(ew) == 1 && len(tw) == 1 && lexicon.AbbreviatedHead(tw[0]) {
 		for _, q := range kg.Words(kg.SplitIRI(iri).Qualifier) {
 			if lexicon.NameOf([]string{q, tw[0]}, ew[0]) || lexicon.NameOf([]string{lexicon.Singular(q), tw[0]}, ew[0]) {
 				return 0.9

@@ -204,7 +204,7 @@ func (v *Verifier) verify(ctx context.Context, sg *handoff.Subgoal, slice *hando
 	// "What is the average salary of employees hired after 1990?" where
 	// none was: an average, a sum or an extreme over no rows answers
 	// nothing, whatever number it prints.
-	if n, ok := v.aggregatedRows(ctx, g, q); ok && n == 0 {
+	if n, ok := v.aggregatedRows(ctx, g, q, res); ok && n == 0 {
 		return reject("the aggregate is over no rows: nothing matches the conditions")
 	}
 	if v.cfg.NoCounterfactual {
@@ -307,10 +307,24 @@ func AcceptsAt(r handoff.Record, theta float64) bool {
 // run runs one query on g under the per-query timeout.
 // aggregatedRows counts the rows a SELECT of SUM, AVG, MIN or MAX alone
 // (no GROUP BY) aggregates, by the same WHERE clause projected as
-// COUNT(*); ok is false for another query or when the count fails.
-func (v *Verifier) aggregatedRows(ctx context.Context, g *kg.Graph, q *sparql.Query) (int, bool) {
+// COUNT(*); ok is false for another query or when the count fails. Over
+// no rows those aggregates are 0 or unbound, so an answer res with
+// another value aggregated some and costs no count.
+func (v *Verifier) aggregatedRows(ctx context.Context, g *kg.Graph, q *sparql.Query, res *sparql.Results) (int, bool) {
 	if q.Form != sparql.Select || q.Star || len(q.GroupBy) > 0 || len(q.Having) > 0 || len(q.Projections) == 0 || q.Where == nil {
 		return 0, false
+	}
+	if res != nil && len(res.Rows) == 1 {
+		for _, t := range res.Rows[0] {
+			if l, ok := t.(*sparql.Literal); ok {
+				if f, err := strconv.ParseFloat(l.Lexical, 64); err == nil && f == 0 {
+					continue
+				}
+			}
+			if t != nil {
+				return 0, false
+			}
+		}
 	}
 	for _, p := range q.Projections {
 		a, ok := p.Expr.(*sparql.Aggregate)
