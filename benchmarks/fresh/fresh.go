@@ -1,7 +1,7 @@
 // Package fresh is the fresh suite: questions written by hand, in the
 // phrasing people use rather than after a benchmark's templates, over the
 // demo collection (examples/demo), three Spider4SPARQL dev graphs
-// (concert_singer, pets_1, world_1) and thirty-two Spider4SPARQL train
+// (concert_singer, pets_1, world_1) and forty Spider4SPARQL train
 // graphs, each with a gold SPARQL query.
 //
 // The questions live in [File] (embedded as [Data]); they were written
@@ -63,7 +63,8 @@ var Graphs = map[string][]string{
 	SpiderTrain: {"inn_1", "flight_1", "wine_1", "cre_theme_park", "hr_1", "activity_1", "cinema", "swimming",
 		"election", "department_store", "gymnast", "perpetrator", "film_rank", "roller_coaster", "phone_1", "music_1",
 		"climbing", "architecture", "mountain_photos", "train_station", "wedding", "storm_record", "aircraft", "farm",
-		"ship_1", "party_host", "school_bus", "entrepreneur", "journal_committee", "news_report", "body_builder", "debate"},
+		"ship_1", "party_host", "school_bus", "entrepreneur", "journal_committee", "news_report", "body_builder", "debate",
+		"movie_1", "musical", "railway", "pilot_record", "club_1", "dorm_1", "game_injury", "phone_market"},
 }
 
 // Shapes are the question shapes a question is tagged with.
