@@ -1357,7 +1357,7 @@ func (a *analysis) attrFor(i, end int, implied string) string {
 	for end >= 0 && inSet(a.w(end), "corresponding", "different", "distinct", "separate", "unique", "related", "associated", "such") {
 		end++
 	}
-	if end >= 0 && end < len(a.toks) && a.at[end] >= 0 && !a.chunks[a.at[end]].verb {
+	if a.nounAt(end) {
 		c := &a.chunks[a.at[end]]
 		if m := a.peopleMeasure(i, c); m != "" {
 			c.used, c.role = true, roleSkip

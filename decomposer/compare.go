@@ -131,6 +131,11 @@ func (a *analysis) comparator(i int) (op handoff.FilterOp, attr string, date boo
 	return c.op, c.attr, c.date, i + 1, true
 }
 
+// nounAt reports whether a noun chunk starts at token k.
+func (a *analysis) nounAt(k int) bool {
+	return k >= 0 && k < len(a.at) && a.at[k] >= 0 && !a.chunks[a.at[k]].verb
+}
+
 // namedAt reports whether token k, or the one after "the" at k, is part
 // of a mention of a named thing (not a number or a date).
 func (a *analysis) namedAt(k int) bool {
@@ -308,8 +313,9 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 			}
 		}
 		f := handoff.Filter{Attribute: a.attrFor(i, k+1, attr), Op: op, Value: val, ValueKind: kind}
-		if kind == "number" && holdVerbs[f.Attribute] {
-			// "Which stadiums can seat over 65,000?": their capacity.
+		if kind == "number" && holdVerbs[f.Attribute] && !a.nounAt(k+1) {
+			// "Which stadiums can seat over 65,000?": their capacity
+			// ("parties with more than 10 hosts" count the hosts).
 			f.Attribute = "capacity"
 		}
 		if f.Attribute == "" && kind == "number" && (money || moneyWords[a.w(k+1)]) {

@@ -1946,6 +1946,12 @@ func TestHowMuchIsAndSeat(t *testing.T) {
 			t.Errorf("%s: filters %+v, want one on the capacity", q, r.Filters)
 		}
 	}
+	// A noun after the number is what is counted, even one that is also
+	// a verb of holding.
+	r := decompose(t, "Which parties had more than 10 hosts?").Subgoals[0].Requirements
+	if len(r.Filters) != 1 || r.Filters[0].Attribute != "host" {
+		t.Errorf("more than 10 hosts: filters %+v, want one on the hosts", r.Filters)
+	}
 }
 
 // TestLiveLonger: people who "live longer than 80 years on average" have
