@@ -1575,10 +1575,20 @@ func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 // people were killed" of perpetrator#killed. The verb is a participle
 // ("killed", "injured") or a verb standing for an attribute ("kill" for
 // number_deaths) naming a numeric column of the subjects; "" when there
-// is none.
+// is none. Things the schema has no class or property of rank the
+// same way: "Which journal sold the most copies?" ranks by its sales.
 func (pl *planner) peopleNumber() string {
-	if !lexicon.People(pl.sg.Requirements.Output.AggregateOf) || len(pl.p.Nodes) == 0 {
+	agg := pl.sg.Requirements.Output.AggregateOf
+	if agg == "" || len(pl.p.Nodes) == 0 {
 		return ""
+	}
+	if !lexicon.People(agg) {
+		if pl.sg.Requirements.Output.OrderBy != agg || pl.namesClass(agg) {
+			return ""
+		}
+		if p, s := pl.prop(agg, kAny, 0); p != nil && s >= 0.5 {
+			return ""
+		}
 	}
 	// "How many people weigh more than 90?" counts the people
 	// themselves.

@@ -1291,8 +1291,8 @@ func TestMeasuresAndPeopleNumbers(t *testing.T) {
 	const data = `@prefix ex: <http://example.org/> .
 ex:m1 a ex:mountain ; ex:name "Kibo" ; ex:height 5895 ; ex:prominence 5885 .
 ex:m2 a ex:mountain ; ex:name "Batian" ; ex:height 5199 ; ex:prominence 5985 .
-ex:e1 a ex:event ; ex:place "Beijing" ; ex:killed 20 ; ex:injured 5 ; ex:label "A" .
-ex:e2 a ex:event ; ex:place "Beijing" ; ex:killed 3 ; ex:injured 40 ; ex:label "B" .
+ex:e1 a ex:event ; ex:place "Beijing" ; ex:killed 20 ; ex:injured 5 ; ex:label "A" ; ex:sales 70 .
+ex:e2 a ex:event ; ex:place "Beijing" ; ex:killed 3 ; ex:injured 40 ; ex:label "B" ; ex:sales 900 .
 ex:p1 a ex:person ; ex:name "Brent Boyd" ; <http://example.org/home%20town> "Baton Rouge, LA" .
 `
 	g := loadGraph(t, "misc", data)
@@ -1309,6 +1309,7 @@ ex:p1 a ex:person ; ex:name "Brent Boyd" ; <http://example.org/home%20town> "Bat
 			{IRI: ex + "place", Domains: []string{ex + "event"}, Datatypes: []string{xsd + "string"}, Score: 0.2},
 			{IRI: ex + "killed", Domains: []string{ex + "event"}, Datatypes: []string{xsd + "integer"}, Score: 0.3},
 			{IRI: ex + "injured", Domains: []string{ex + "event"}, Datatypes: []string{xsd + "integer"}, Score: 0.3},
+			{IRI: ex + "sales", Domains: []string{ex + "event"}, Datatypes: []string{xsd + "integer"}, Score: 0.3},
 		},
 		Values: []handoff.SliceValue{{Property: ex + "place", Value: "Beijing", Mention: "Beijing", Score: 10}},
 	}
@@ -1349,6 +1350,14 @@ ex:p1 a ex:person ; ex:name "Brent Boyd" ; <http://example.org/home%20town> "Bat
 			Cues:   []handoff.Cue{{Kind: handoff.CueSuperlative, Text: "most", Term: "person", Descending: true}}}}
 	if res, query := runTop(t, injured, slice, g); first(res) != "B" {
 		t.Errorf("injured the most: got %v, want B\n%s", res.Rows, query)
+	}
+	// Copies are no class or property: the verb's number ranks.
+	sold := &handoff.Subgoal{ID: "s1", Text: "Which event sold the most copies?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+		Requirements: handoff.Requirements{Types: []string{"event"}, Predicates: []string{"sold"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "copy", GroupBy: []string{"event"}, OrderBy: "copy", Descending: true},
+			Cues:   []handoff.Cue{{Kind: handoff.CueSuperlative, Text: "most", Term: "copy", Descending: true}}}}
+	if res, query := runTop(t, sold, slice, g); first(res) != "B" {
+		t.Errorf("sold the most copies: got %v, want B\n%s", res.Rows, query)
 	}
 	people := &handoff.Slice{
 		Graph:    "misc",
