@@ -1459,6 +1459,11 @@ func TestEverydayReadings(t *testing.T) {
 		// An irregular past participle too ("the highest paid").
 		{q: "Who is the highest paid teacher?", types: []string{"teacher"}, noTypes: []string{"paid teacher"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "paid", Descending: true, Limit: 1}},
+		// Written with a hyphen, the same.
+		{q: "Who is the highest-paid teacher?", types: []string{"teacher"}, noTypes: []string{"paid teacher"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "paid", Descending: true, Limit: 1}},
+		{q: "What was the theme of the best-selling journal?", noTypes: []string{"selling journal"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "sell", Descending: true, Limit: 1}},
 		// A present participle too: ranked by what its verb measures.
 		{q: "Which is the highest grossing film?", types: []string{"film"}, noTypes: []string{"grossing film"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "gross", Descending: true, Limit: 1}},

@@ -37,10 +37,16 @@ type token struct {
 
 // conjunctions reads "as well as" as the one word "and" ("the average
 // amount, as well as the total amount"), spanning the three words, and
-// "came out" as "released"; it drops "other" after "which" or "what".
+// "came out" as "released"; it drops "other" after "which" or "what",
+// and the hyphen of a superlative compound ("the best-selling journal",
+// "the highest-rated film" read as "best selling", "highest rated").
 func conjunctions(toks []token) []token {
 	out := toks[:0:0]
 	for i := 0; i < len(toks); i++ {
+		if toks[i].kind == tkPunct && toks[i].low == "-" && i > 0 && i+1 < len(toks) && toks[i-1].kind == tkWord && toks[i+1].kind == tkWord &&
+			toks[i-1].end == toks[i].start && toks[i].end == toks[i+1].start && superlatives[toks[i-1].low].known {
+			continue
+		}
 		// "Which other phones have the same chip as …?": the phones;
 		// "other" says the named one is left out, which the comparison
 		// does.
