@@ -685,6 +685,27 @@ c:l1 a c:Language ; c:name "Norwegian" ; c:spokenIn c:n1 .
 	}
 }
 
+// TestQualityColumn: a type no class names comes into the slice as the
+// column of its synonym's quality ("country": nationality, through
+// nation).
+func TestQualityColumn(t *testing.T) {
+	const ttl = `@prefix c: <http://x/> .
+c:h1 a c:Host ; c:name "Austin Daye" ; c:nationality "United States" .
+c:h2 a c:Host ; c:name "Kornel David" ; c:nationality "Hungary" .
+`
+	ctx := context.Background()
+	coll := oneGraph(t, "party", ttl)
+	sg := subgoal("How many hosts come from each country?", []string{"host", "country"}, nil)
+	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggCount, AggregateOf: "host", GroupBy: []string{"country"}}
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("party"); sl == nil || !sl.HasProperty("http://x/nationality") {
+		t.Errorf("the nationality is not in the slice of each country")
+	}
+}
+
 // TestValueSearchers: the allocator hands out the value searcher of
 // every graph (a copy of its map), none when value linking is off.
 func TestValueSearchers(t *testing.T) {

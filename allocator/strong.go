@@ -374,6 +374,22 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 						take(0.7*matchScore(ws, e), e)
 					}
 				}
+				// A column of its quality: "country" of nationality
+				// (through nation), as a synonym; for a type, as a
+				// column's name is ("How many hosts come from each
+				// country?").
+				f := 0.7
+				if classes {
+					f *= 0.5
+				}
+				for _, q := range lexicon.Qualities(r) {
+					ws[k] = q
+					for _, i := range g.words[q] {
+						if e := &g.elements[i]; !e.class && slices.Contains(e.primary, q) {
+							take(f*matchScore(ws, e), e)
+						}
+					}
+				}
 			}
 			// A verb may name the class of what is done ("Where did they
 			// perform?": performances), below the columns it names.

@@ -834,6 +834,25 @@ func SpellingVariant(a, b string) bool {
 	return false
 }
 
+// nounSuffixes are the endings that make a noun of a quality or state
+// from a noun ("nation", "nationality").
+var nounSuffixes = []string{"ality", "ity", "hood", "ship"}
+
+// Qualities returns the nouns made from base, a noun of four letters or
+// more, by the endings that name a quality or state of it:
+// "nationality" of nation, "citizenship" of citizen, "membership" of
+// member; nil for a shorter word. Not every one is a word.
+func Qualities(base string) []string {
+	if len(base) < 4 {
+		return nil
+	}
+	out := make([]string, len(nounSuffixes))
+	for i, s := range nounSuffixes {
+		out[i] = base + s
+	}
+	return out
+}
+
 // ActionNoun reports whether noun is the "-ment" noun of the verb whose
 // past participle is done: "settlement" of settled, "placement" of
 // placed, "shipment" of shipped, "enrollment" of enrolled. Schemas name

@@ -616,3 +616,10 @@ func TestDatedOrigin(t *testing.T) {
 		t.Error("a price is a dated origin, or cost has one")
 	}
 }
+
+// TestQualities: the nouns of a quality of a noun, not of a short word.
+func TestQualities(t *testing.T) {
+	if q := lexicon.Qualities("nation"); !slices.Contains(q, "nationality") || !slices.Contains(lexicon.Qualities("member"), "membership") || lexicon.Qualities("art") != nil {
+		t.Errorf("Qualities(nation) = %q, Qualities(art) = %q", q, lexicon.Qualities("art"))
+	}
+}

@@ -3734,11 +3734,15 @@ func numberOf(t sparql.Term) (*big.Rat, bool) {
 
 // relatedName reports whether a word of term is, folded, a word WordNet
 // relates ([lexicon.Related]: a derivation or a first-sense synonym) to
-// one of the words of a name.
+// one of the words of a name, or to what one of them is the quality of
+// ("country" of nationality, through nation: [lexicon.Qualities]).
 func relatedName(term string, name []string) bool {
 	for _, t := range strings.Fields(strings.ToLower(term)) {
 		rel := lexicon.Related(stem(t), lexicon.Derived, lexicon.Synonym)
-		if len(rel) > 0 && slices.ContainsFunc(name, func(w string) bool { return slices.Contains(rel, stem(w)) }) {
+		if len(rel) > 0 && slices.ContainsFunc(name, func(w string) bool {
+			w = stem(w)
+			return slices.ContainsFunc(rel, func(r string) bool { return r == w || slices.Contains(lexicon.Qualities(r), w) })
+		}) {
 			return true
 		}
 	}

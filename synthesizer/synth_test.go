@@ -2403,7 +2403,8 @@ func TestHowMuchOfTheFirst(t *testing.T) {
 // TestRelatedColumn: a word WordNet relates to a column's name reaches
 // the column when nothing else names it ("wage" of salary).
 func TestRelatedColumn(t *testing.T) {
-	if !relatedName("wage", []string{"salary"}) || !relatedName("the scorer", []string{"score"}) || relatedName("age", []string{"salary"}) {
+	if !relatedName("wage", []string{"salary"}) || !relatedName("the scorer", []string{"score"}) || relatedName("age", []string{"salary"}) ||
+		!relatedName("country", []string{"nationality"}) {
 		t.Error("relatedName")
 	}
 }
