@@ -131,6 +131,16 @@ func (a *analysis) comparator(i int) (op handoff.FilterOp, attr string, date boo
 	return c.op, c.attr, c.date, i + 1, true
 }
 
+// verbBefore reports whether the word before i is a verb other than a
+// copula ("working longer", "served longer"; not "is longer").
+func (a *analysis) verbBefore(i int) bool {
+	w := a.w(i - 1)
+	if i == 0 || !a.isWord(i-1) || isFunction(w) || inSet(w, "be", "is", "are", "was", "were", "been", "being") {
+		return false
+	}
+	return a.isVerb(i-1) || a.at[i-1] >= 0 && a.chunks[a.at[i-1]].verb
+}
+
 // nounAt reports whether a noun chunk starts at token k.
 func (a *analysis) nounAt(k int) bool {
 	return k >= 0 && k < len(a.at) && a.at[k] >= 0 && !a.chunks[a.at[k]].verb
@@ -249,6 +259,11 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 		a.used[i-1] = true
 		a.skipWord(i - 1)
 		attr = "live"
+	} else if attr == "length" && a.w(i) == "longer" && a.verbBefore(i) {
+		// "Which journalists have been working longer than John
+		// Meaney?", "served longer than 10 years": how long they have
+		// done it, which the verb names (years_working), not a length.
+		attr = lemma(a.w(i - 1))
 	}
 	// "countries that have more people than Argentina": the population;
 	// "stadiums that hold more fans than": the capacity.

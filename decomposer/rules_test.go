@@ -1971,8 +1971,16 @@ func TestLiveLonger(t *testing.T) {
 		t.Errorf("DerivedFrom(live) = %v %v, want the life expectancy", d, ok)
 	}
 	r = decompose(t, "Which employees worked longer than 10 years?").Subgoals[0].Requirements
-	if len(r.Filters) != 1 || r.Filters[0].Attribute == "height" {
-		t.Errorf("worked longer: filters %+v, want no height", r.Filters)
+	if len(r.Filters) != 1 || r.Filters[0].Attribute != "worked" {
+		t.Errorf("worked longer: filters %+v, want one on the working", r.Filters)
+	}
+	r = decompose(t, "Which journalists have been working longer than John Meaney?").Subgoals[0].Requirements
+	if len(r.Filters) != 1 || r.Filters[0].Attribute != "working" || r.Filters[0].ValueKind != handoff.ValueEntity {
+		t.Errorf("working longer than a name: filters %+v, want the working compared", r.Filters)
+	}
+	r = decompose(t, "Which rivers are longer than the Thames?").Subgoals[0].Requirements
+	if len(r.Filters) != 1 || r.Filters[0].Attribute != "length" {
+		t.Errorf("rivers longer: filters %+v, want the length compared", r.Filters)
 	}
 }
 
