@@ -787,9 +787,10 @@ func (a *analysis) scan() {
 			if a.w(i-1) == "in" || a.orderKey(i) {
 				break
 			}
-			if superlatives[a.w(i-1)].known && !a.content(i+1) {
+			if (superlatives[a.w(i-1)].known || comparatives[a.w(i-1)].op != "") && !a.content(i+1) {
 				// "the best total of any body builder": a column of
-				// totals ranked, not a sum.
+				// totals ranked, not a sum; "a higher total than Cam
+				// Fowler": compared.
 				break
 			}
 			c := a.chunkAfter(i + 1)

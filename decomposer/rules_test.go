@@ -1978,6 +1978,10 @@ func TestLiveLonger(t *testing.T) {
 	if len(r.Filters) != 1 || r.Filters[0].Attribute != "working" || r.Filters[0].ValueKind != handoff.ValueEntity {
 		t.Errorf("working longer than a name: filters %+v, want the working compared", r.Filters)
 	}
+	r = decompose(t, "Which body builders have a higher total than Cam Fowler?").Subgoals[0].Requirements
+	if len(r.Filters) != 1 || r.Filters[0].Attribute != "total" || r.Output.Aggregate != "" {
+		t.Errorf("a higher total than a name: filters %+v, aggregate %q; want the total compared, no sum", r.Filters, r.Output.Aggregate)
+	}
 	r = decompose(t, "Which rivers are longer than the Thames?").Subgoals[0].Requirements
 	if len(r.Filters) != 1 || r.Filters[0].Attribute != "length" {
 		t.Errorf("rivers longer: filters %+v, want the length compared", r.Filters)

@@ -776,6 +776,35 @@ func (pl *planner) sameOf(term string) *handoff.SliceProperty {
 	return nil
 }
 
+// namedThrough finds the thing a mention names one reference away from
+// node n: a class of the slice with a value of the mention on its own
+// column, joined to n by one edge (added when the plan lacks it). It
+// returns that node, the edge and the naming column.
+func (pl *planner) namedThrough(n int, mention string) (int, skeletons.Edge, string, bool) {
+	for _, c := range pl.sc.slice.Classes {
+		if c.IRI == pl.p.Nodes[n].Class {
+			continue
+		}
+		name := pl.linkedNaming(c.IRI, mention)
+		if name == "" {
+			continue
+		}
+		nodes, edges := len(pl.p.Nodes), len(pl.p.Edges)
+		j, ok := pl.join(c.IRI)
+		if !ok {
+			continue
+		}
+		for _, e := range pl.p.Edges {
+			if e.From == n && e.To == j || e.From == j && e.To == n {
+				return j, e, name, true
+			}
+		}
+		// Farther than one reference: leave the plan as it was.
+		pl.p.Nodes, pl.p.Edges = pl.p.Nodes[:nodes], pl.p.Edges[:edges]
+	}
+	return 0, skeletons.Edge{}, "", false
+}
+
 // linkedNaming returns the column of class c that holds the value the
 // slice links to the mention, if one does ("Nokia 700" of
 // phone#hardware_model_name, where company_name names phones too).
@@ -3186,6 +3215,20 @@ func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
 		named = []skeletons.Cond{{Item: skeletons.Item{Attr: &skeletons.Attr{Node: 0, Property: name}}, Op: handoff.FilterEq, Value: sparql.NewLiteral(value)}}
 		selfAt := skeletons.Attr{Node: at.Node, Property: name}
 		self = []skeletons.Cond{{Item: skeletons.Item{Attr: &selfAt}, Op: handoff.FilterNe, Value: sparql.NewLiteral(value)}}
+		pl.used = append(pl.used, name)
+	} else if j, e, name, ok := pl.namedThrough(at.Node, f.Value); ok {
+		// "body builders with a higher total than Cam Fowler", whose
+		// name is a person's a reference leads to: the bound is the
+		// total of the one that person is.
+		sub.Nodes = append(sub.Nodes, skeletons.Node{Class: pl.p.Nodes[j].Class})
+		se := skeletons.Edge{From: 0, To: 1, Property: e.Property}
+		if e.From == j {
+			se.From, se.To = 1, 0
+		}
+		sub.Edges = []skeletons.Edge{se}
+		named = []skeletons.Cond{{Item: skeletons.Item{Attr: &skeletons.Attr{Node: 1, Property: name}}, Op: handoff.FilterEq, Value: sparql.NewLiteral(f.Value)}}
+		selfAt := skeletons.Attr{Node: j, Property: name}
+		self = []skeletons.Cond{{Item: skeletons.Item{Attr: &selfAt}, Op: handoff.FilterNe, Value: sparql.NewLiteral(f.Value)}}
 		pl.used = append(pl.used, name)
 	} else {
 		return

@@ -3353,3 +3353,47 @@ ex:r3 a ex:race ; ex:name "British GT" ; ex:track_id ex:t2 .
 		t.Errorf("got %v, want Daytona 2, Brands Hatch 1\n%s", got, query)
 	}
 }
+
+// TestBoundNamedThroughReference: "Which body builders have a higher
+// total than Cam Fowler?" where the builders' names are the people's a
+// reference leads to: the bound is the total of the builder that person
+// is, and that builder is left out.
+func TestBoundNamedThroughReference(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:b1 a ex:builder ; ex:total 300 ; ex:person ex:p1 .
+ex:b2 a ex:builder ; ex:total 290 ; ex:person ex:p2 .
+ex:b3 a ex:builder ; ex:total 310 ; ex:person ex:p3 .
+ex:p1 a ex:people ; ex:name "Cam Fowler" .
+ex:p2 a ex:people ; ex:name "Ty Conklin" .
+ex:p3 a ex:people ; ex:name "Al Montoya" .
+`
+	g := loadGraph(t, "bb", data)
+	slice := &handoff.Slice{
+		Graph:    "bb",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "builder", Count: 3, Score: 1, Matched: []string{"builder"}},
+			{IRI: ex + "people", Count: 3, Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "total", Domains: []string{ex + "builder"}, Datatypes: []string{xsd + "integer"}, Score: 0.9, Matched: []string{"total"}},
+			{IRI: ex + "person", Domains: []string{ex + "builder"}, Ranges: []string{ex + "people"}, Score: 0.3},
+			{IRI: ex + "name", Domains: []string{ex + "people"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "name", Value: "Cam Fowler", Mention: "Cam Fowler", Score: 10}},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which body builders have a higher total than Cam Fowler?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"builder"}, Predicates: []string{"total"},
+			Filters: []handoff.Filter{{Attribute: "total", Op: handoff.FilterGt, Value: "Cam Fowler", ValueKind: handoff.ValueEntity}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}}}
+	res, query := runTop(t, sg, slice, g)
+	var got []string
+	for _, row := range res.Rows {
+		for _, v := range res.Vars {
+			if l, ok := row[v].(*sparql.Literal); ok {
+				got = append(got, l.Lexical)
+			}
+		}
+	}
+	if !slices.Equal(got, []string{"Al Montoya"}) {
+		t.Errorf("got %q, want [Al Montoya]\n%s", got, query)
+	}
+}
