@@ -517,6 +517,11 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			}
 		}
 		pl.p.Distinct = out.Distinct && out.Aggregate == ""
+		// "Where can you fly to for less than $250?": the places, each
+		// once, not one row per flight.
+		if out.Aggregate == "" && len(keys) == 0 && len(pl.p.Order) == 0 && asksAnswer(r.Cues, isWhere) {
+			pl.p.Distinct = true
+		}
 		// "All the information about courses": the things and every
 		// attribute the query reads (SELECT *), not one column.
 		if out.All && out.Aggregate == "" && len(keys) == 0 && followed < 0 {

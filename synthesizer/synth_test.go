@@ -3397,3 +3397,33 @@ ex:p3 a ex:people ; ex:name "Al Montoya" .
 		t.Errorf("got %q, want [Al Montoya]\n%s", got, query)
 	}
 }
+
+// TestWherePlacesOnce: "Where can you fly to for less than 250?" lists
+// each place once, not one row per flight.
+func TestWherePlacesOnce(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:f1 a ex:flight ; ex:destination "Chicago" ; ex:price 200 .
+ex:f2 a ex:flight ; ex:destination "Chicago" ; ex:price 150 .
+ex:f3 a ex:flight ; ex:destination "Dallas" ; ex:price 100 .
+ex:f4 a ex:flight ; ex:destination "Boston" ; ex:price 900 .
+`
+	g := loadGraph(t, "fl", data)
+	slice := &handoff.Slice{
+		Graph:    "fl",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "flight", Count: 4, Score: 1}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "destination", Domains: []string{ex + "flight"}, Datatypes: []string{xsd + "string"}, Score: 0.6},
+			{IRI: ex + "price", Domains: []string{ex + "flight"}, Datatypes: []string{xsd + "integer"}, Score: 0.5},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Where can you fly to for less than 250?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Predicates: []string{"fly", "cost"},
+			Filters: []handoff.Filter{{Attribute: "cost", Op: handoff.FilterLt, Value: "250", ValueKind: "number"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "where"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 2 {
+		t.Errorf("got %d rows, want Chicago and Dallas once each\n%s", len(res.Rows), query)
+	}
+}
