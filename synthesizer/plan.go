@@ -3119,6 +3119,9 @@ func (pl *planner) countsEntities(term string) bool {
 	if term == handoff.AttrTimes {
 		return true // "nominated more than two times": the subjects' rows
 	}
+	if tw := strings.Fields(term); lexicon.IdentifierWord(tw[len(tw)-1]) {
+		return false // "whose product id is 11": the id, not how many products
+	}
 	p, ps := pl.prop(term, kNumber, 0)
 	if p != nil && p.Key && ps >= 0.8 {
 		// "more than one patient" of appointment#patient, the column

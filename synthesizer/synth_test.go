@@ -3427,3 +3427,34 @@ ex:f4 a ex:flight ; ex:destination "Boston" ; ex:price 900 .
 		t.Errorf("got %d rows, want Chicago and Dallas once each\n%s", len(res.Rows), query)
 	}
 }
+
+// TestIdIsNoCount: "order items whose product id is 11" compares the
+// reference's key column with 11; it does not count products.
+func TestIdIsNoCount(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:i1 a ex:item ; ex:item_id 1 ; ex:product_id 11 ; ex:ref-product_id ex:p11 .
+ex:i2 a ex:item ; ex:item_id 2 ; ex:product_id 12 ; ex:ref-product_id ex:p12 .
+ex:i3 a ex:item ; ex:item_id 3 ; ex:product_id 11 ; ex:ref-product_id ex:p11 .
+ex:p11 a ex:product ; ex:name "Lamp" .
+ex:p12 a ex:product ; ex:name "Desk" .
+`
+	g := loadGraph(t, "orders", data)
+	slice := &handoff.Slice{
+		Graph:    "orders",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "item", Count: 3, Score: 1, Matched: []string{"item"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "item_id", Domains: []string{ex + "item"}, Datatypes: []string{xsd + "integer"}, Score: 0.6, Matched: []string{"id"}},
+			{IRI: ex + "product_id", Domains: []string{ex + "item"}, Datatypes: []string{xsd + "integer"}, Score: 0.9, Key: true, Matched: []string{"product id"}},
+			{IRI: ex + "ref-product_id", Domains: []string{ex + "item"}, Ranges: []string{ex + "product"}, Score: 0.1, Join: true, ForeignKey: true},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Find the ids of all the order items whose product id is 11.", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"order item", "item"}, Predicates: []string{"id", "product id"},
+			Filters: []handoff.Filter{{Attribute: "product id", Op: handoff.FilterEq, Value: "11", ValueKind: "number"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities, Attributes: []string{"id"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 2 || strings.Contains(query, "COUNT") {
+		t.Errorf("got %v, want items 1 and 3\n%s", res.Rows, query)
+	}
+}
