@@ -9,11 +9,18 @@ import (
 )
 
 // unitOf reads "UNIT of NOUN" at j, right after a number: "more than 64
-// MiB of ROM", "over 3 years of experience". The attribute is the noun
+// MiB of ROM", "over 3 years of experience"; and "UNIT on|in|at NOUN":
+// "more than 2 weeks on top". The attribute is the noun
 // with the unit after it, the way columns name such amounts (rom_mib,
 // years_of_experience); n is the tokens it spans (0 when none). A count
 // ("more than 5 kinds of", "10 students of") is not a unit.
 func (a *analysis) unitOf(j int) (attr string, n int) {
+	// "more than 2 weeks on top", "over 10 years in office": a unit of
+	// time where, the way columns name it (weeks_on_top).
+	if measureWords[a.w(j)] && inSet(a.w(j+1), "on", "in", "at") && a.isWord(j+2) && !inSet(a.w(j+2), "the", "a", "an", "all", "each", "total", "average") && a.toks[j+2].ment < 0 &&
+		(j+3 >= len(a.toks) || !a.isWord(j+3) || isFunction(a.w(j+3))) {
+		return strings.Join([]string{a.w(j), a.w(j + 1), a.w(j + 2)}, " "), 3
+	}
 	if !a.isWord(j) || a.w(j+1) != "of" || isFunction(a.w(j)) {
 		return "", 0
 	}

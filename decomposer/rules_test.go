@@ -1951,6 +1951,15 @@ func TestHowMuchIsAndSeat(t *testing.T) {
 			t.Errorf("%s: filters %+v, want one on the capacity", q, r.Filters)
 		}
 	}
+	// A unit of time where is the attribute ("weeks on top", "years in
+	// office").
+	for q, want := range map[string]string{"What are the songs in volumes with more than 1 week on top?": "week on top",
+		"Which ministers served more than 4 years in office?": "years in office"} {
+		r := decompose(t, q).Subgoals[0].Requirements
+		if len(r.Filters) != 1 || r.Filters[0].Attribute != want {
+			t.Errorf("%s: filters %+v, want one on %q", q, r.Filters, want)
+		}
+	}
 	// A noun after the number is what is counted, even one that is also
 	// a verb of holding.
 	r := decompose(t, "Which parties had more than 10 hosts?").Subgoals[0].Requirements
