@@ -1792,6 +1792,20 @@ func (a *analysis) rankAt(i int) {
 				attr = v
 			}
 		}
+		if attr == "length" && inSet(w, "longest", "shortest") {
+			// "Who held the title the longest?", "Who has served the
+			// longest?": how long the verb was done (days_held), not a
+			// length.
+			for k := i - 1; k > 0; k-- {
+				if inSet(a.w(k), "who", "which", "what", "that", ",", "is", "are", "was", "were", "be") {
+					break // "Which river is the longest?": a length
+				}
+				if a.verbBefore(k + 1) {
+					attr = a.w(k)
+					break
+				}
+			}
+		}
 		if attr == "" {
 			// "Which mountain is the highest?": the measure the
 			// adjective asks for ("high": height).

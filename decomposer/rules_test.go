@@ -1991,6 +1991,11 @@ func TestLiveLonger(t *testing.T) {
 	if len(r.Filters) != 1 || r.Filters[0].Attribute != "total" || r.Output.Aggregate != "" {
 		t.Errorf("a higher total than a name: filters %+v, aggregate %q; want the total compared, no sum", r.Filters, r.Output.Aggregate)
 	}
+	for q, want := range map[string]string{"Who held the title the longest?": "held", "Which river is the longest?": "length"} {
+		if got := decompose(t, q).Subgoals[0].Requirements.Output.OrderBy; got != want {
+			t.Errorf("%s: ordered by %q, want %q", q, got, want)
+		}
+	}
 	r = decompose(t, "Which rivers are longer than the Thames?").Subgoals[0].Requirements
 	if len(r.Filters) != 1 || r.Filters[0].Attribute != "length" {
 		t.Errorf("rivers longer: filters %+v, want the length compared", r.Filters)
