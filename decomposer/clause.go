@@ -765,6 +765,18 @@ func (a *analysis) scan() {
 				}
 			}
 			a.asked = "capacity"
+		case a.seq(i, "how", "many", "times") || a.seq(i, "how", "often"):
+			// "How many times was each wrestler eliminated?": how often
+			// it happened, its rows counted, not a column of times.
+			n := 2
+			if w == "how" && a.w(i+1) == "many" {
+				n = 3
+			}
+			a.useSpan(i, n)
+			if c := a.at[i+n-1]; c >= 0 {
+				a.chunks[c].used, a.chunks[c].role = true, roleSkip
+			}
+			a.addAgg(handoff.AggCount, -1, false)
 		case a.seq(i, "how", "many"):
 			c := a.chunkAfter(i + 2)
 			// "How many kinds of different ratings are listed?": the

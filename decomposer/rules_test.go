@@ -1951,6 +1951,10 @@ func TestHowMuchIsAndSeat(t *testing.T) {
 			t.Errorf("%s: filters %+v, want one on the capacity", q, r.Filters)
 		}
 	}
+	// "How many times" counts how often, no column of times.
+	if o := decompose(t, "How many times was each wrestler eliminated?").Subgoals[0].Requirements.Output; o.Aggregate != handoff.AggCount || o.AggregateOf != "" {
+		t.Errorf("how many times: aggregate %q of %q, want a count of rows", o.Aggregate, o.AggregateOf)
+	}
 	// A unit of time where is the attribute ("weeks on top", "years in
 	// office").
 	for q, want := range map[string]string{"What are the songs in volumes with more than 1 week on top?": "week on top",
