@@ -956,9 +956,14 @@ func (a *analysis) scan() {
 				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " and " + a.w(i+2), Term: handoff.AttrGender})
 			}
 		}
-		// "female students", "women players": their sex.
-		if a.genderAt(i) && !a.used[i] {
+		// "female students", "women players": their sex; "How many
+		// candidates are women?", "Which singers are male?": said of
+		// them at the end.
+		if !a.used[i] && (a.genderAt(i) || lexicon.Gender(w) != "" && inSet(a.w(i-1), "are", "is", "were", "was") && !a.isWord(i+1)) {
 			a.used[i] = true
+			if c := a.at[i]; c >= 0 && !a.genderAt(i) {
+				a.chunks[c].used, a.chunks[c].role = true, roleSkip
+			}
 			a.addFilter(handoff.Filter{Attribute: handoff.AttrGender, Op: handoff.FilterEq, Value: lexicon.Gender(w), ValueKind: "string"}, i)
 		}
 		// "in the 1990s": the ten years of the decade.

@@ -2108,6 +2108,7 @@ func TestGenderWords(t *testing.T) {
 	for q, want := range map[string]string{
 		"How many girl students are younger than 25?":     "female",
 		"What are the names of all male British artists?": "male",
+		"How many candidates are women?":                  "female",
 	} {
 		d := decompose(t, q)
 		if !slices.ContainsFunc(d.Final().Requirements.Filters, func(f handoff.Filter) bool { return f.Attribute == handoff.AttrGender && f.Value == want }) {
