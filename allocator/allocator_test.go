@@ -706,6 +706,33 @@ c:h2 a c:Host ; c:name "Kornel David" ; c:nationality "Hungary" .
 	}
 }
 
+// TestShownNotByReference: an exhibition is not its artist: with no
+// name of its own it is shown by its most varied text column (its
+// theme), though its one reference leads to a named class.
+func TestShownNotByReference(t *testing.T) {
+	const ttl = `@prefix c: <http://x/> .
+c:e1 a c:Exhibition ; c:theme "Spring" ; c:ticket_price 30 ; c:artist c:a1 .
+c:e2 a c:Exhibition ; c:theme "Winter" ; c:ticket_price 10 ; c:artist c:a1 .
+c:a1 a c:Artist ; c:name "Vijay Singh" .
+`
+	ctx := context.Background()
+	coll := oneGraph(t, "gallery", ttl)
+	sg := subgoal("What is the most expensive exhibition?", []string{"exhibition"}, []string{"price"})
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("gallery")
+	if sl == nil || !sl.HasProperty("http://x/theme") {
+		t.Fatalf("the theme is not in the slice")
+	}
+	for _, c := range sl.Classes {
+		if c.IRI == "http://x/Exhibition" && c.Shown != "http://x/theme" {
+			t.Errorf("exhibitions shown by %q, want their theme", c.Shown)
+		}
+	}
+}
+
 // TestValueSearchers: the allocator hands out the value searcher of
 // every graph (a copy of its map), none when value linking is off.
 func TestValueSearchers(t *testing.T) {

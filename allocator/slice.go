@@ -546,7 +546,10 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			if !slices.Contains(classes, o) {
 				addClass(o)
 			}
-			named = true
+			// Named by it only when its things are those ("farm
+			// competitions" are not their host city): else they are
+			// shown as below too.
+			named = lexicon.IsReferenced(kg.Tokens(c), kg.Words(kg.SplitIRI(e.iri).Column()), kg.Tokens(o))
 			break
 		}
 		// Nor anything else: its own key shows each of them ("the

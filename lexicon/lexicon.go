@@ -691,6 +691,25 @@ func KeyColumn(words, class []string) bool {
 	return words[len(words)-1] == "id" && OwnColumn(words, class)
 }
 
+// IsReferenced reports whether the things of a class (its name's words)
+// are the things one of its references leads to (the target class's
+// words, through the column named by column), so that the target's name
+// names them: a column that is the class's own key ("gymnast_id" of
+// gymnast, to people), a class of people ("entrepreneur", to people; a
+// doer, "body builder", to people), or a class whose head word is the
+// target's ("hosting city", to city). Not "farm competition" by its host
+// city, nor an exhibition by its artist.
+func IsReferenced(class, column, target []string) bool {
+	if len(class) == 0 || len(target) == 0 {
+		return false
+	}
+	head, to := class[len(class)-1], target[len(target)-1]
+	// The doer of a verb ("builder", "climber") leading to people is
+	// one of them.
+	doer := (strings.HasSuffix(head, "er") || strings.HasSuffix(head, "or")) && len(Related(head, Derived)) > 0 && Person(to)
+	return KeyColumn(column, class) || Person(head) || doer || Fold(head) == Fold(to)
+}
+
 // NameWord reports whether a word of a column's name means "name": the
 // word itself, or a one- or two-letter abbreviation written before it
 // ("cname" of a course, "dname" of a department). The parts of a full

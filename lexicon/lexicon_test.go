@@ -623,3 +623,23 @@ func TestQualities(t *testing.T) {
 		t.Errorf("Qualities(nation) = %q, Qualities(art) = %q", q, lexicon.Qualities("art"))
 	}
 }
+
+// TestIsReferenced: a class is the thing its one reference leads to only
+// when its key, its people or its head word says so.
+func TestIsReferenced(t *testing.T) {
+	for _, c := range []struct {
+		class, column, target []string
+		want                  bool
+	}{
+		{[]string{"gymnast"}, []string{"gymnast", "id"}, []string{"people"}, true},
+		{[]string{"entrepreneur"}, []string{"people", "id"}, []string{"people"}, true},
+		{[]string{"body", "builder"}, []string{"people", "id"}, []string{"people"}, true},
+		{[]string{"hosting", "city"}, []string{"host", "city"}, []string{"city"}, true},
+		{[]string{"farm", "competition"}, []string{"host", "city", "id"}, []string{"city"}, false},
+		{[]string{"exhibition"}, []string{"artist", "id"}, []string{"artist"}, false},
+	} {
+		if got := lexicon.IsReferenced(c.class, c.column, c.target); got != c.want {
+			t.Errorf("IsReferenced(%q, %q, %q) = %v, want %v", c.class, c.column, c.target, got, c.want)
+		}
+	}
+}

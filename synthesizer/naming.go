@@ -82,6 +82,11 @@ func (pl *planner) naming(i int) skeletons.Item {
 		if len(refs) > 1 && !lexicon.OwnColumn(kg.Words(kg.SplitIRI(p.IRI).Column()), words(c)) {
 			continue
 		}
+		// Not by the place or owner its one reference names ("farm
+		// competitions" are not their host city).
+		if !lexicon.IsReferenced(words(c), kg.Words(kg.SplitIRI(p.IRI).Column()), words(p.Ranges[0])) {
+			continue
+		}
 		name := pl.namingIRI(p.Ranges[0])
 		pl.p.Nodes = append(pl.p.Nodes, skeletons.Node{Class: p.Ranges[0]})
 		to := len(pl.p.Nodes) - 1

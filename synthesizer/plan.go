@@ -555,6 +555,13 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		}) {
 		pl.bonus -= 1
 	}
+	// Things shown by their IRIs alone answer no "which" a person asks
+	// (the verifier rejects them): below a plan that names them.
+	if !ask && out.Aggregate == "" && !out.All && len(pl.p.Select) > 0 && !slices.ContainsFunc(pl.p.Select, func(it skeletons.Item) bool {
+		return it.Attr == nil || it.Attr.Property != "" || it.Agg != ""
+	}) {
+		pl.bonus -= 0.25
+	}
 	// A negated value of a related thing excludes the subjects that
 	// have it ("countries that do not speak Spanish": NOT EXISTS a
 	// Spanish row), rather than keep them for their other rows.
