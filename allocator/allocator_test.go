@@ -733,6 +733,26 @@ c:a1 a c:Artist ; c:name "Vijay Singh" .
 	}
 }
 
+// TestPeopleOfARelation: "employees" name the employment class (the
+// people's part in employing) when no class has their word.
+func TestPeopleOfARelation(t *testing.T) {
+	const ttl = `@prefix c: <http://x/> .
+c:c1 a c:Company ; c:name "BP" .
+c:c2 a c:Company ; c:name "Chevron" .
+c:e1 a c:Employment ; c:company c:c1 ; c:year_working 3 .
+`
+	ctx := context.Background()
+	coll := oneGraph(t, "work", ttl)
+	sg := subgoal("Which companies have no employees?", []string{"company", "employee"}, nil)
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("work"); sl == nil || !sl.HasClass("http://x/Employment") {
+		t.Errorf("the employment class is not in the slice of employees")
+	}
+}
+
 // TestValueSearchers: the allocator hands out the value searcher of
 // every graph (a copy of its map), none when value linking is off.
 func TestValueSearchers(t *testing.T) {

@@ -391,6 +391,29 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 					}
 				}
 			}
+			// People named by their part in a relation a class holds:
+			// "employees" of employment (employ), "members" of
+			// membership, when no class has their word.
+			if classes && lexicon.Person(w) {
+				var rel []string
+				for _, v := range lexicon.Related(w, lexicon.Derived) {
+					for _, n := range lexicon.Related(v, lexicon.Derived) {
+						if n != w && !lexicon.Person(n) {
+							rel = append(rel, n)
+						}
+					}
+				}
+				for _, r := range append(rel, lexicon.Qualities(w)...) {
+					r = stem(r)
+					ws := slices.Clone(t.words)
+					ws[k] = r
+					for _, i := range g.words[r] {
+						if e := &g.elements[i]; e.class && slices.Contains(e.primary, r) {
+							take(0.6*matchScore(ws, e), e)
+						}
+					}
+				}
+			}
 			// A verb may name the class of what is done ("Where did they
 			// perform?": performances), below the columns it names.
 			if !classes && len(t.words) == 1 {

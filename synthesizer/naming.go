@@ -83,8 +83,11 @@ func (pl *planner) naming(i int) skeletons.Item {
 			continue
 		}
 		// Not by the place or owner its one reference names ("farm
-		// competitions" are not their host city).
-		if !lexicon.IsReferenced(words(c), kg.Words(kg.SplitIRI(p.IRI).Column()), words(p.Ranges[0])) {
+		// competitions" are not their host city), unless the question
+		// asks for those ("What campus had more than 400 total
+		// enrollment?" of enrollments).
+		if !lexicon.IsReferenced(words(c), kg.Words(kg.SplitIRI(p.IRI).Column()), words(p.Ranges[0])) &&
+			!slices.ContainsFunc(pl.sg.Requirements.Types, func(t string) bool { return termMatches(t, p.Ranges[0], "") >= 0.8 }) {
 			continue
 		}
 		name := pl.namingIRI(p.Ranges[0])

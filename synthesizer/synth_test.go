@@ -12,6 +12,7 @@ import (
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
 	"github.com/schemaforge/go-schemaforge/lexicon"
+	"github.com/schemaforge/go-schemaforge/skeletons"
 	"github.com/schemaforge/go-schemaforge/sparql"
 	"github.com/schemaforge/go-schemaforge/store"
 	"github.com/schemaforge/go-schemaforge/store/rdfio"
@@ -3456,5 +3457,35 @@ ex:p12 a ex:product ; ex:name "Desk" .
 	res, query := runTop(t, sg, slice, g)
 	if len(res.Rows) != 2 || strings.Contains(query, "COUNT") {
 		t.Errorf("got %v, want items 1 and 3\n%s", res.Rows, query)
+	}
+}
+
+// TestNamedByAskedReference: enrollments are not their campus, but
+// where the question asks for campuses, the campus a row leads to names
+// it.
+func TestNamedByAskedReference(t *testing.T) {
+	slice := &handoff.Slice{
+		Graph:    "csu",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "enrollments", Count: 2, Score: 1, Matched: []string{"enrollment"}},
+			{IRI: ex + "campuses", Count: 2, Score: 0.3}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "total", Domains: []string{ex + "enrollments"}, Datatypes: []string{xsd + "integer"}, Score: 0.9, Matched: []string{"total enrollment"}},
+			{IRI: ex + "campus", Domains: []string{ex + "enrollments"}, Ranges: []string{ex + "campuses"}, Score: 0.3, Join: true},
+			{IRI: ex + "name", Domains: []string{ex + "campuses"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which enrollments were above 400?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"enrollment"}, Predicates: []string{"total enrollment"},
+			Filters: []handoff.Filter{{Attribute: "total enrollment", Op: handoff.FilterGt, Value: "400", ValueKind: "number"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}}}
+	p := &planner{sc: newSchema(slice), sg: sg, p: &skeletons.Plan{Nodes: []skeletons.Node{{Class: ex + "enrollments"}}}}
+	if it := p.naming(0); it.Attr == nil || it.Attr.Property != "" && it.Attr.Property == ex+"name" {
+		t.Errorf("enrollments named by their campus's name: %+v", it.Attr)
+	}
+	sg.Requirements.Types = []string{"campus", "enrollment"}
+	p = &planner{sc: newSchema(slice), sg: sg, p: &skeletons.Plan{Nodes: []skeletons.Node{{Class: ex + "enrollments"}}}}
+	if it := p.naming(0); it.Attr == nil || it.Attr.Property != ex+"name" {
+		t.Errorf("asked for campuses, enrollments named by %+v, want the campus's name", it.Attr)
 	}
 }
