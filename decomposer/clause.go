@@ -233,6 +233,13 @@ func (a *analysis) isVerb(i int) bool {
 			}
 		}
 	}
+	// "Who coaches the most players?", "Who manages the oldest
+	// station?": the word after a leading "who" and before what it
+	// governs is its verb, though it may be a noun too.
+	if i == 1 && a.w(0) == "who" && a.isWord(i) && !isFunction(w) && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") &&
+		inSet(a.w(i+1), "the", "a", "an", "most", "more", "fewest", "fewer", "least", "less", "any", "every", "each", "all") {
+		return true
+	}
 	// An irregular participle after "be": "are shown", "was written".
 	if lexicon.VerbBase(w) != w && inSet(a.w(i-1), "is", "are", "was", "were", "been", "be", "being") {
 		return true

@@ -1995,6 +1995,10 @@ func TestLiveLonger(t *testing.T) {
 	if len(r.Filters) != 1 || r.Filters[0].Attribute != "total" || r.Output.Aggregate != "" {
 		t.Errorf("a higher total than a name: filters %+v, aggregate %q; want the total compared, no sum", r.Filters, r.Output.Aggregate)
 	}
+	// The word after a leading "who" is its verb ("coaches"), no type.
+	if r := decompose(t, "Who coaches the most players?").Subgoals[0].Requirements; slices.Contains(r.Types, "coach") || !slices.Contains(r.Predicates, "coaches") {
+		t.Errorf("who coaches: types %q, predicates %q; want the verb coaches", r.Types, r.Predicates)
+	}
 	for q, want := range map[string]string{"Who held the title the longest?": "held", "Which river is the longest?": "length"} {
 		if got := decompose(t, q).Subgoals[0].Requirements.Output.OrderBy; got != want {
 			t.Errorf("%s: ordered by %q, want %q", q, got, want)
