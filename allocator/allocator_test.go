@@ -753,6 +753,27 @@ c:e1 a c:Employment ; c:company c:c1 ; c:year_working 3 .
 	}
 }
 
+// TestSuperlativeOfAClass: "the largest endowment" matched only the
+// endowment's identifier; the slice holds its numbers too (the amount).
+func TestSuperlativeOfAClass(t *testing.T) {
+	const ttl = `@prefix c: <http://x/> .
+c:s1 a c:School ; c:school_name "Bremen" .
+c:e1 a c:Endowment ; c:endowment_id 1 ; c:amount 9.5 ; c:donator_name "La Vega" ; c:school c:s1 .
+c:e2 a c:Endowment ; c:endowment_id 2 ; c:amount 8.0 ; c:donator_name "Ann" ; c:school c:s1 .
+`
+	ctx := context.Background()
+	coll := oneGraph(t, "fin", ttl)
+	sg := subgoal("Which school received the largest endowment?", []string{"school"}, []string{"received", "endowment"})
+	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "endowment", Descending: true, Limit: 1}
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("fin"); sl == nil || !sl.HasProperty("http://x/amount") {
+		t.Errorf("the endowment's amount is not in the slice")
+	}
+}
+
 // TestValueSearchers: the allocator hands out the value searcher of
 // every graph (a copy of its map), none when value linking is off.
 func TestValueSearchers(t *testing.T) {

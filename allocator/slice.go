@@ -115,6 +115,27 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		}
 		s.Classes = append(s.Classes, sc)
 	}
+	// "the largest endowment": a superlative's term that matched only
+	// a class's identifier (endowment_id) measures the class by its
+	// numbers, which the slice then holds.
+	if ob := sg.Requirements.Output.OrderBy; ob != "" {
+		for _, m := range gs.Matches {
+			e := lex.element(m.IRI)
+			if m.Term != ob || e == nil || e.class || len(e.primary) == 0 || !lexicon.IdentifierWord(e.primary[len(e.primary)-1]) {
+				continue
+			}
+			for i := range lex.elements {
+				n := &lex.elements[i]
+				if n.class || len(n.objects) > 0 || len(n.primary) == 0 || lexicon.IdentifierWord(n.primary[len(n.primary)-1]) ||
+					!slices.ContainsFunc(n.subjects, func(c string) bool { return slices.Contains(e.subjects, c) }) {
+					continue
+				}
+				if pi, ok := g.Summary.Property(n.iri); ok && pi.Values != nil && pi.Values.Min != "" {
+					scoreOnce(n.iri, 0.05) // a number (its values have a least)
+				}
+			}
+		}
+	}
 	// Link classes: a class that is not chosen but whose reference
 	// properties reach two chosen classes (an association table such
 	// as singer_in_concert) joins them. A count of things per thing of

@@ -1760,6 +1760,14 @@ func (a *analysis) rankAt(i int) {
 		if a.out.Limit == 0 && !isPlural(a.chunks[c].words[len(a.chunks[c].words)-1]) {
 			a.out.Limit = 1
 		}
+	case c >= 0 && inSet(w, "most", "least") && a.chunks[c].head() == "money" && a.w(i-1) == "the" && amountVerbs[a.w(i-2)] != "":
+		// "Which movie made the most money?": what the verb earns (its
+		// gross), not a count of money.
+		a.chunks[c].used, a.chunks[c].role = true, roleSkip
+		a.setOrder(amountVerbs[a.w(i-2)])
+		if a.out.Limit == 0 {
+			a.out.Limit = 1
+		}
 	case c >= 0 && inSet(w, "most", "fewest", "least") && a.peopleMeasure(i, &a.chunks[c]) == "capacity":
 		// "Which venue can hold the most people?": the capacity, not a
 		// count of people.

@@ -1464,6 +1464,9 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "paid", Descending: true, Limit: 1}},
 		{q: "What was the theme of the best-selling journal?", noTypes: []string{"selling journal"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "sell", Descending: true, Limit: 1}},
+		// "the most money" a verb of earning made: what it earns.
+		{q: "Which movie made the most money?", types: []string{"movie"}, noTypes: []string{"money"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "earn", Descending: true, Limit: 1}},
 		// A present participle too: ranked by what its verb measures.
 		{q: "Which is the highest grossing film?", types: []string{"film"}, noTypes: []string{"grossing film"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "gross", Descending: true, Limit: 1}},

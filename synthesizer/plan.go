@@ -1368,6 +1368,16 @@ func (pl *planner) order(out handoff.Output) {
 	case out.OrderBy != "":
 		prop, _ := pl.prop(out.OrderBy, kNumber, 0)
 		named, ns := pl.prop(out.OrderBy, kAny, 0)
+		// "the largest endowment" is no endowment_id: an identifier
+		// ranks only where the question says so ("the highest id").
+		if tw := strings.Fields(out.OrderBy); len(tw) > 0 && !lexicon.IdentifierWord(tw[len(tw)-1]) {
+			if prop != nil && identifier(prop) {
+				prop = nil
+			}
+			if named != nil && identifier(named) {
+				named, ns = nil, 0
+			}
+		}
 		if alt, invert := pl.impliedOrder(out.OrderBy); alt != nil && (named == nil || ns < 0.8 || !pl.hasNodeOf(named) && pl.hasNodeOf(alt) ||
 			lexicon.Temporal(out.OrderBy) && pl.ofNamedType(alt) && !pl.ofNamedType(named)) {
 			// No attribute of that name on the subjects: one it derives
@@ -1377,6 +1387,12 @@ func (pl *planner) order(out handoff.Output) {
 			if invert {
 				desc = !desc
 			}
+		}
+		if prop == nil {
+			// "the highest roller coaster": what the superlative
+			// measures (its height), of the thing named, which has no
+			// number of its name.
+			prop = pl.measuredOf(out.OrderBy)
 		}
 		if prop == nil && !pl.magnitude() {
 			// "the country with the longest life expectancy": no length,
@@ -1404,10 +1420,14 @@ func (pl *planner) order(out handoff.Output) {
 			}
 		}
 		if prop == nil {
+			// An order the question asks for, left out: below a plan
+			// that realises it.
+			pl.bonus -= 0.25
 			return
 		}
 		at, ok := pl.attrOf(prop)
 		if !ok {
+			pl.bonus -= 0.25
 			return
 		}
 		it = skeletons.Item{Attr: &at}
@@ -1678,6 +1698,26 @@ func (pl *planner) measured(kind handoff.CueKind) *handoff.SliceProperty {
 	return nil
 }
 
+// measuredOf returns the numeric property that a superlative of the
+// question measures ([lexicon.PhraseMeasure]: "highest", a height) of
+// the class a term names or of a node of the plan, or nil.
+func (pl *planner) measuredOf(term string) *handoff.SliceProperty {
+	for _, c := range pl.sg.Requirements.Cues {
+		m := lexicon.PhraseMeasure(c.Text, c.Term)
+		if c.Kind != handoff.CueSuperlative || m == "" {
+			continue
+		}
+		p, s := pl.prop(m, kNumber, 0)
+		if p == nil || s < 0.8 || datatypeKind(p) != kNumber && !numericStrings(p) {
+			continue
+		}
+		if pl.hasNodeOf(p) || slices.ContainsFunc(p.Domains, func(d string) bool { return termMatches(term, d, "") >= 0.8 }) {
+			return p
+		}
+	}
+	return nil
+}
+
 // namedMeasure returns the numeric attribute of the plan's subjects that
 // a term of the question other than except names outright (a match of
 // at least 0.9; no identifier), when exactly one does: what a
@@ -1755,6 +1795,19 @@ func (pl *planner) sizeOf(term string) *handoff.SliceProperty {
 			continue
 		}
 		if out == nil || p.Score > out.Score {
+			out = p
+		}
+	}
+	if out == nil && class != "" {
+		// "the largest endowment": the one number a class named has
+		// (its amount), when none says size.
+		for _, p := range pl.sc.props {
+			if datatypeKind(p) != kNumber || identifier(p) || !slices.Contains(p.Domains, class) {
+				continue
+			}
+			if out != nil {
+				return nil
+			}
 			out = p
 		}
 	}

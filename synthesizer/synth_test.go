@@ -3489,3 +3489,35 @@ func TestNamedByAskedReference(t *testing.T) {
 		t.Errorf("asked for campuses, enrollments named by %+v, want the campus's name", it.Attr)
 	}
 }
+
+// TestLargestIsNoIdentifier: "the largest endowment" ranks by the
+// endowment's amount, the one number it has, never by endowment_id.
+func TestLargestIsNoIdentifier(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:s1 a ex:school ; ex:school_name "Bremen" .
+ex:s2 a ex:school ; ex:school_name "Culver" .
+ex:e1 a ex:endowment ; ex:endowment_id 1 ; ex:amount 9.5 ; ex:school ex:s2 .
+ex:e2 a ex:endowment ; ex:endowment_id 2 ; ex:amount 8.0 ; ex:school ex:s1 .
+`
+	g := loadGraph(t, "fin", data)
+	slice := &handoff.Slice{
+		Graph:    "fin",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "school", Count: 2, Score: 1, Matched: []string{"school"}},
+			{IRI: ex + "endowment", Count: 2, Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "school_name", Domains: []string{ex + "school"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: ex + "endowment_id", Domains: []string{ex + "endowment"}, Datatypes: []string{xsd + "integer"}, Score: 0.95, Matched: []string{"endowment"}},
+			{IRI: ex + "amount", Domains: []string{ex + "endowment"}, Datatypes: []string{xsd + "decimal"}, Score: 0.05},
+			{IRI: ex + "school", Domains: []string{ex + "endowment"}, Ranges: []string{ex + "school"}, Score: 0.1, Join: true},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which school received the largest endowment?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+		Requirements: handoff.Requirements{Types: []string{"school"}, Predicates: []string{"received", "endowment"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "endowment", Descending: true, Limit: 1},
+			Cues:   []handoff.Cue{{Kind: handoff.CueSuperlative, Text: "largest", Term: "endowment", Descending: true}}}}
+	res, query := runTop(t, sg, slice, g)
+	if v, ok := onlyValue(res); !ok || v != "Culver" || strings.Contains(query, "endowment_id") {
+		t.Errorf("got %v, want Culver by the amount\n%s", res.Rows, query)
+	}
+}
