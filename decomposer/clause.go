@@ -240,6 +240,21 @@ func (a *analysis) isVerb(i int) bool {
 		inSet(a.w(i+1), "the", "a", "an", "most", "more", "fewest", "fewer", "least", "less", "any", "every", "each", "all") {
 		return true
 	}
+	// "How many hours does each student play video games?": a verb
+	// after "does each" and the subject's noun, with its object after.
+	if (contentVerbs[w] || nounVerbs[w]) && !isPlural(w) {
+		for k := i - 2; k >= max(0, i-3); k-- {
+			if inSet(a.w(k), "did", "does", "do") && inSet(a.w(k+1), "each", "every") {
+				np := true
+				for j := k + 2; j < i; j++ {
+					np = np && a.content(j) && !contentVerbs[a.w(j)]
+				}
+				if np && k+2 < i {
+					return true
+				}
+			}
+		}
+	}
 	// An irregular participle after "be": "are shown", "was written".
 	if lexicon.VerbBase(w) != w && inSet(a.w(i-1), "is", "are", "was", "were", "been", "be", "being") {
 		return true

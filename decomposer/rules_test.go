@@ -2133,6 +2133,10 @@ func TestVerbAfterEach(t *testing.T) {
 	if !slices.Equal(r.Output.GroupBy, []string{"pilot"}) || !slices.Contains(r.Predicates, "win") {
 		t.Errorf("requirements %+v, want grouped by pilot, with the verb win", r)
 	}
+	// With its object after it too.
+	if r := decompose(t, "How many hours does each student play video games?").Final().Requirements; !slices.Equal(r.Output.GroupBy, []string{"student"}) || !slices.Contains(r.Predicates, "play") {
+		t.Errorf("requirements %+v, want grouped by student, with the verb play", r)
+	}
 	d = decompose(t, "Find the distinct locations that has a cinema.")
 	if r := d.Final().Requirements; slices.Contains(r.Predicates, "cinema") || !slices.Contains(r.Types, "cinema") {
 		t.Errorf("requirements %+v, want the type cinema, no verb", r)

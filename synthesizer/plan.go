@@ -176,8 +176,8 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		for _, g := range out.GroupBy {
 			if its := pl.namedKeys(g, out); len(its) > 0 {
 				keys = append(keys, its...)
-			} else if it, ok := pl.groupKey(g); ok {
-				keys = append(keys, it)
+			} else if its, ok := pl.groupKey(g); ok {
+				keys = append(keys, its...)
 			}
 		}
 		for _, k := range keys {
@@ -1232,13 +1232,13 @@ func (pl *planner) join(c string) (int, bool) {
 
 // groupKey resolves a GROUP BY term: a property, or a class (grouped by
 // its node and naming attribute).
-func (pl *planner) groupKey(term string) (skeletons.Item, bool) {
+func (pl *planner) groupKey(term string) ([]skeletons.Item, bool) {
 	if term == handoff.AttrGender {
 		// "for male and female students": their column of sex.
 		for _, p := range pl.sc.props {
 			if datatypeKind(p) != kAny && lexicon.GenderColumn(words(p.IRI)) && pl.hasNodeOf(p) {
 				at, ok := pl.attrOf(p)
-				return skeletons.Item{Attr: &at}, ok
+				return []skeletons.Item{{Attr: &at}}, ok
 			}
 		}
 	}
@@ -1246,21 +1246,27 @@ func (pl *planner) groupKey(term string) (skeletons.Item, bool) {
 	bestClass, cs := pl.bestClass(term)
 	if bestClass != "" && cs >= ps && cs >= 0.8 {
 		if i, ok := pl.join(bestClass); ok {
+			// People with no name of their own by their given and
+			// family names ("each student").
+			if given, family := pl.personNames(bestClass); given != nil {
+				pl.used = append(pl.used, given.IRI, family.IRI)
+				return []skeletons.Item{{Attr: &skeletons.Attr{Node: i, Property: given.IRI}}, {Attr: &skeletons.Attr{Node: i, Property: family.IRI}}}, true
+			}
 			it := pl.naming(i)
-			return it, it.Attr != nil
+			return []skeletons.Item{it}, it.Attr != nil
 		}
 	}
 	if prop == nil {
-		return skeletons.Item{}, false
+		return nil, false
 	}
 	at, ok := pl.attrOf(prop)
 	// "How many competitions has each town hosted?" where a town is a
 	// city whose status is "Town": the column a condition fixes makes
 	// one group; each of the things it is a column of is one.
 	if ok && slices.ContainsFunc(pl.p.Filters, func(c skeletons.Cond) bool { return fixesConstant(c) && *c.Item.Attr == at }) {
-		return pl.naming(at.Node), true
+		return []skeletons.Item{pl.naming(at.Node)}, true
 	}
-	return skeletons.Item{Attr: &at}, ok
+	return []skeletons.Item{{Attr: &at}}, ok
 }
 
 // bestClass returns the class of the slice term names best (the first of

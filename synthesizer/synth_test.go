@@ -3521,3 +3521,36 @@ ex:e2 a ex:endowment ; ex:endowment_id 2 ; ex:amount 8.0 ; ex:school ex:s1 .
 		t.Errorf("got %v, want Culver by the amount\n%s", res.Rows, query)
 	}
 }
+
+// TestGroupedByPeopleNames: "each student", people with a given and a
+// family name and no name of their own, groups by both names, not by
+// the IRI.
+func TestGroupedByPeopleNames(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:s1 a ex:student ; ex:fname "Linda" ; ex:lname "Smith" .
+ex:s2 a ex:student ; ex:fname "Tracy" ; ex:lname "Kim" .
+ex:p1 a ex:plays ; ex:student ex:s1 ; ex:hours_played 10 .
+ex:p2 a ex:plays ; ex:student ex:s1 ; ex:hours_played 5 .
+ex:p3 a ex:plays ; ex:student ex:s2 ; ex:hours_played 7 .
+`
+	g := loadGraph(t, "games", data)
+	slice := &handoff.Slice{
+		Graph:    "games",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "student", Count: 2, Score: 1, Matched: []string{"student"}},
+			{IRI: ex + "plays", Count: 3, Score: 0.9, Matched: []string{"play"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "fname", Domains: []string{ex + "student"}, Datatypes: []string{xsd + "string"}, Score: 0.05},
+			{IRI: ex + "lname", Domains: []string{ex + "student"}, Datatypes: []string{xsd + "string"}, Score: 0.05},
+			{IRI: ex + "hours_played", Domains: []string{ex + "plays"}, Datatypes: []string{xsd + "integer"}, Score: 0.5, Matched: []string{"hour"}},
+			{IRI: ex + "student", Domains: []string{ex + "plays"}, Ranges: []string{ex + "student"}, Score: 0.1, Join: true},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "How many hours does each student play video games?", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpGroup},
+		Requirements: handoff.Requirements{Types: []string{"hour", "student"}, Predicates: []string{"play"},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggCount, AggregateOf: "hour", GroupBy: []string{"student"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 2 || !strings.Contains(query, "fname") || !strings.Contains(query, "lname") {
+		t.Errorf("got %v, want two rows grouped by the names\n%s", res.Rows, query)
+	}
+}
