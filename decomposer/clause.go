@@ -255,6 +255,11 @@ func (a *analysis) isVerb(i int) bool {
 			}
 		}
 	}
+	// "Which customer spent the most?", "Which team won the cup?": an
+	// irregular past right after the thing asked for.
+	if i >= 2 && inSet(a.w(i-2), "which", "what") && a.content(i-1) && lexicon.VerbBase(w) != w && !isPlural(w) && a.isWord(i) && !isFunction(w) {
+		return true
+	}
 	// An irregular participle after "be": "are shown", "was written".
 	if lexicon.VerbBase(w) != w && inSet(a.w(i-1), "is", "are", "was", "were", "been", "be", "being") {
 		return true

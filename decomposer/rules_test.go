@@ -1467,6 +1467,8 @@ func TestEverydayReadings(t *testing.T) {
 		// "the most money" a verb of earning made: what it earns.
 		{q: "Which movie made the most money?", types: []string{"movie"}, noTypes: []string{"money"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "earn", Descending: true, Limit: 1}},
+		{q: "Which customer spent the most money?", types: []string{"customer"}, noTypes: []string{"money"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "spent", Descending: true, Limit: 1}},
 		// A present participle too: ranked by what its verb measures.
 		{q: "Which is the highest grossing film?", types: []string{"film"}, noTypes: []string{"grossing film"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "gross", Descending: true, Limit: 1}},

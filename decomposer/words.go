@@ -88,6 +88,7 @@ var (
 		"pay": "pay", "paid": "pay", "pays": "pay", "receive": "pay", "received": "pay", "receives": "pay",
 		"cost": "cost", "costs": "cost", "charge": "cost", "charged": "cost", "charges": "cost", "sell": "cost", "sold": "cost", "sells": "cost",
 		"weigh": "weigh", "weighs": "weigh", "weighed": "weigh",
+		"spend": "spent", "spent": "spent", "spends": "spent",
 	}
 	// holdVerbs say how many people a place holds: its capacity.
 	holdVerbs = set(`hold holds seat seats sit sits accommodate accommodates fit fits host hosts`)
