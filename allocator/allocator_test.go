@@ -774,6 +774,26 @@ c:e2 a c:Endowment ; c:endowment_id 2 ; c:amount 8.0 ; c:donator_name "Ann" ; c:
 	}
 }
 
+// TestVerbOfTheSameSense: "marry" names the wedding class through wed,
+// the verb of its first sense, whose noun a wedding is.
+func TestVerbOfTheSameSense(t *testing.T) {
+	const ttl = `@prefix c: <http://x/> .
+c:p1 a c:People ; c:name "Mike Weir" .
+c:p2 a c:People ; c:name "Ann Weir" .
+c:w1 a c:Wedding ; c:male c:p1 ; c:female c:p2 ; c:year 2014 .
+`
+	ctx := context.Background()
+	coll := oneGraph(t, "wed", ttl)
+	sg := subgoal("When did Mike Weir get married?", nil, []string{"married"})
+	a, err := New(Config{}).Allocate(ctx, sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("wed"); sl == nil || !sl.HasClass("http://x/Wedding") {
+		t.Errorf("the wedding class is not in the slice of marrying")
+	}
+}
+
 // TestValueSearchers: the allocator hands out the value searcher of
 // every graph (a copy of its map), none when value linking is off.
 func TestValueSearchers(t *testing.T) {

@@ -416,14 +416,22 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 			}
 			// A verb may name the class of what is done ("Where did they
 			// perform?": performances), below the columns it names.
+			// So may a verb of the same sense ("Who did Ricky Barnes
+			// marry?": weddings, through wed), a little below.
 			if !classes && len(t.words) == 1 {
-				for _, r := range lexicon.Related(w, lexicon.Derived) {
-					r = stem(r)
-					for _, i := range g.words[r] {
-						if e := &g.elements[i]; e.class && slices.Equal(e.primary, []string{r}) {
-							take(0.6, e)
+				nouns := func(v string, m float64) {
+					for _, r := range lexicon.Related(v, lexicon.Derived) {
+						r = stem(r)
+						for _, i := range g.words[r] {
+							if e := &g.elements[i]; e.class && slices.Equal(e.primary, []string{r}) {
+								take(m, e)
+							}
 						}
 					}
+				}
+				nouns(w, 0.6)
+				for _, v := range lexicon.Related(w, lexicon.VerbSynonym) {
+					nouns(v, 0.55)
 				}
 			}
 		}

@@ -643,3 +643,10 @@ func TestIsReferenced(t *testing.T) {
 		}
 	}
 }
+
+// TestVerbSynonyms: two verbs whose first sense is one synset.
+func TestVerbSynonyms(t *testing.T) {
+	if !slices.Contains(lexicon.Related("marry", lexicon.VerbSynonym), "wed") || lexicon.AreRelated("marry", "wed", lexicon.Synonym) {
+		t.Errorf("Related(marry, VerbSynonym) = %q, want wed, and no noun synonym", lexicon.Related("marry", lexicon.VerbSynonym))
+	}
+}

@@ -12,7 +12,8 @@ import (
 // WordNet's licence notice ('#' lines), with relation d (a noun and a
 // verb derivationally related: "director d direct"), a (an adjective and
 // the attribute it is a value of: "old a age"), s (two nouns whose
-// first sense is one synset: "film s movie"), p (a common noun whose
+// first sense is one synset: "film s movie"), v (two verbs likewise:
+// "marry v wed"), p (a common noun whose
 // first sense is a kind of person: "visitor p person") or l (an
 // adjective and a name of the place it pertains to: "french l france").
 //
@@ -33,6 +34,9 @@ const (
 	// Synonym links two nouns whose most frequent sense is the same
 	// ("film", "movie"; "salary", "wage").
 	Synonym Relation = 's'
+	// VerbSynonym links two verbs whose most frequent sense is the same
+	// ("marry", "wed"; "buy", "purchase").
+	VerbSynonym Relation = 'v'
 	// KindOfPerson links a common noun whose most frequent sense is a
 	// kind of person to "person" ("visitor", "tourist", "gymnast").
 	KindOfPerson Relation = 'p'

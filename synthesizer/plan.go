@@ -1167,6 +1167,14 @@ func (pl *planner) join(c string) (int, bool) {
 		return 2
 	}
 	slices.SortStableFunc(props, func(a, b *handoff.SliceProperty) int { return cmp.Compare(rank(a), rank(b)) })
+	if pl.alt%2 == 1 {
+		// The other plan takes the last of equals first: of two
+		// references to one class (a wedding's female_id and male_id),
+		// the other role ("When did Mike Weir get married?").
+		slices.SortStableFunc(props, func(a, b *handoff.SliceProperty) int {
+			return cmp.Or(cmp.Compare(rank(a), rank(b)), -cmp.Compare(a.IRI, b.IRI))
+		})
+	}
 	for qi := 0; qi < len(queue) && qi < 200; qi++ {
 		cur := queue[qi]
 		depth := 0

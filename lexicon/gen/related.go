@@ -47,7 +47,8 @@ type pointer struct {
 // stays small and its links ordinary.
 func related(dir, out string) error {
 	common := map[string]bool{}
-	first := map[string]string{} // noun lemma → its first synset's offset
+	first := map[string]string{}     // noun lemma → its first synset's offset
+	firstVerb := map[string]string{} // verb lemma → its first synset's offset
 	for _, pos := range []string{"noun", "verb", "adj", "adv"} {
 		if err := readIndex(filepath.Join(dir, "index."+pos), func(lemma string, tagged int, offsets []string) {
 			if tagged > 0 {
@@ -55,6 +56,9 @@ func related(dir, out string) error {
 			}
 			if pos == "noun" && len(offsets) > 0 {
 				first[lemma] = offsets[0]
+			}
+			if pos == "verb" && len(offsets) > 0 {
+				firstVerb[lemma] = offsets[0]
 			}
 		}); err != nil {
 			return err
@@ -107,6 +111,17 @@ func related(dir, out string) error {
 			for _, b := range ss.words {
 				if a < b && first[a] == n && first[b] == n {
 					add(a, "s", b)
+				}
+			}
+		}
+	}
+	// v: two verbs whose first sense is one synset ("marry", "wed").
+	for _, v := range sortedKeys(data["v"]) {
+		ss := data["v"][v]
+		for _, a := range ss.words {
+			for _, b := range ss.words {
+				if a < b && firstVerb[a] == v && firstVerb[b] == v {
+					add(a, "v", b)
 				}
 			}
 		}
@@ -172,7 +187,7 @@ func related(dir, out string) error {
 	slices.Sort(lines)
 	var b strings.Builder
 	head := strings.Replace(licence, "Irregular verb forms distilled by go run ./lexicon/gen from WordNet 3.0 (verb.exc, index.verb).",
-		"Related words distilled by go run ./lexicon/gen from WordNet 3.0 (data.noun, data.verb, data.adj, index.*):\nd: a noun and a verb derivationally related; a: an adjective and the attribute it is a value of;\ns: two nouns whose first sense is one synset; p: a common noun whose first sense is a kind of person, and person.", 1)
+		"Related words distilled by go run ./lexicon/gen from WordNet 3.0 (data.noun, data.verb, data.adj, index.*):\nd: a noun and a verb derivationally related; a: an adjective and the attribute it is a value of;\ns: two nouns whose first sense is one synset; v: two verbs whose first sense is one synset;\np: a common noun whose first sense is a kind of person, and person.", 1)
 	for _, l := range strings.Split(strings.TrimSpace(head), "\n") {
 		b.WriteString(strings.TrimRight("# "+l, " ") + "\n")
 	}
