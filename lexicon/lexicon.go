@@ -447,6 +447,14 @@ func WhenPhrase(phrase string) bool {
 // recent", "earliest".
 func Temporal(word string) bool { return slices.Contains(temporal, word) }
 
+// ordinals name numbers that say which one, not how many: summed they
+// mean nothing ("round" 1, 2, 3; "rank"; "position").
+var ordinals = []string{"round", "rank", "ranking", "position", "seed", "stage", "leg", "heat", "lap"}
+
+// Ordinal reports whether a word names a number that says which one (a
+// round, a rank, a position) or when (a year), not how many.
+func Ordinal(word string) bool { return slices.Contains(ordinals, word) || Temporal(word) }
+
 // magnitudes are the superlative and comparative adjectives of size,
 // and sizes the words of the attributes that measure how large a thing
 // is: "the largest stadium" is the one with the greatest capacity, "the

@@ -650,3 +650,12 @@ func TestVerbSynonyms(t *testing.T) {
 		t.Errorf("Related(marry, VerbSynonym) = %q, want wed, and no noun synonym", lexicon.Related("marry", lexicon.VerbSynonym))
 	}
 }
+
+// TestOrdinal: rounds, ranks and years say which one, goals how many.
+func TestOrdinal(t *testing.T) {
+	for w, want := range map[string]bool{"round": true, "rank": true, "year": true, "goals": false, "points": false} {
+		if got := lexicon.Ordinal(w); got != want {
+			t.Errorf("Ordinal(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

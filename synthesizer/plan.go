@@ -133,7 +133,9 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			switch {
 			case ranks:
 				out.Aggregate, out.AggregateOf, out.GroupBy = "", "", nil
-			case out.OrderBy == "":
+			case out.OrderBy == "" && !slices.ContainsFunc(words(p.IRI), lexicon.Ordinal):
+				// (A round, a rank or a year says which one: "How many
+				// rounds did each pilot win?" counts them.)
 				out.Aggregate = handoff.AggSum
 			}
 		}

@@ -3554,3 +3554,34 @@ ex:p3 a ex:plays ; ex:student ex:s2 ; ex:hours_played 7 .
 		t.Errorf("got %v, want two rows grouped by the names\n%s", res.Rows, query)
 	}
 }
+
+// TestRoundsAreCounted: "How many rounds did each pilot win?" counts
+// the rounds; a round number summed means nothing.
+func TestRoundsAreCounted(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:p1 a ex:pilot ; ex:name "Ann" .
+ex:p2 a ex:pilot ; ex:name "Bo" .
+ex:m1 a ex:match ; ex:round 1 ; ex:winning_pilot ex:p1 .
+ex:m2 a ex:match ; ex:round 2 ; ex:winning_pilot ex:p1 .
+ex:m3 a ex:match ; ex:round 3 ; ex:winning_pilot ex:p2 .
+`
+	g := loadGraph(t, "air", data)
+	slice := &handoff.Slice{
+		Graph:    "air",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "pilot", Count: 2, Score: 1, Matched: []string{"pilot"}},
+			{IRI: ex + "match", Count: 3, Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "pilot"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: ex + "round", Domains: []string{ex + "match"}, Datatypes: []string{xsd + "integer"}, Score: 0.9, Matched: []string{"round"}},
+			{IRI: ex + "winning_pilot", Domains: []string{ex + "match"}, Ranges: []string{ex + "pilot"}, Score: 0.3, Join: true},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "How many rounds did each pilot win?", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpGroup},
+		Requirements: handoff.Requirements{Types: []string{"round", "pilot"}, Predicates: []string{"win"},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggCount, AggregateOf: "round", GroupBy: []string{"pilot"}}}}
+	_, query := runTop(t, sg, slice, g)
+	if strings.Contains(query, "SUM") || !strings.Contains(query, "COUNT") {
+		t.Errorf("want the rounds counted, not summed\n%s", query)
+	}
+}
