@@ -3195,7 +3195,7 @@ func (pl *planner) countsEntities(term string) bool {
 	if term == handoff.AttrTimes {
 		return true // "nominated more than two times": the subjects' rows
 	}
-	if tw := strings.Fields(term); lexicon.IdentifierWord(tw[len(tw)-1]) {
+	if tw := strings.Fields(term); len(tw) > 0 && lexicon.IdentifierWord(tw[len(tw)-1]) {
 		return false // "whose product id is 11": the id, not how many products
 	}
 	p, ps := pl.prop(term, kNumber, 0)
