@@ -131,7 +131,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 					continue
 				}
 				if pi, ok := g.Summary.Property(n.iri); ok && pi.Values != nil && pi.Values.Min != "" {
-					scoreOnce(n.iri, 0.05) // a number (its values have a least)
+					scoreOnce(n.iri, 0.05) // a number or a date (its values have a least); the synthesizer ranks by numbers only
 				}
 			}
 		}
