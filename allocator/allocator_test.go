@@ -71,6 +71,19 @@ func oneGraph(t *testing.T, id, ttl string) *kg.Collection {
 	return collectionOf(t, map[string]string{id: ttl})
 }
 
+// sliceOf allocates sg over a collection of the one graph id (ttl) with
+// the default configuration and returns that graph's slice (nil when
+// the graph is not selected).
+func sliceOf(t *testing.T, id, ttl string, sg *handoff.Subgoal) *handoff.Slice {
+	t.Helper()
+	a, err := New(Config{}).Allocate(context.Background(), sg, oneGraph(t, id, ttl))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice(id)
+	return sl
+}
+
 func subgoal(text string, types, preds []string, mentions ...string) *handoff.Subgoal {
 	sg := &handoff.Subgoal{ID: "s1", Text: text, Operations: []handoff.Operation{handoff.OpLookup},
 		Requirements: handoff.Requirements{Types: types, Predicates: preds, Output: handoff.Output{Shape: handoff.ShapeEntities}}}
@@ -286,15 +299,9 @@ func TestSliceTimeValuedColumn(t *testing.T) {
 <http://x/s1> a <http://x/song> ; s:song_name "Aj ei akash" ; s:releasedate "2004-03-27"^^xsd:date ; s:rating 7 .
 <http://x/s2> a <http://x/song> ; s:song_name "Just beat it" ; s:releasedate "2002-03-17"^^xsd:date ; s:rating 9 .
 `
-	ctx := context.Background()
-	coll := oneGraph(t, "music", ttl)
 	sg := subgoal("What is the name of the song that was released most recently?", []string{"song"}, []string{"name"})
 	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeEntities, Attributes: []string{"name"}, OrderBy: "date", Descending: true}
-	a, err := New(Config{}).Allocate(ctx, sg, coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sl, _ := a.Slice("music")
+	sl := sliceOf(t, "music", ttl, sg)
 	if sl == nil || !sl.HasProperty("http://x/song#releasedate") {
 		t.Errorf("the date-typed column is not in the slice:\n%s", sl.Text())
 	}
@@ -310,15 +317,9 @@ func TestSliceKeyAbbreviation(t *testing.T) {
 <http://x/s1> a <http://x/student> ; s:stuid 1001 ; s:advisor 7 ; s:lname "Smith" .
 <http://x/s2> a <http://x/student> ; s:stuid 1002 ; s:advisor 8 ; s:lname "Kim" .
 `
-	ctx := context.Background()
-	coll := oneGraph(t, "school", ttl)
 	sg := subgoal("What are the student ids of all students?", []string{"student"}, []string{"student id"})
 	sg.Requirements.Output.Attributes = []string{"student id"}
-	a, err := New(Config{}).Allocate(ctx, sg, coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sl, _ := a.Slice("school")
+	sl := sliceOf(t, "school", ttl, sg)
 	if sl == nil || !sl.HasProperty("http://x/student#stuid") {
 		t.Fatalf("stuid is not in the slice:\n%s", sl.Text())
 	}
@@ -338,15 +339,9 @@ func TestSliceOwnID(t *testing.T) {
 <http://x/a19> a <http://x/addresses> ; a:address_id 19 ; a:city "Lyon" .
 <http://x/a20> a <http://x/addresses> ; a:address_id 20 ; a:city "Nice" .
 `
-	ctx := context.Background()
-	coll := oneGraph(t, "school", ttl)
 	sg := subgoal("What is the id and last name of each student?", []string{"student"}, []string{"id", "last name"})
 	sg.Requirements.Output.Attributes = []string{"id", "last name"}
-	a, err := New(Config{}).Allocate(ctx, sg, coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sl, _ := a.Slice("school")
+	sl := sliceOf(t, "school", ttl, sg)
 	if sl == nil || !sl.HasProperty("http://x/students#student_id") {
 		t.Errorf("the students' own id is not in the slice:\n%s", sl.Text())
 	}
@@ -359,14 +354,8 @@ func TestSliceAbbreviatedColumn(t *testing.T) {
 <http://x/s1> a <http://x/station> ; s:name "Clay at Battery" ; s:lat 37.79 ; s:dock_count 15 .
 <http://x/s2> a <http://x/station> ; s:name "MLK Library" ; s:lat 37.33 ; s:dock_count 19 .
 `
-	ctx := context.Background()
-	coll := oneGraph(t, "bikes", ttl)
 	sg := subgoal("What are the names of stations that have latitude lower than 37.5?", []string{"station"}, []string{"name", "latitude"})
-	a, err := New(Config{}).Allocate(ctx, sg, coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sl, _ := a.Slice("bikes")
+	sl := sliceOf(t, "bikes", ttl, sg)
 	if sl == nil || !sl.HasProperty("http://x/station#lat") {
 		t.Fatalf("lat is not in the slice:\n%s", sl.Text())
 	}
@@ -383,14 +372,8 @@ func TestSliceColumnOfNamedClass(t *testing.T) {
 <http://x/c1> a <http://x/climber> ; c:country "Italy" ; c:name "Ana" ; c:ref-mountain_id <http://x/m1> .
 <http://x/m1> a <http://x/mountain> ; m:country "Tanzania" ; m:height 5895 .
 `
-	ctx := context.Background()
-	coll := oneGraph(t, "climbing", ttl)
 	sg := subgoal("What are the countries of mountains with height bigger than 5000?", []string{"country", "mountain"}, []string{"height"})
-	a, err := New(Config{}).Allocate(ctx, sg, coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sl, _ := a.Slice("climbing")
+	sl := sliceOf(t, "climbing", ttl, sg)
 	if sl == nil || !sl.HasProperty("http://x/mountain#country") {
 		t.Fatalf("mountain#country is not in the slice:\n%s", sl.Text())
 	}
@@ -408,14 +391,8 @@ func TestSliceGivenAndFamilyNames(t *testing.T) {
 <http://x/s1> a <http://x/student> ; s:fname "Linda" ; s:lname "Smith" ; s:age 18 ; s:city_code "BAL" .
 <http://x/s2> a <http://x/student> ; s:fname "Tracy" ; s:lname "Kim" ; s:age 27 ; s:city_code "HKG" .
 `
-	ctx := context.Background()
-	coll := oneGraph(t, "school", ttl)
 	sg := subgoal("Which students are older than 25?", []string{"student"}, []string{"age"})
-	a, err := New(Config{}).Allocate(ctx, sg, coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sl, _ := a.Slice("school")
+	sl := sliceOf(t, "school", ttl, sg)
 	if sl == nil || !sl.HasProperty("http://x/student#fname") || !sl.HasProperty("http://x/student#lname") {
 		t.Errorf("the given and family names are not both in the slice:\n%s", sl.Text())
 	}
@@ -693,15 +670,9 @@ func TestQualityColumn(t *testing.T) {
 c:h1 a c:Host ; c:name "Austin Daye" ; c:nationality "United States" .
 c:h2 a c:Host ; c:name "Kornel David" ; c:nationality "Hungary" .
 `
-	ctx := context.Background()
-	coll := oneGraph(t, "party", ttl)
 	sg := subgoal("How many hosts come from each country?", []string{"host", "country"}, nil)
 	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggCount, AggregateOf: "host", GroupBy: []string{"country"}}
-	a, err := New(Config{}).Allocate(ctx, sg, coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sl, _ := a.Slice("party"); sl == nil || !sl.HasProperty("http://x/nationality") {
+	if sl := sliceOf(t, "party", ttl, sg); sl == nil || !sl.HasProperty("http://x/nationality") {
 		t.Errorf("the nationality is not in the slice of each country")
 	}
 }
@@ -715,14 +686,8 @@ c:e1 a c:Exhibition ; c:theme "Spring" ; c:ticket_price 30 ; c:artist c:a1 .
 c:e2 a c:Exhibition ; c:theme "Winter" ; c:ticket_price 10 ; c:artist c:a1 .
 c:a1 a c:Artist ; c:name "Vijay Singh" .
 `
-	ctx := context.Background()
-	coll := oneGraph(t, "gallery", ttl)
 	sg := subgoal("What is the most expensive exhibition?", []string{"exhibition"}, []string{"price"})
-	a, err := New(Config{}).Allocate(ctx, sg, coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sl, _ := a.Slice("gallery")
+	sl := sliceOf(t, "gallery", ttl, sg)
 	if sl == nil || !sl.HasProperty("http://x/theme") {
 		t.Fatalf("the theme is not in the slice")
 	}
@@ -741,14 +706,8 @@ c:c1 a c:Company ; c:name "BP" .
 c:c2 a c:Company ; c:name "Chevron" .
 c:e1 a c:Employment ; c:company c:c1 ; c:year_working 3 .
 `
-	ctx := context.Background()
-	coll := oneGraph(t, "work", ttl)
 	sg := subgoal("Which companies have no employees?", []string{"company", "employee"}, nil)
-	a, err := New(Config{}).Allocate(ctx, sg, coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sl, _ := a.Slice("work"); sl == nil || !sl.HasClass("http://x/Employment") {
+	if sl := sliceOf(t, "work", ttl, sg); sl == nil || !sl.HasClass("http://x/Employment") {
 		t.Errorf("the employment class is not in the slice of employees")
 	}
 }
@@ -761,15 +720,9 @@ c:s1 a c:School ; c:school_name "Bremen" .
 c:e1 a c:Endowment ; c:endowment_id 1 ; c:amount 9.5 ; c:donator_name "La Vega" ; c:school c:s1 .
 c:e2 a c:Endowment ; c:endowment_id 2 ; c:amount 8.0 ; c:donator_name "Ann" ; c:school c:s1 .
 `
-	ctx := context.Background()
-	coll := oneGraph(t, "fin", ttl)
 	sg := subgoal("Which school received the largest endowment?", []string{"school"}, []string{"received", "endowment"})
 	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "endowment", Descending: true, Limit: 1}
-	a, err := New(Config{}).Allocate(ctx, sg, coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sl, _ := a.Slice("fin"); sl == nil || !sl.HasProperty("http://x/amount") {
+	if sl := sliceOf(t, "fin", ttl, sg); sl == nil || !sl.HasProperty("http://x/amount") {
 		t.Errorf("the endowment's amount is not in the slice")
 	}
 }
@@ -782,14 +735,8 @@ c:p1 a c:People ; c:name "Mike Weir" .
 c:p2 a c:People ; c:name "Ann Weir" .
 c:w1 a c:Wedding ; c:male c:p1 ; c:female c:p2 ; c:year 2014 .
 `
-	ctx := context.Background()
-	coll := oneGraph(t, "wed", ttl)
 	sg := subgoal("When did Mike Weir get married?", nil, []string{"married"})
-	a, err := New(Config{}).Allocate(ctx, sg, coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sl, _ := a.Slice("wed"); sl == nil || !sl.HasClass("http://x/Wedding") {
+	if sl := sliceOf(t, "wed", ttl, sg); sl == nil || !sl.HasClass("http://x/Wedding") {
 		t.Errorf("the wedding class is not in the slice of marrying")
 	}
 }
@@ -882,15 +829,9 @@ func TestSliceClassNamedAsAttribute(t *testing.T) {
 <http://x/m1> a <http://x/media_types> ; m:name "AAC audio file" .
 <http://x/t1> a <http://x/tracks> ; t:name "Balls to the Wall" ; t:media_type_id 1 ; t:ref-media_type_id <http://x/m1> .
 `
-	ctx := context.Background()
-	coll := oneGraph(t, "store", ttl)
 	sg := subgoal("List all media types.", nil, []string{"media type", "type"})
 	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"media type"}}
-	a, err := New(Config{}).Allocate(ctx, sg, coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sl, _ := a.Slice("store")
+	sl := sliceOf(t, "store", ttl, sg)
 	if sl == nil || !sl.HasClass("http://x/media_types") {
 		t.Fatalf("media_types is not in the slice:\n%s", sl.Text())
 	}
@@ -1116,15 +1057,9 @@ func TestSliceNamePart(t *testing.T) {
 <http://x/e1> a <http://x/employee> ; e:emp_fname "Arnelle" ; e:emp_lname "Heffington" .
 <http://x/d1> a <http://x/department> ; d:dept_name "History" .
 `
-	ctx := context.Background()
-	coll := oneGraph(t, "college", ttl)
 	sg := subgoal("What are the first names of all professors?", []string{"professor"}, []string{"first name"})
 	sg.Requirements.Output.Attributes = []string{"first name"}
-	a, err := New(Config{}).Allocate(ctx, sg, coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sl, _ := a.Slice("college")
+	sl := sliceOf(t, "college", ttl, sg)
 	if sl == nil || !sl.HasProperty("http://x/employee#emp_fname") || !sl.HasProperty("http://x/professor#ref-emp_num") {
 		t.Errorf("the given-name column is not in the slice:\n%s", sl.Text())
 	}

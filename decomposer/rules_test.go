@@ -50,6 +50,23 @@ func decompose(t *testing.T, q string, opts ...decomposer.Option) *handoff.Decom
 	return d
 }
 
+// decomposeN is [decompose] for a question of n subgoals: it stops the
+// test when there are not n, and logs the decomposition when the test
+// fails.
+func decomposeN(t *testing.T, q string, n int) *handoff.Decomposition {
+	t.Helper()
+	d := decompose(t, q)
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("decomposition:\n%s", dump(d))
+		}
+	})
+	if len(d.Subgoals) != n {
+		t.Fatalf("got %d subgoals, want %d", len(d.Subgoals), n)
+	}
+	return d
+}
+
 func checkDecomposition(t *testing.T, q string, d *handoff.Decomposition) {
 	t.Helper()
 	if err := d.Validate(); err != nil {
@@ -606,15 +623,7 @@ func TestSetOperations(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
-			d := decompose(t, c.q)
-			defer func() {
-				if t.Failed() {
-					t.Logf("decomposition:\n%s", dump(d))
-				}
-			}()
-			if len(d.Subgoals) != 3 {
-				t.Fatalf("got %d subgoals, want 3", len(d.Subgoals))
-			}
+			d := decomposeN(t, c.q, 3)
 			s1, s2, s3 := &d.Subgoals[0], &d.Subgoals[1], &d.Subgoals[2]
 			if diff := cmp.Diff([]string{"s1", "s2", "s3"}, []string{s1.ID, s2.ID, s3.ID}); diff != "" {
 				t.Errorf("IDs (-want +got):\n%s", diff)
@@ -694,15 +703,7 @@ func TestNestedAggregate(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
-			d := decompose(t, c.q)
-			defer func() {
-				if t.Failed() {
-					t.Logf("decomposition:\n%s", dump(d))
-				}
-			}()
-			if len(d.Subgoals) != 2 {
-				t.Fatalf("got %d subgoals, want 2", len(d.Subgoals))
-			}
+			d := decomposeN(t, c.q, 2)
 			s1, s2 := &d.Subgoals[0], &d.Subgoals[1]
 			if s1.Text != c.inner {
 				t.Errorf("s1.Text = %q, want %q", s1.Text, c.inner)
@@ -2060,15 +2061,7 @@ func TestQuantifiedComparison(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
-			d := decompose(t, c.q)
-			defer func() {
-				if t.Failed() {
-					t.Logf("decomposition:\n%s", dump(d))
-				}
-			}()
-			if len(d.Subgoals) != 2 {
-				t.Fatalf("got %d subgoals, want 2", len(d.Subgoals))
-			}
+			d := decomposeN(t, c.q, 2)
 			s1, s2 := &d.Subgoals[0], &d.Subgoals[1]
 			if o := s1.Requirements.Output; o.Aggregate != c.agg || o.AggregateOf != c.attr || o.OrderBy != "" || o.Limit != 0 {
 				t.Errorf("s1 output = %+v, want the %s of %q", o, c.agg, c.attr)

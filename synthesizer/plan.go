@@ -1698,6 +1698,22 @@ func (pl *planner) peopleNumber() string {
 // the question measures ("highest": height, "fastest": speed; see
 // [lexicon.Measure]), or nil.
 func (pl *planner) measured(kind handoff.CueKind) *handoff.SliceProperty {
+	return pl.measuredWhere(kind, func(p *handoff.SliceProperty) bool { return slices.Contains(p.Domains, pl.p.Nodes[0].Class) })
+}
+
+// measuredOf returns the numeric property that a superlative of the
+// question measures of the class a term names or of a node of the plan
+// ("the highest roller coaster": its height), or nil.
+func (pl *planner) measuredOf(term string) *handoff.SliceProperty {
+	return pl.measuredWhere(handoff.CueSuperlative, func(p *handoff.SliceProperty) bool {
+		return pl.hasNodeOf(p) || slices.ContainsFunc(p.Domains, func(d string) bool { return termMatches(term, d, "") >= 0.8 })
+	})
+}
+
+// measuredWhere returns the first numeric property (a number, or digits
+// kept as text) that a cue of the kind measures ([lexicon.PhraseMeasure])
+// and whose place suits of, or nil.
+func (pl *planner) measuredWhere(kind handoff.CueKind, of func(*handoff.SliceProperty) bool) *handoff.SliceProperty {
 	for _, c := range pl.sg.Requirements.Cues {
 		if c.Kind != kind {
 			continue
@@ -1706,28 +1722,7 @@ func (pl *planner) measured(kind handoff.CueKind) *handoff.SliceProperty {
 		if m == "" {
 			continue
 		}
-		if p, s := pl.prop(m, kNumber, 0); p != nil && s >= 0.8 && slices.Contains(p.Domains, pl.p.Nodes[0].Class) &&
-			(datatypeKind(p) == kNumber || numericStrings(p)) {
-			return p
-		}
-	}
-	return nil
-}
-
-// measuredOf returns the numeric property that a superlative of the
-// question measures ([lexicon.PhraseMeasure]: "highest", a height) of
-// the class a term names or of a node of the plan, or nil.
-func (pl *planner) measuredOf(term string) *handoff.SliceProperty {
-	for _, c := range pl.sg.Requirements.Cues {
-		m := lexicon.PhraseMeasure(c.Text, c.Term)
-		if c.Kind != handoff.CueSuperlative || m == "" {
-			continue
-		}
-		p, s := pl.prop(m, kNumber, 0)
-		if p == nil || s < 0.8 || datatypeKind(p) != kNumber && !numericStrings(p) {
-			continue
-		}
-		if pl.hasNodeOf(p) || slices.ContainsFunc(p.Domains, func(d string) bool { return termMatches(term, d, "") >= 0.8 }) {
+		if p, s := pl.prop(m, kNumber, 0); p != nil && s >= 0.8 && (datatypeKind(p) == kNumber || numericStrings(p)) && of(p) {
 			return p
 		}
 	}

@@ -3131,13 +3131,7 @@ ex:c3 a ex:customer ; ex:support_rep ex:e2 .
 	if len(res.Rows) != 1 || len(res.Vars) < 2 {
 		t.Fatalf("got %d rows of %v, want one employee by both names\n%s", len(res.Rows), res.Vars, query)
 	}
-	var got []string
-	for _, v := range res.Vars {
-		if l, ok := res.Rows[0][v].(*sparql.Literal); ok {
-			got = append(got, l.Lexical)
-		}
-	}
-	if !slices.Contains(got, "Jane") || !slices.Contains(got, "Park") {
+	if got := literals(res); !slices.Contains(got, "Jane") || !slices.Contains(got, "Park") {
 		t.Errorf("got %q, want Jane Park\n%s", got, query)
 	}
 }
@@ -3386,15 +3380,7 @@ ex:p3 a ex:people ; ex:name "Al Montoya" .
 			Filters: []handoff.Filter{{Attribute: "total", Op: handoff.FilterGt, Value: "Cam Fowler", ValueKind: handoff.ValueEntity}},
 			Output:  handoff.Output{Shape: handoff.ShapeEntities}}}
 	res, query := runTop(t, sg, slice, g)
-	var got []string
-	for _, row := range res.Rows {
-		for _, v := range res.Vars {
-			if l, ok := row[v].(*sparql.Literal); ok {
-				got = append(got, l.Lexical)
-			}
-		}
-	}
-	if !slices.Equal(got, []string{"Al Montoya"}) {
+	if got := literals(res); !slices.Equal(got, []string{"Al Montoya"}) {
 		t.Errorf("got %q, want [Al Montoya]\n%s", got, query)
 	}
 }
