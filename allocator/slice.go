@@ -701,6 +701,9 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			for _, d := range pi.Datatypes {
 				sp.Datatypes = appendNew(sp.Datatypes, d.IRI)
 			}
+			if pi.Values != nil {
+				sp.Min, sp.Max = pi.Values.Min, pi.Values.Max
+			}
 			if pi.Values != nil && pi.LiteralObjects > 0 && pi.Values.Min == "" {
 				for _, v := range pi.Values.Samples {
 					if len(sp.Samples) == 3 {

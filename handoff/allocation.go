@@ -62,8 +62,12 @@ type SliceProperty struct {
 	// Mapping stay#patient beside stay#ref-patient): its values name
 	// things; they do not measure them.
 	Key bool `json:"key,omitempty"`
-	// Samples are a few of its values.
+	// Samples are a few of its values (of text-valued properties).
 	Samples []string `json:"samples,omitempty"`
+	// Min and Max are its least and greatest values, in canonical
+	// lexical form, when they are numbers or dates; empty otherwise.
+	Min string `json:"min,omitempty"`
+	Max string `json:"max,omitempty"`
 	// Score is its relevance to the subgoal; Matched the terms it
 	// matched; Join is true when it is in the slice only to connect
 	// classes.

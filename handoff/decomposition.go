@@ -400,10 +400,11 @@ func (d *Decomposition) Final() *Subgoal {
 	return &d.Subgoals[len(d.Subgoals)-1]
 }
 
-// Merged returns one subgoal with the requirements and mentions of all
-// subgoals (terms without duplicates), the final subgoal's operations and
-// output, and the whole question as text: what routing a question to a
-// single graph needs.
+// Merged returns one subgoal with the requirements, cues and mentions of
+// all subgoals (terms and cues without duplicates), the final subgoal's
+// operations and output, and the whole question as text: what routing a
+// question to a single graph needs, and what answering it in one query
+// reads.
 func (d *Decomposition) Merged() Subgoal {
 	m := Subgoal{ID: "all", Text: d.Question}
 	if f := d.Final(); f != nil {
@@ -424,6 +425,11 @@ func (d *Decomposition) Merged() Subgoal {
 		m.Requirements.Types = add(m.Requirements.Types, r.Types...)
 		m.Requirements.Joins = append(m.Requirements.Joins, r.Joins...)
 		m.Requirements.Filters = append(m.Requirements.Filters, r.Filters...)
+		for _, c := range r.Cues {
+			if !slices.Contains(m.Requirements.Cues, c) {
+				m.Requirements.Cues = append(m.Requirements.Cues, c)
+			}
+		}
 		for _, mn := range s.Mentions {
 			if !slices.ContainsFunc(m.Mentions, func(x Mention) bool { return x == mn }) {
 				m.Mentions = append(m.Mentions, mn)

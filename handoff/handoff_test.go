@@ -55,15 +55,21 @@ func TestValidate(t *testing.T) {
 func TestMerged(t *testing.T) {
 	d := &Decomposition{Question: "Which singers are older than every French singer?", Subgoals: []Subgoal{
 		{ID: "s1", Operations: []Operation{OpAggregate}, Mentions: []Mention{{Text: "French", Kind: MentionName}},
-			Requirements: Requirements{Predicates: []string{"age", "country"}, Types: []string{"singer"}}},
+			Requirements: Requirements{Predicates: []string{"age", "country"}, Types: []string{"singer"}, Cues: []Cue{{Kind: CueAnswer, Text: "which"}}}},
 		{ID: "s2", Operations: []Operation{OpFilter}, DependsOn: []string{"s1"}, Mentions: []Mention{{Text: "French", Kind: MentionName}},
-			Requirements: Requirements{Predicates: []string{"age", "name"}, Types: []string{"singer"}, Output: Output{Shape: ShapeValues}}},
+			Requirements: Requirements{Predicates: []string{"age", "name"}, Types: []string{"singer"}, Output: Output{Shape: ShapeValues},
+				Cues: []Cue{{Kind: CueAnswer, Text: "which"}, {Kind: CueComparative, Text: "older", Term: "age"}}}},
 	}}
 	m := d.Merged()
 	if m.Text != d.Question || strings.Join(m.Requirements.Predicates, ",") != "age,country,name" ||
 		strings.Join(m.Requirements.Types, ",") != "singer" || len(m.Mentions) != 1 ||
 		m.Requirements.Output.Shape != ShapeValues || !m.Has(OpFilter) || m.Has(OpAggregate) {
 		t.Errorf("merged = %+v", m)
+	}
+	// The cues of every subgoal, each once: what answering the question
+	// in one query reads ("which", "older").
+	if len(m.Requirements.Cues) != 2 || !m.Asks("which") || m.Requirements.Cues[1].Text != "older" {
+		t.Errorf("merged cues = %+v", m.Requirements.Cues)
 	}
 	if got := strings.Join(m.Requirements.Terms(), ","); got != "age,country,name,singer" {
 		t.Errorf("terms = %s", got)

@@ -2,10 +2,14 @@ package synthesizer
 
 import (
 	"cmp"
+	"math"
 	"math/big"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
@@ -485,7 +489,17 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 			// Hall?": a point in time or a place of the subjects, when
 			// the projection has none.
 			when := func(p *handoff.SliceProperty) bool {
-				return datatypeKind(p) == kDate || lexicon.PointInTime(words(p.IRI))
+				switch datatypeKind(p) {
+				case kDate:
+					return true
+				case kNumber:
+					// An enrollment of 56,868 is a number of people,
+					// not the year they enrolled.
+					if p.Min != "" && !yearValues(p) {
+						return false
+					}
+				}
+				return lexicon.PointInTime(words(p.IRI))
 			}
 			where := func(p *handoff.SliceProperty) bool {
 				return datatypeKind(p) == kString && slices.ContainsFunc(words(p.IRI), lexicon.Place)
@@ -1575,9 +1589,15 @@ func (pl *planner) computedAge(term string) (skeletons.Item, bool) {
 	return skeletons.Item{}, false
 }
 
-// yearValues reports whether a numeric property's samples all read as
-// years (four digits from 1000 to 2999).
+// yearValues reports whether a numeric property's values all read as
+// years (whole numbers from 1000 to 2999): its range when the slice
+// gives it, else its samples.
 func yearValues(p *handoff.SliceProperty) bool {
+	if p.Min != "" && p.Max != "" {
+		lo, err1 := strconv.ParseFloat(p.Min, 64)
+		hi, err2 := strconv.ParseFloat(p.Max, 64)
+		return err1 == nil && err2 == nil && lo >= 1000 && hi < 3000 && lo == math.Trunc(lo) && hi == math.Trunc(hi)
+	}
 	if len(p.Samples) == 0 {
 		return false
 	}
@@ -2014,6 +2034,13 @@ func (pl *planner) joinPeople(root string) int {
 	if agent(root) || pl.personClass(root) {
 		return -1
 	}
+	// "Who directed Avatar?" over movies with a director column: the
+	// column says who; no one is joined.
+	for _, p := range pl.sc.props {
+		if slices.Contains(p.Domains, root) && datatypeKind(p) == kString && agent(p.IRI) {
+			return -1
+		}
+	}
 	named := pl.hasNaming(root)
 	for pass := range 3 {
 		for _, c := range pl.sc.slice.Classes {
@@ -2111,7 +2138,11 @@ func (pl *planner) answerWith(kind, other func(*handoff.SliceProperty) bool) {
 		if it.Attr.Node < len(pl.p.Nodes) {
 			c := pl.p.Nodes[it.Attr.Node].Class
 			name := pl.namingIRI(c)
-			naming = it.Attr.Property == name || name == "" && keyOf(it.Attr.Property, c)
+			naming = it.Attr.Property == name || name == "" && keyOf(it.Attr.Property, c) || it.Attr.Property == pl.shown(c) ||
+				// The column the question's type word names, whose
+				// values read as names (university#school of "the school
+				// with …": "Rutgers University").
+				ok && namesValues(p) && slices.ContainsFunc(pl.sg.Requirements.Types, func(t string) bool { return termMatches(t, p.IRI, p.Label) >= 0.8 })
 		}
 		if w := words(it.Attr.Property); !naming && (len(w) == 0 || !isNamingTerm(w[len(w)-1]) && !(ok && len(p.Domains) == 1 && lexicon.NamingRank(w, words(p.Domains[0])) == 4)) {
 			onlyNames = false
@@ -2153,6 +2184,22 @@ func (pl *planner) answerWith(kind, other func(*handoff.SliceProperty) bool) {
 		pl.p.Select = nil
 	}
 	pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
+}
+
+// namesValues reports whether a text property's samples all read as
+// names: each begins with a capital letter ("Rutgers University", not
+// "2012" or "now").
+func namesValues(p *handoff.SliceProperty) bool {
+	if len(p.Samples) == 0 || datatypeKind(p) != kString {
+		return false
+	}
+	for _, s := range p.Samples {
+		r, _ := utf8.DecodeRuneInString(strings.Trim(s, `"`))
+		if !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // whoByName answers "who" with names: a projected identifier of a node

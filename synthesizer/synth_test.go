@@ -3571,3 +3571,67 @@ ex:m3 a ex:match ; ex:round 3 ; ex:winning_pilot ex:p2 .
 		t.Errorf("want the rounds counted, not summed\n%s", query)
 	}
 }
+
+// TestWhenFoundedNotEnrolled: "When was the school with the largest
+// enrollment founded?" asks the founding year alone. An enrollment of
+// thousands is a number of people, not the year anyone enrolled, and
+// the school's name column, the word the question calls the subjects
+// by, is not asked beside the year.
+func TestWhenFoundedNotEnrolled(t *testing.T) {
+	const data = `@prefix u: <http://x/university#> .
+<http://x/u1> a <http://x/university> ; u:school "Rutgers University" ; u:enrollment 56868 ; u:founded 1766 .
+<http://x/u2> a <http://x/university> ; u:school "Lebanon Valley College" ; u:enrollment 2100 ; u:founded 1866 .
+`
+	g := loadGraph(t, "schools", data)
+	sl := &handoff.Slice{Graph: "schools",
+		Classes: []handoff.SliceClass{{IRI: "http://x/university", Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: "http://x/university#school", Domains: []string{"http://x/university"}, Datatypes: []string{xsd + "string"}, Score: 0.9, Matched: []string{"school"},
+				Samples: []string{"Rutgers University", "Lebanon Valley College"}},
+			{IRI: "http://x/university#enrollment", Domains: []string{"http://x/university"}, Datatypes: []string{xsd + "integer"}, Score: 0.9, Matched: []string{"enrollment"},
+				Min: "2100", Max: "56868"},
+			{IRI: "http://x/university#founded", Domains: []string{"http://x/university"}, Datatypes: []string{xsd + "integer"}, Score: 0.9, Matched: []string{"founded"},
+				Min: "1766", Max: "1866"},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "When was the school with the largest enrollment founded?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+		Requirements: handoff.Requirements{Predicates: []string{"enrollment", "founded"}, Types: []string{"school"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "enrollment", Descending: true, Limit: 1},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "when"}, {Kind: handoff.CueSuperlative, Text: "largest", Term: "enrollment", Descending: true}}}}
+	res, query := runTop(t, sg, sl, g)
+	if v, ok := onlyValue(res); !ok || v != "1766" {
+		t.Errorf("got %v, want 1766 alone\n%s", res.Rows, query)
+	}
+}
+
+// TestWhoDirectedByColumn: "Who directed Avatar?" over movies that have
+// a director column reads it; the reviewers who rated the movie are
+// people too, but nothing says they directed it.
+func TestWhoDirectedByColumn(t *testing.T) {
+	const data = `@prefix m: <http://x/movie#> . @prefix r: <http://x/rating#> . @prefix v: <http://x/reviewer#> .
+<http://x/m1> a <http://x/movie> ; m:title "Avatar" ; m:director "James Cameron" .
+<http://x/m2> a <http://x/movie> ; m:title "Titanic" ; m:director "James Cameron" .
+<http://x/v1> a <http://x/reviewer> ; v:name "Sarah Martinez" .
+<http://x/r1> a <http://x/rating> ; r:mid <http://x/m1> ; r:rid <http://x/v1> ; r:stars 4 .
+`
+	g := loadGraph(t, "movies", data)
+	sl := &handoff.Slice{Graph: "movies",
+		Classes: []handoff.SliceClass{{IRI: "http://x/movie", Score: 0.9}, {IRI: "http://x/rating", Score: 0.3}, {IRI: "http://x/reviewer", Score: 0.3}},
+		Properties: []handoff.SliceProperty{
+			{IRI: "http://x/movie#title", Domains: []string{"http://x/movie"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: "http://x/movie#director", Domains: []string{"http://x/movie"}, Datatypes: []string{xsd + "string"}, Score: 0.9, Matched: []string{"directed"}},
+			{IRI: "http://x/reviewer#name", Domains: []string{"http://x/reviewer"}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: "http://x/rating#mid", Domains: []string{"http://x/rating"}, Ranges: []string{"http://x/movie"}, ForeignKey: true, Score: 0.2, Join: true},
+			{IRI: "http://x/rating#rid", Domains: []string{"http://x/rating"}, Ranges: []string{"http://x/reviewer"}, ForeignKey: true, Score: 0.2, Join: true},
+		},
+		Values: []handoff.SliceValue{{Property: "http://x/movie#title", Value: "Avatar", Mention: "Avatar", Score: 5}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Who directed Avatar?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "Avatar", Start: 13, End: 19, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Predicates: []string{"directed"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Avatar", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}}}
+	res, query := runTop(t, sg, sl, g)
+	if v, ok := onlyValue(res); !ok || v != "James Cameron" {
+		t.Errorf("got %v, want James Cameron alone\n%s", res.Rows, query)
+	}
+}
