@@ -1,7 +1,7 @@
 // Package fresh is the fresh suite: questions written by hand, in the
 // phrasing people use rather than after a benchmark's templates, over the
 // demo collection (examples/demo), three Spider4SPARQL dev graphs
-// (concert_singer, pets_1, world_1) and forty Spider4SPARQL train
+// (concert_singer, pets_1, world_1) and forty-eight Spider4SPARQL train
 // graphs, each with a gold SPARQL query.
 //
 // The questions live in [File] (embedded as [Data]); they were written
@@ -64,7 +64,9 @@ var Graphs = map[string][]string{
 		"election", "department_store", "gymnast", "perpetrator", "film_rank", "roller_coaster", "phone_1", "music_1",
 		"climbing", "architecture", "mountain_photos", "train_station", "wedding", "storm_record", "aircraft", "farm",
 		"ship_1", "party_host", "school_bus", "entrepreneur", "journal_committee", "news_report", "body_builder", "debate",
-		"movie_1", "musical", "railway", "pilot_record", "club_1", "dorm_1", "game_injury", "phone_market"},
+		"movie_1", "musical", "railway", "pilot_record", "club_1", "dorm_1", "game_injury", "phone_market",
+		"race_track", "ship_mission", "theme_gallery", "gas_company", "company_employee", "riding_club", "culture_company",
+		"sports_competition"},
 }
 
 // Shapes are the question shapes a question is tagged with.
