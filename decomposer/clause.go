@@ -404,6 +404,11 @@ func (a *analysis) markerBefore(i int) bool {
 			return true
 		}
 	}
+	if inSet(a.w(1), "is", "are", "was", "were") && a.w(i-1) == "the" && i == 3 {
+		// "Which is the biggest dorm?": the dorm is the thing ranked,
+		// as in "What is the biggest dorm?".
+		return false
+	}
 	return inSet(a.w(0), "which", "who")
 }
 
@@ -1724,6 +1729,24 @@ func (a *analysis) rankAt(i int) {
 		// adjective asks for (price, population), no thing.
 		a.setOrder(lexicon.Measure(adj))
 		a.skipWord(i + 1)
+		if c2 := a.at[min(i+1, len(a.at)-1)]; i+1 < len(a.at) && c2 >= 0 && a.chunks[c2].start == i+1 && len(a.chunks[c2].words) >= 2 && !a.chunks[c2].verb {
+			// "the most expensive phone": the phone is the thing, and
+			// one is asked.
+			ch := &a.chunks[c2]
+			a.used[i+1] = true
+			a.at[i+1] = -1
+			ch.words, ch.start = ch.words[1:], ch.start+1
+			if ch.role == roleNone {
+				ch.role = roleType
+			}
+			// ("their most expensive product" is each one's own.)
+			if a.out.Limit == 0 && !isPlural(ch.words[len(ch.words)-1]) && a.w(i-1) == "the" {
+				a.out.Limit = 1
+			}
+		} else if a.out.Limit == 0 && a.chunkAfter(i+2) < 0 && inSet(a.w(i-1), "the") && inSet(a.w(i-2), "is", "was") {
+			// "Which phone is the most expensive?": one.
+			a.out.Limit = 1
+		}
 	case adj == "recent" || adj == "recently":
 		// "Which program was launched most recently?": the date the
 		// verb names (the launch), not any date.

@@ -1389,8 +1389,20 @@ func TestEverydayReadings(t *testing.T) {
 		{q: "Which phones cost less than 500?", types: []string{"phone"},
 			filters: []handoff.Filter{{Attribute: "cost", Op: handoff.FilterLt, Value: "500", ValueKind: "number"}}},
 		{q: "When was Elizabeth Bobo first elected?", noTypes: []string{"first"}, preds: []string{"elected"}},
+		// "the most expensive": one, ranked by the measure the adjective
+		// asks for, whether the thing comes before or after it.
 		{q: "Which phone is the most expensive?", types: []string{"phone"}, noTypes: []string{"expensive"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "price", Descending: true, Limit: 1}},
+		{q: "Which is the most expensive phone?", types: []string{"phone"}, noTypes: []string{"expensive phone"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "price", Descending: true, Limit: 1}},
+		{q: "What is the most expensive phone?", types: []string{"phone"}, noTypes: []string{"expensive phone"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "price", Descending: true, Limit: 1}},
+		{q: "Which are the most expensive phones?", types: []string{"phone"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "price", Descending: true}},
+		// "Which is the …" asks what "What is the …" asks: the dorm is
+		// the thing ranked, not the key.
+		{q: "Which is the biggest dorm?", types: []string{"dorm"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, Descending: true, Limit: 1}},
 		{q: "List the total number of horses on farms in ascending order.",
 			output: &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"total horse"}, OrderBy: "total horse"}},
 		{q: "Sort all the rooms according to the price.", types: []string{"room"}, noTypes: []string{"rooms according", "according"},
