@@ -2139,6 +2139,9 @@ func (pl *planner) answerWith(kind, other func(*handoff.SliceProperty) bool) {
 			c := pl.p.Nodes[it.Attr.Node].Class
 			name := pl.namingIRI(c)
 			naming = it.Attr.Property == name || name == "" && keyOf(it.Attr.Property, c) || it.Attr.Property == pl.shown(c) ||
+				// A key shown where the name is given ("When did Mike
+				// Anderson review …?": reviewer#rid) answers nothing.
+				keyOf(it.Attr.Property, c) || ok && identifier(p) ||
 				// The column the question's type word names, whose
 				// values read as names (university#school of "the school
 				// with …": "Rutgers University").
@@ -2157,6 +2160,12 @@ func (pl *planner) answerWith(kind, other func(*handoff.SliceProperty) bool) {
 		m := 0.0
 		for _, t := range pl.sg.Requirements.Predicates {
 			m = max(m, termMatches(t, p.IRI, p.Label))
+		}
+		if m == 0 && pl.linksNodes(p) {
+			// "When did Mike Anderson review Gone with the Wind?": the
+			// date of the rating that links the two, not the movie's
+			// year.
+			m = 0.01
 		}
 		if m > bestMatch || m == bestMatch && p.Score > best.Score {
 			best, bestMatch = p, m
@@ -2184,6 +2193,27 @@ func (pl *planner) answerWith(kind, other func(*handoff.SliceProperty) bool) {
 		pl.p.Select = nil
 	}
 	pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
+}
+
+// linksNodes reports whether p is a property of a node of the plan that
+// links two others: the subject of two of its joins (a rating of a movie
+// by a reviewer).
+func (pl *planner) linksNodes(p *handoff.SliceProperty) bool {
+	for i, n := range pl.p.Nodes {
+		if !slices.Contains(p.Domains, n.Class) {
+			continue
+		}
+		k := 0
+		for _, e := range pl.p.Edges {
+			if e.From == i {
+				k++
+			}
+		}
+		if k >= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // namesValues reports whether a text property's samples all read as

@@ -3635,3 +3635,40 @@ func TestWhoDirectedByColumn(t *testing.T) {
 		t.Errorf("got %v, want James Cameron alone\n%s", res.Rows, query)
 	}
 }
+
+// TestWhenTheLinkHappened: "When did Sarah Martinez review Avatar?"
+// asks the date of the rating that links the reviewer to the movie: not
+// the reviewer's key, shown because her name is given, nor the movie's
+// year.
+func TestWhenTheLinkHappened(t *testing.T) {
+	const data = `@prefix m: <http://x/movie#> . @prefix r: <http://x/rating#> . @prefix v: <http://x/reviewer#> .
+<http://x/m1> a <http://x/movie> ; m:title "Avatar" ; m:year 2009 .
+<http://x/v1> a <http://x/reviewer> ; v:rid 201 ; v:name "Sarah Martinez" .
+<http://x/r1> a <http://x/rating> ; r:mid <http://x/m1> ; r:rid <http://x/v1> ; r:ratingdate "2011-01-22"^^<http://www.w3.org/2001/XMLSchema#date> .
+`
+	g := loadGraph(t, "movies", data)
+	sl := &handoff.Slice{Graph: "movies",
+		Classes: []handoff.SliceClass{{IRI: "http://x/reviewer", Score: 0.9, Matched: []string{"review"}}, {IRI: "http://x/rating", Score: 0.3}, {IRI: "http://x/movie", Score: 0.3}},
+		Properties: []handoff.SliceProperty{
+			{IRI: "http://x/reviewer#rid", Domains: []string{"http://x/reviewer"}, Datatypes: []string{xsd + "integer"}, Score: 0.4, Key: true},
+			{IRI: "http://x/reviewer#name", Domains: []string{"http://x/reviewer"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: "http://x/movie#title", Domains: []string{"http://x/movie"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: "http://x/movie#year", Domains: []string{"http://x/movie"}, Datatypes: []string{xsd + "integer"}, Score: 0.6, Min: "2009", Max: "2009"},
+			{IRI: "http://x/rating#ratingdate", Domains: []string{"http://x/rating"}, Datatypes: []string{xsd + "date"}, Score: 0.3},
+			{IRI: "http://x/rating#mid", Domains: []string{"http://x/rating"}, Ranges: []string{"http://x/movie"}, ForeignKey: true, Score: 0.2, Join: true},
+			{IRI: "http://x/rating#rid", Domains: []string{"http://x/rating"}, Ranges: []string{"http://x/reviewer"}, ForeignKey: true, Score: 0.2, Join: true},
+		},
+		Values: []handoff.SliceValue{
+			{Property: "http://x/reviewer#name", Value: "Sarah Martinez", Mention: "Sarah Martinez", Score: 5},
+			{Property: "http://x/movie#title", Value: "Avatar", Mention: "Avatar", Score: 5}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "When did Sarah Martinez review Avatar?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "Sarah Martinez", Start: 9, End: 23, Kind: handoff.MentionName}, {Text: "Avatar", Start: 31, End: 37, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Predicates: []string{"review"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Sarah Martinez", ValueKind: "string"}, {Op: handoff.FilterEq, Value: "Avatar", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "when"}}}}
+	res, query := runTop(t, sg, sl, g)
+	if v, ok := onlyValue(res); !ok || v != "2011-01-22" {
+		t.Errorf("got %v, want 2011-01-22 alone\n%s", res.Rows, query)
+	}
+}
