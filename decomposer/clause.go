@@ -208,6 +208,11 @@ func (a *analysis) isVerb(i int) bool {
 	if inSet(a.w(i-1), "you", "we", "i", "they", "he", "she") && inSet(a.w(i-2), "can", "could", "do", "does", "did", "will", "would", "should", "may", "might", "must") {
 		return true
 	}
+	// "Which dorms can house more than 200 students?": the word right
+	// after a modal.
+	if inSet(a.w(i-1), "can", "could", "will", "would", "should", "may", "might", "must") && a.isWord(i) && !isFunction(w) {
+		return true
+	}
 	// "Which storms didn't hit any country?", "which did not win": the
 	// word after a negated auxiliary (not a copula: "aren't open").
 	if p := a.w(i - 1); a.isWord(i) && !isFunction(w) && (strings.HasSuffix(p, "n't") && !inSet(p, "isn't", "aren't", "wasn't", "weren't") ||
@@ -1344,7 +1349,10 @@ func (a *analysis) peopleMeasure(i int, c *chunk) string {
 	w := c.words[0]
 	spectators := inSet(w, "fans", "spectators", "guests", "visitors", "people", "persons", "seats")
 	for k := i - 1; k >= 0 && k >= i-6; k-- {
-		if holdVerbs[a.w(k)] && spectators {
+		// ("Which dorms can house more than 200 students?": any people
+		// a building holds, though a city that hosts players hosts a
+		// number of them.)
+		if holdVerbs[a.w(k)] && (spectators || lexicon.Person(lexicon.Singular(w)) && !inSet(a.w(k), "host", "hosts")) {
 			a.skipWord(k) // the verb says the capacity
 			return "capacity"
 		}

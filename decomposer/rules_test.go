@@ -1338,6 +1338,11 @@ func TestEverydayReadings(t *testing.T) {
 			filters: []handoff.Filter{{Attribute: "capacity", Op: handoff.FilterGt, Value: "Wembley", ValueKind: handoff.ValueEntity}}},
 		{q: "Which hall can hold the most guests?", types: []string{"hall"}, noTypes: []string{"guest"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "capacity", Descending: true, Limit: 1}},
+		// The word after a modal is its verb ("house"), and any people a
+		// building can hold are its capacity.
+		{q: "Which dorms can house more than 200 students?", types: []string{"dorm"}, noTypes: []string{"house", "student"},
+			filters: []handoff.Filter{{Attribute: "capacity", Op: handoff.FilterGt, Value: "200", ValueKind: "number"}}},
+		{q: "Which ships can carry more than 300 passengers?", types: []string{"ship"}, noTypes: []string{"carry"}},
 		{q: "How many female students are there?", types: []string{"student"}, noTypes: []string{"female student"},
 			filters: []handoff.Filter{{Attribute: handoff.AttrGender, Op: handoff.FilterEq, Value: "female", ValueKind: "string"}}},
 		{q: "What is the average age of women players?", types: []string{"player"},

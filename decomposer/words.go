@@ -91,7 +91,7 @@ var (
 		"spend": "spent", "spent": "spent", "spends": "spent",
 	}
 	// holdVerbs say how many people a place holds: its capacity.
-	holdVerbs = set(`hold holds seat seats sit sits accommodate accommodates fit fits host hosts`)
+	holdVerbs = set(`hold holds seat seats sit sits accommodate accommodates fit fits host hosts house houses`)
 	// moneyWords are the units of money written after an amount.
 	moneyWords = set(`dollars dollar usd euros euro eur yen`)
 	edNouns    = set(`hundred kindred sacred naked wicked red bed shed fed wed speed seed need feed breed steed deed`)
