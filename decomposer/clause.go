@@ -1582,6 +1582,14 @@ func (a *analysis) choiceAt(i int) bool {
 	return true
 }
 
+// gradedAttribute reports whether a noun names an attribute that
+// adjectives grade (WordNet's attribute links: temperature of hot and
+// cold, speed of fast and slow): "the highest temperature" is a value of
+// it, not a thing.
+func gradedAttribute(noun string) bool {
+	return len(lexicon.Related(noun, lexicon.AttributeOf)) > 0
+}
+
 // rankAt recognises superlatives, "top N" and "first N" at i.
 func (a *analysis) rankAt(i int) {
 	w := a.w(i)
@@ -1697,7 +1705,7 @@ func (a *analysis) rankAt(i int) {
 	// "What is the oldest age among the students?": a superlative of
 	// its own measure is that measure's largest or smallest value.
 	ownMeasure := c >= 0 && s.attr != "" && a.chunks[c].head() == s.attr
-	if largestCount || (s.agg || ownMeasure) && !a.markerBefore(i) && !ofThing && c >= 0 && !s.count && (attrWords[a.chunks[c].head()] || a.w(a.chunks[c].end) == "of") && !isPlural(a.chunks[c].words[len(a.chunks[c].words)-1]) {
+	if largestCount || (s.agg || ownMeasure) && !a.markerBefore(i) && !ofThing && c >= 0 && !s.count && (attrWords[a.chunks[c].head()] || gradedAttribute(a.chunks[c].head()) || a.w(a.chunks[c].end) == "of") && !isPlural(a.chunks[c].words[len(a.chunks[c].words)-1]) {
 		a.used[i] = true
 		a.addAgg(s.extreme(), c, true)
 		a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Term: a.chunks[c].phrase(), Descending: s.desc})

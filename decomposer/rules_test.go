@@ -1365,6 +1365,9 @@ func TestEverydayReadings(t *testing.T) {
 			output:  &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"date"}}},
 		{q: "Show the name and date for each race and its track name.", types: []string{"race"},
 			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"name", "date", "track name"}}},
+		// A superlative of a graded attribute is its extreme value.
+		{q: "What is the highest temperature ever recorded?", types: []string{}, noTypes: []string{"temperature"},
+			output: &handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggMax, AggregateOf: "temperature"}},
 		{q: "What is the best total of any body builder?",
 			output: &handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggMax, AggregateOf: "total"}},
 		{q: "Which journals sold more than 5000 copies?", types: []string{"journal"},
