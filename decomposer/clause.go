@@ -619,7 +619,7 @@ func (a *analysis) sameAs(i int) {
 }
 
 // lastWord is the index of the question's last word, past closing
-// punctuation and "in total", or -1.
+// punctuation and "in total" (or "altogether"), or -1.
 func (a *analysis) lastWord() int {
 	k := len(a.toks) - 1
 	for k >= 0 && !a.isWord(k) {
@@ -627,6 +627,8 @@ func (a *analysis) lastWord() int {
 	}
 	if k >= 1 && a.seq(k-1, "in", "total") {
 		k -= 2
+	} else if inSet(a.w(k), "altogether", "overall") {
+		k--
 	}
 	if a.w(k) == "for" { // "How much did it sell for?"
 		k--
@@ -766,6 +768,11 @@ func (a *analysis) scan() {
 					a.asked = "sell"
 				}
 				a.useSpan(k, 1)
+				if a.seq(k+1, "in", "total") || inSet(a.w(k+1), "altogether", "overall") {
+					// "How much did Linda Smith spend in total?": the
+					// sum of what she spent, each time.
+					a.aggs, a.aggOf, a.aggCond = append(a.aggs, handoff.AggSum), append(a.aggOf, a.asked), append(a.aggCond, false)
+				}
 			} else if inSet(a.w(i+2), "is", "are", "was", "were") && a.isWord(i+3) && !a.attrAfter(i+3) {
 				// "How much is a night in Thrift and accolade?": what it
 				// costs, where no attribute is named ("How much is the

@@ -1912,6 +1912,23 @@ func TestHowMuchVerb(t *testing.T) {
 	}
 }
 
+// TestHowMuchInTotal: "in total" (or "altogether") after the amount
+// verb sums what the verb says over every time it was done.
+func TestHowMuchInTotal(t *testing.T) {
+	for q, want := range map[string]string{
+		"How much did Linda Smith spend in total?": "spent",
+		"How much did Tootsie make altogether?":    "earn",
+	} {
+		out := decompose(t, q).Subgoals[0].Requirements.Output
+		if out.Aggregate != handoff.AggSum || out.AggregateOf != want {
+			t.Errorf("%s: aggregate %s of %q, want sum of %q", q, out.Aggregate, out.AggregateOf, want)
+		}
+	}
+	if out := decompose(t, "How much did Linda Smith spend?").Subgoals[0].Requirements.Output; out.Aggregate != "" {
+		t.Errorf("no total asked: aggregate %s", out.Aggregate)
+	}
+}
+
 // TestShortPeople: people are short in height, things in length; "the
 // shortest of the perpetrators" is one of them.
 func TestShortPeople(t *testing.T) {
