@@ -1135,3 +1135,27 @@ func TestSliceAbbreviatedNumber(t *testing.T) {
 		t.Errorf("flno is not in the slice:\n%s", sl.Text())
 	}
 }
+
+// TestPopularityCountsReferrers: "Which restaurant is the most popular?"
+// counts each restaurant by what refers to it; the classes with a
+// reference to restaurants join the slice, though no word names them.
+// Grouped by an attribute's values ("the most common first name"), they
+// do not.
+func TestPopularityCountsReferrers(t *testing.T) {
+	const ttl = `@prefix r: <http://x/restaurant#> . @prefix v: <http://x/visit#> .
+<http://x/r1> a <http://x/restaurant> ; r:resname "Subway" ; r:first_name "Sub" .
+<http://x/r2> a <http://x/restaurant> ; r:resname "Honeygrow" ; r:first_name "Honey" .
+<http://x/v1> a <http://x/visit> ; v:spent 6.5 ; v:ref-resid <http://x/r1> .
+<http://x/v2> a <http://x/visit> ; v:spent 13.2 ; v:ref-resid <http://x/r1> .
+`
+	sg := subgoal("Which restaurant is the most popular?", []string{"restaurant"}, nil)
+	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, GroupBy: []string{"restaurant"}, Descending: true, Limit: 1}
+	if sl := sliceOf(t, "food", ttl, sg); !sl.HasClass("http://x/visit") {
+		t.Errorf("visits not in the slice: %+v", sl.Classes)
+	}
+	sg = subgoal("Which first name is the most common?", nil, []string{"first name"})
+	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"first name"}, Aggregate: handoff.AggCount, GroupBy: []string{"first name"}, Descending: true, Limit: 1}
+	if sl := sliceOf(t, "food", ttl, sg); sl.HasClass("http://x/visit") {
+		t.Errorf("visits in the slice of a value count: %+v", sl.Classes)
+	}
+}

@@ -251,6 +251,23 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			}
 		}
 	}
+	// "Which restaurant is the most popular?": things counted by group
+	// with nothing named to count are counted by what refers to them
+	// (visits), whose classes join the slice.
+	if out := sg.Requirements.Output; out.Aggregate == handoff.AggCount && out.AggregateOf == "" && len(out.GroupBy) == 1 && len(classes) == 1 && slices.Contains(matched[classes[0]], out.GroupBy[0]) {
+		root := classes[0]
+		for i := range lex.elements {
+			e := &lex.elements[i]
+			if e.class || !slices.Contains(e.objects, root) {
+				continue
+			}
+			for _, c := range e.subjects {
+				if !slices.Contains(classes, c) && c != root {
+					addClass(c)
+				}
+			}
+		}
+	}
 	// Join properties between chosen classes.
 	join := map[string]bool{}
 	for i := range lex.elements {

@@ -1785,6 +1785,22 @@ func (a *analysis) rankAt(i int) {
 		}
 	case inSet(adj, "popular", "common", "frequent", "frequently", "often"):
 		a.rankCount("")
+		if c2 := a.at[min(i+1, len(a.at)-1)]; inSet(adj, "popular", "common", "frequent") && i+1 < len(a.at) && c2 >= 0 && a.chunks[c2].start == i+1 && !a.chunks[c2].verb {
+			ch := &a.chunks[c2]
+			if len(ch.words) == 1 {
+				// "Which restaurant is the most popular?": no thing
+				// named "popular"; one restaurant.
+				a.skipWord(i + 1)
+				if a.out.Limit == 0 && inSet(a.w(i-2), "is", "was") {
+					a.out.Limit = 1
+				}
+			} else {
+				// "the most popular restaurant": the restaurant.
+				a.used[i+1] = true
+				a.at[i+1] = -1
+				ch.words, ch.start = ch.words[1:], ch.start+1
+			}
+		}
 		// "the most common amenity", "the most frequently used
 		// carrier": the values of that attribute, counted.
 		k := i + 2

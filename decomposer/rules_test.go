@@ -1407,6 +1407,11 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "price", Descending: true, Limit: 1}},
 		{q: "Which are the most expensive phones?", types: []string{"phone"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "price", Descending: true}},
+		// "popular" is no thing: the restaurants, one of them, counted.
+		{q: "Which restaurant is the most popular?", types: []string{"restaurant"}, noTypes: []string{"popular"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, GroupBy: []string{"restaurant"}, Descending: true, Limit: 1}},
+		{q: "What is the most popular restaurant?", types: []string{"restaurant"}, noTypes: []string{"popular restaurant"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, GroupBy: []string{"restaurant"}, Descending: true, Limit: 1}},
 		// "Which is the …" asks what "What is the …" asks: the dorm is
 		// the thing ranked, not the key.
 		{q: "Which is the biggest dorm?", types: []string{"dorm"},

@@ -323,6 +323,12 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		if out.Aggregate == handoff.AggCount && !out.Distinct && len(keys) > 0 {
 			// "the number of photos of each mountain": the photos.
 			pl.joinCounted(out.AggregateOf)
+			if out.AggregateOf == "" && len(pl.p.Nodes) == 1 && !slices.ContainsFunc(keys, func(k skeletons.Item) bool { return !pl.namesNode(k, 0) }) {
+				// "Which restaurant is the most popular?": counted by
+				// what refers to each (its visits); each restaurant is
+				// one row of its own.
+				pl.joinReferrer()
+			}
 		}
 		if out.Aggregate != "" {
 			it := skeletons.Item{Agg: out.Aggregate, Distinct: out.Distinct && out.Aggregate == handoff.AggCount && out.AggregateOf != ""}
@@ -2952,6 +2958,43 @@ func (pl *planner) joinCounted(term string) {
 		}
 	}
 	pl.join(best)
+}
+
+// namesNode reports whether item it shows node i by what names it: its
+// naming property or the column the slice shows it by (not an attribute
+// whose values it groups by, nor a first name that people share).
+func (pl *planner) namesNode(it skeletons.Item, i int) bool {
+	if it.Attr == nil || it.Attr.Node != i || it.Agg != "" {
+		return false
+	}
+	c := pl.p.Nodes[i].Class
+	return (it.Attr.Property == pl.namingIRI(c) || it.Attr.Property == pl.shown(c)) && lexicon.NamePart(words(it.Attr.Property)) == 0
+}
+
+// joinReferrer joins to the plan's first node the class of the slice
+// whose reference property points at it (the most relevant, then the
+// one with the most rows); it reports whether it joined one.
+func (pl *planner) joinReferrer() bool {
+	root := pl.p.Nodes[0].Class
+	var best *handoff.SliceClass
+	for i, c := range pl.sc.slice.Classes {
+		if c.IRI == root {
+			continue
+		}
+		refers := slices.ContainsFunc(pl.sc.props, func(p *handoff.SliceProperty) bool {
+			return slices.Contains(p.Domains, c.IRI) && slices.Contains(p.Ranges, root)
+		})
+		// Of equally relevant ones, the one with the most rows: the
+		// visits, not a table that gives each restaurant its type.
+		if refers && (best == nil || c.Score > best.Score || c.Score == best.Score && c.Count > best.Count) {
+			best = &pl.sc.slice.Classes[i]
+		}
+	}
+	if best == nil {
+		return false
+	}
+	_, ok := pl.join(best.IRI)
+	return ok
 }
 
 // routeEnd says which end of a route the question puts value at: 1 after

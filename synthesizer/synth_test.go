@@ -3672,3 +3672,36 @@ func TestWhenTheLinkHappened(t *testing.T) {
 		t.Errorf("got %v, want 2011-01-22 alone\n%s", res.Rows, query)
 	}
 }
+
+// TestMostPopularCountsReferrers: "Which restaurant is the most
+// popular?" counts each restaurant's visits, the rows that refer to it,
+// not the restaurant's own row (one each), and prefers the visits to a
+// table that gives each restaurant its type.
+func TestMostPopularCountsReferrers(t *testing.T) {
+	const data = `@prefix r: <http://x/restaurant#> . @prefix v: <http://x/visit#> . @prefix y: <http://x/typeof#> .
+<http://x/r1> a <http://x/restaurant> ; r:resname "Subway" .
+<http://x/r2> a <http://x/restaurant> ; r:resname "Honeygrow" .
+<http://x/v1> a <http://x/visit> ; v:resid <http://x/r2> .
+<http://x/v2> a <http://x/visit> ; v:resid <http://x/r2> .
+<http://x/v3> a <http://x/visit> ; v:resid <http://x/r1> .
+<http://x/y1> a <http://x/typeof> ; y:resid <http://x/r1> .
+<http://x/y2> a <http://x/typeof> ; y:resid <http://x/r2> .
+`
+	g := loadGraph(t, "food", data)
+	sl := &handoff.Slice{Graph: "food",
+		Classes: []handoff.SliceClass{{IRI: "http://x/restaurant", Score: 1, Matched: []string{"restaurant"}, Count: 2},
+			{IRI: "http://x/typeof", Score: 0.05, Count: 2}, {IRI: "http://x/visit", Score: 0.05, Count: 3}},
+		Properties: []handoff.SliceProperty{
+			{IRI: "http://x/restaurant#resname", Domains: []string{"http://x/restaurant"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: "http://x/visit#resid", Domains: []string{"http://x/visit"}, Ranges: []string{"http://x/restaurant"}, ForeignKey: true, Score: 0.1, Join: true},
+			{IRI: "http://x/typeof#resid", Domains: []string{"http://x/typeof"}, Ranges: []string{"http://x/restaurant"}, ForeignKey: true, Score: 0.1, Join: true},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which restaurant is the most popular?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpAggregate, handoff.OpRank, handoff.OpGroup},
+		Requirements: handoff.Requirements{Types: []string{"restaurant"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, GroupBy: []string{"restaurant"}, Descending: true, Limit: 1},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}, {Kind: handoff.CueSuperlative, Text: "most", Descending: true}}}}
+	res, query := runTop(t, sg, sl, g)
+	if got := literals(res); !slices.Contains(got, "Honeygrow") || slices.Contains(got, "Subway") || !strings.Contains(query, "visit") {
+		t.Errorf("got %v, want Honeygrow by its visits\n%s", got, query)
+	}
+}
