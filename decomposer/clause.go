@@ -1984,6 +1984,37 @@ func (a *analysis) frequentKey(c, k int) {
 	}
 }
 
+// timesVerb returns the verb nearest to the word "times" of "the number
+// of times", in the form the question gives it ("ordered"); "" when none.
+func (a *analysis) timesVerb() string {
+	at := -1
+	for k := range a.toks {
+		if a.w(k) == "times" {
+			at = k
+			break
+		}
+	}
+	if at < 0 {
+		return ""
+	}
+	for d := 1; d < len(a.toks); d++ {
+		for _, k := range []int{at + d, at - d} {
+			if k < 0 || k >= len(a.toks) || !a.isWord(k) {
+				continue
+			}
+			w := a.w(k)
+			// (Not isFunction: "ordered" is one, for "ordered by".)
+			if inSet(w, "is", "are", "was", "were", "be", "been", "has", "have", "had", "do", "does", "did", "number", "greatest", "most", "least", "fewest", "of", "the", "it", "they") {
+				continue
+			}
+			if lexicon.Participle(w) || a.isVerb(k) {
+				return w
+			}
+		}
+	}
+	return ""
+}
+
 func (a *analysis) rankCount(of string) {
 	if len(a.aggs) == 0 {
 		a.aggs = append(a.aggs, handoff.AggCount)
@@ -2768,6 +2799,23 @@ func (a *analysis) subgoal() handoff.Subgoal {
 			k >= 1 && inSet(a.w(k), "is", "are", "was", "were") && inSet(a.w(k-1), "what", "which", "who") && inSet(a.w(first.end), "with", "that", "which", "who", "having")
 		if h := first.head(); h != a.aggOf[0] && first.start > 0 && asked {
 			a.groupBy = []string{a.groupTerm(typeChunks[0])}
+		}
+	}
+	if len(a.aggs) > 0 && a.aggs[0] == handoff.AggCount && inSet(a.aggOf[0], "time", "times") {
+		// "the number of times it was ordered", "ordered the greatest
+		// number of times": how often the verb was done, counted by
+		// its rows (the orders), not a column of times.
+		if v := a.timesVerb(); v != "" {
+			if inSet(a.out.OrderBy, "time", "times") {
+				a.out.OrderBy = v
+			}
+			if inSet(out.OrderBy, "time", "times") {
+				out.OrderBy = v
+			}
+			a.aggOf[0] = v
+			r.Predicates = slices.DeleteFunc(r.Predicates, func(p string) bool { return p == "time" || p == "times" })
+			r.Types = slices.DeleteFunc(r.Types, func(p string) bool { return p == "time" || p == "times" })
+			r.Predicates = appendNew(r.Predicates, v)
 		}
 	}
 	if len(a.aggs) > 0 {

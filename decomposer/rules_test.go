@@ -1934,6 +1934,20 @@ func TestHowMuchInTotal(t *testing.T) {
 	}
 }
 
+// TestNumberOfTimes: "the number of times it was ordered" counts how
+// often the verb was done, not a column of times.
+func TestNumberOfTimes(t *testing.T) {
+	for q, want := range map[string]string{
+		"For each product, return its id and the number of times it was ordered.":                    "ordered",
+		"Find the name and price of the product that has been ordered the greatest number of times.": "ordered",
+	} {
+		r := decompose(t, q).Subgoals[0].Requirements
+		if r.Output.Aggregate != handoff.AggCount || r.Output.AggregateOf != want || slices.Contains(r.Predicates, "time") {
+			t.Errorf("%s: count of %q (predicates %q), want a count of %q", q, r.Output.AggregateOf, r.Predicates, want)
+		}
+	}
+}
+
 // TestShortPeople: people are short in height, things in length; "the
 // shortest of the perpetrators" is one of them.
 func TestShortPeople(t *testing.T) {
