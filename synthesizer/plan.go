@@ -500,8 +500,9 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 					return true
 				case kNumber:
 					// An enrollment of 56,868 is a number of people,
-					// not the year they enrolled.
-					if p.Min != "" && !yearValues(p) {
+					// not the year they enrolled (a year of
+					// independence may be -1523).
+					if notYears(p) {
 						return false
 					}
 				}
@@ -1614,6 +1615,17 @@ func yearValues(p *handoff.SliceProperty) bool {
 		}
 	}
 	return true
+}
+
+// notYears reports whether a numeric property's range shows its values
+// are no years: some are fractions or beyond 2999.
+func notYears(p *handoff.SliceProperty) bool {
+	lo, err1 := strconv.ParseFloat(p.Min, 64)
+	hi, err2 := strconv.ParseFloat(p.Max, 64)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	return hi >= 3000 || lo != math.Trunc(lo) || hi != math.Trunc(hi)
 }
 
 // ofNamedType reports whether p is a property of a class one of the

@@ -3705,3 +3705,16 @@ func TestMostPopularCountsReferrers(t *testing.T) {
 		t.Errorf("got %v, want Honeygrow by its visits\n%s", got, query)
 	}
 }
+
+// TestNotYears: a number column is no year when its range says so
+// (fractions, or past 2999); a year of independence may be negative.
+func TestNotYears(t *testing.T) {
+	for _, tt := range []struct {
+		min, max string
+		want     bool
+	}{{"-1523", "1994", false}, {"1766", "1950", false}, {"2100", "56868", true}, {"0.5", "12.5", true}, {"", "", false}} {
+		if got := notYears(&handoff.SliceProperty{Min: tt.min, Max: tt.max}); got != tt.want {
+			t.Errorf("notYears(%s..%s) = %v, want %v", tt.min, tt.max, got, tt.want)
+		}
+	}
+}
