@@ -184,6 +184,8 @@ func (a *analysis) content(i int) bool {
 		return true // "the asset id, details, make and model": a column
 	case strings.HasSuffix(w, "n't"):
 		return false
+	case w == "ordered" && !a.ordering(i):
+		return true // "customers who never ordered anything": bought
 	case measureWords[w] && i > 0 && a.toks[i-1].kind == tkNum:
 		return false
 	case inSet(w, "word", "substring", "string", "letter", "character") && i+1 < len(a.toks) && (a.toks[i+1].kind == tkQuote || a.toks[i+1].ment >= 0 && w != "word"):
@@ -1131,7 +1133,7 @@ func (a *analysis) scan() {
 		// Ordering.
 		// "listed by descending age", "by descending age" too.
 		byDirection := w == "by" && inSet(a.w(i+1), "descending", "ascending", "increasing", "decreasing")
-		if (inSet(w, "ordered", "sorted", "order", "sort", "arranged", "ranked") || a.seq(i, "rank", "by") || a.seq(i, "listed", "by") || byDirection) && !(a.at[i] >= 0) {
+		if (inSet(w, "ordered", "sorted", "order", "sort", "arranged", "ranked") && (w != "ordered" || a.ordering(i)) || a.seq(i, "rank", "by") || a.seq(i, "listed", "by") || byDirection) && !(a.at[i] >= 0) {
 			k := i + 1
 			if byDirection {
 				k = i
@@ -1982,6 +1984,13 @@ func (a *analysis) frequentKey(c, k int) {
 	if a.out.Limit == 0 {
 		a.out.Limit = 1
 	}
+}
+
+// ordering reports whether "ordered" at i sorts ("ordered by name",
+// "ordered in descending order", "ordered alphabetically") rather than
+// buys ("never ordered anything").
+func (a *analysis) ordering(i int) bool {
+	return inSet(a.w(i+1), "by", "in", "according", "ascending", "descending", "increasing", "decreasing", "alphabetically", "from", "", "?", ".", ",")
 }
 
 // timesVerb returns the verb nearest to the word "times" of "the number

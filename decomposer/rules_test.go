@@ -1948,6 +1948,19 @@ func TestNumberOfTimes(t *testing.T) {
 	}
 }
 
+// TestOrderedBought: "ordered" sorts only before "by", "in",
+// "alphabetically" and the like; otherwise it is the verb of buying.
+func TestOrderedBought(t *testing.T) {
+	sg := decompose(t, "Which customers have never ordered anything?").Subgoals[0]
+	if sg.Has(handoff.OpRank) || !slices.Contains(sg.Requirements.Predicates, "ordered") || !sg.Has(handoff.OpNegate) {
+		t.Errorf("ordered as buying: ops %v, predicates %q", sg.Operations, sg.Requirements.Predicates)
+	}
+	sg = decompose(t, "List the names of the customers ordered by their age.").Subgoals[0]
+	if !sg.Has(handoff.OpRank) || sg.Requirements.Output.OrderBy != "age" {
+		t.Errorf("ordered by: ops %v, order by %q", sg.Operations, sg.Requirements.Output.OrderBy)
+	}
+}
+
 // TestShortPeople: people are short in height, things in length; "the
 // shortest of the perpetrators" is one of them.
 func TestShortPeople(t *testing.T) {
