@@ -1849,6 +1849,7 @@ func (a *analysis) rankAt(i int) {
 		// gross), not a count of money.
 		a.chunks[c].used, a.chunks[c].role = true, roleSkip
 		a.setOrder(amountVerbs[a.w(i-2)])
+		a.out.OrderTotal = true
 		if a.out.Limit == 0 {
 			a.out.Limit = 1
 		}
@@ -1935,6 +1936,13 @@ func (a *analysis) rankAt(i int) {
 				v.role, v.used = rolePred, true
 				attr = lexicon.Fold(v.head())
 			}
+		}
+		// "Which student spent the most?": the amount the verb says.
+		if k := i - 1; attr == "" && a.w(k) == "the" && amountVerbs[a.w(k-1)] != "" {
+			attr = amountVerbs[a.w(k-1)]
+			a.skipWord(k - 1)
+			// Each one's total, however many times it spent.
+			a.out.OrderTotal = true
 		}
 		a.setOrder(attr)
 		if a.out.Limit == 0 {

@@ -1491,10 +1491,14 @@ func TestEverydayReadings(t *testing.T) {
 		{q: "What was the theme of the best-selling journal?", noTypes: []string{"selling journal"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "sell", Descending: true, Limit: 1}},
 		// "the most money" a verb of earning made: what it earns.
+		// Each one's total of the amount (summed where it is spent many
+		// times, the synthesizer decides).
 		{q: "Which movie made the most money?", types: []string{"movie"}, noTypes: []string{"money"},
-			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "earn", Descending: true, Limit: 1}},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "earn", Descending: true, Limit: 1, OrderTotal: true}},
 		{q: "Which customer spent the most money?", types: []string{"customer"}, noTypes: []string{"money"},
-			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "spent", Descending: true, Limit: 1}},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "spent", Descending: true, Limit: 1, OrderTotal: true}},
+		{q: "Which student spent the most?", types: []string{"student"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "spent", Descending: true, Limit: 1, OrderTotal: true}},
 		// A present participle too: ranked by what its verb measures.
 		{q: "Which is the highest grossing film?", types: []string{"film"}, noTypes: []string{"grossing film"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "gross", Descending: true, Limit: 1}},

@@ -368,6 +368,10 @@ type Output struct {
 	// table of leaders does ("the three top goal scorers": their
 	// goals).
 	ShowOrder bool `json:"showOrder,omitempty"`
+	// OrderTotal ranks each answer by its total of the term ordered by,
+	// summed over the rows of it that it has ("Which student spent the
+	// most?": all the student's visits, not the largest one).
+	OrderTotal bool `json:"orderTotal,omitempty"`
 }
 
 // Decomposition is a question split into subgoals that form a DAG, in

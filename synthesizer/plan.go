@@ -1473,6 +1473,14 @@ func (pl *planner) order(out handoff.Output) {
 		}
 		if grouped {
 			it.Agg = handoff.AggSum
+		} else if subj := pl.selectedNode(); out.OrderTotal && subj >= 0 && at.Node != subj && pl.refersTo(at.Node, subj) && datatypeKind(prop) == kNumber {
+			// "Which student spent the most?": each student by the
+			// sum over the visits that refer to them.
+			for _, x := range pl.p.Select {
+				pl.p.GroupBy = append(pl.p.GroupBy, *x.Attr)
+			}
+			it.Agg = handoff.AggSum
+			grouped = true
 		}
 	default:
 		// "the largest stadium": by what measures size.
@@ -2970,6 +2978,25 @@ func (pl *planner) joinCounted(term string) {
 		}
 	}
 	pl.join(best)
+}
+
+// selectedNode returns the node every projected item shows, none an
+// aggregate; -1 when there is no such one node.
+func (pl *planner) selectedNode() int {
+	n := -1
+	for _, x := range pl.p.Select {
+		if x.Attr == nil || x.IsAggregate() || n >= 0 && x.Attr.Node != n {
+			return -1
+		}
+		n = x.Attr.Node
+	}
+	return n
+}
+
+// refersTo reports whether node from of the plan refers to node to by
+// one of its references (a visit to its student).
+func (pl *planner) refersTo(from, to int) bool {
+	return slices.ContainsFunc(pl.p.Edges, func(e skeletons.Edge) bool { return e.From == from && e.To == to })
 }
 
 // namesNode reports whether item it shows node i by what names it: its

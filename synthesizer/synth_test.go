@@ -3718,3 +3718,31 @@ func TestNotYears(t *testing.T) {
 		}
 	}
 }
+
+// TestSpentTheMost: "Which student spent the most?" ranks each student
+// by the sum of their visits' amounts, not by the one largest visit.
+func TestSpentTheMost(t *testing.T) {
+	const data = `@prefix s: <http://x/student#> . @prefix v: <http://x/visit#> .
+<http://x/s1> a <http://x/student> ; s:name "Linda Smith" .
+<http://x/s2> a <http://x/student> ; s:name "Eric Brown" .
+<http://x/v1> a <http://x/visit> ; v:stuid <http://x/s1> ; v:spent 6.5 .
+<http://x/v2> a <http://x/visit> ; v:stuid <http://x/s1> ; v:spent 9.0 .
+<http://x/v3> a <http://x/visit> ; v:stuid <http://x/s2> ; v:spent 13.2 .
+`
+	g := loadGraph(t, "food", data)
+	sl := &handoff.Slice{Graph: "food",
+		Classes: []handoff.SliceClass{{IRI: "http://x/student", Score: 1, Matched: []string{"student"}}, {IRI: "http://x/visit", Score: 0.3}},
+		Properties: []handoff.SliceProperty{
+			{IRI: "http://x/student#name", Domains: []string{"http://x/student"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: "http://x/visit#spent", Domains: []string{"http://x/visit"}, Datatypes: []string{xsd + "decimal"}, Score: 0.9, Matched: []string{"spent"}},
+			{IRI: "http://x/visit#stuid", Domains: []string{"http://x/visit"}, Ranges: []string{"http://x/student"}, ForeignKey: true, Score: 0.1, Join: true},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which student spent the most?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+		Requirements: handoff.Requirements{Predicates: []string{"spent"}, Types: []string{"student"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "spent", Descending: true, Limit: 1, OrderTotal: true},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}, {Kind: handoff.CueSuperlative, Text: "most", Descending: true}}}}
+	res, query := runTop(t, sg, sl, g)
+	if v, ok := onlyValue(res); !ok || v != "Linda Smith" {
+		t.Errorf("got %v, want Linda Smith (15.5 over two visits)\n%s", res.Rows, query)
+	}
+}
