@@ -526,6 +526,9 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 		}
 		if !ask && out.Aggregate == "" && pl.sg.Asks("who") {
 			pl.whoByName()
+			if len(keys) == 0 && pl.echoesOnly() {
+				pl.otherRole()
+			}
 			// "Who makes the GT-I9300?": a thing named, not a person;
 			// its maker's column answers, not its name again.
 			if len(keys) == 0 && !pl.personClass(pl.p.Nodes[0].Class) && pl.echoesOnly() {
@@ -2978,6 +2981,40 @@ func (pl *planner) joinCounted(term string) {
 		}
 	}
 	pl.join(best)
+}
+
+// otherRole answers "Who did Ricky Barnes marry?", where the projection
+// only echoes the name given: through the node that refers to the named
+// one (the wedding, by male_id), the one it refers to by another
+// reference to the same class (female_id), shown by its name.
+func (pl *planner) otherRole() {
+	n := pl.selectedNode()
+	if n < 0 {
+		return
+	}
+	c := pl.p.Nodes[n].Class
+	name := pl.namingIRI(c)
+	if name == "" {
+		return
+	}
+	for _, e := range pl.p.Edges {
+		if e.To != n {
+			continue
+		}
+		link := pl.p.Nodes[e.From].Class
+		for _, p := range pl.sc.props {
+			if p.IRI == e.Property || !slices.Contains(p.Domains, link) || !slices.Contains(p.Ranges, c) {
+				continue
+			}
+			pl.p.Nodes = append(pl.p.Nodes, skeletons.Node{Class: c})
+			to := len(pl.p.Nodes) - 1
+			pl.p.Edges = append(pl.p.Edges, skeletons.Edge{From: e.From, To: to, Property: p.IRI})
+			pl.p.Select = []skeletons.Item{{Attr: &skeletons.Attr{Node: to, Property: name}}}
+			pl.used = append(pl.used, p.IRI, name)
+			pl.notes = append(pl.notes, "who: the other one the "+kg.SplitIRI(link).Local+" refers to")
+			return
+		}
+	}
 }
 
 // selectedNode returns the node every projected item shows, none an

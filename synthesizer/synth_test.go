@@ -3746,3 +3746,33 @@ func TestSpentTheMost(t *testing.T) {
 		t.Errorf("got %v, want Linda Smith (15.5 over two visits)\n%s", res.Rows, query)
 	}
 }
+
+// TestWhoDidTheyMarry: "Who did Ricky Barnes marry?" answers the other
+// one his wedding refers to (by female_id), not his own name again.
+func TestWhoDidTheyMarry(t *testing.T) {
+	const data = `@prefix p: <http://x/people#> . @prefix w: <http://x/wedding#> .
+<http://x/p1> a <http://x/people> ; p:name "Ricky Barnes" .
+<http://x/p2> a <http://x/people> ; p:name "Summer Duval" .
+<http://x/p3> a <http://x/people> ; p:name "Mike Weir" .
+<http://x/w1> a <http://x/wedding> ; w:male_id <http://x/p1> ; w:female_id <http://x/p2> ; w:year 2014 .
+`
+	g := loadGraph(t, "wedding", data)
+	sl := &handoff.Slice{Graph: "wedding",
+		Classes: []handoff.SliceClass{{IRI: "http://x/people", Score: 0.6}, {IRI: "http://x/wedding", Score: 0.9, Matched: []string{"marry"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: "http://x/people#name", Domains: []string{"http://x/people"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: "http://x/wedding#male_id", Domains: []string{"http://x/wedding"}, Ranges: []string{"http://x/people"}, ForeignKey: true, Score: 0.2, Join: true},
+			{IRI: "http://x/wedding#female_id", Domains: []string{"http://x/wedding"}, Ranges: []string{"http://x/people"}, ForeignKey: true, Score: 0.2, Join: true},
+		},
+		Values: []handoff.SliceValue{{Property: "http://x/people#name", Value: "Ricky Barnes", Mention: "Ricky Barnes", Score: 5}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Who did Ricky Barnes marry?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "Ricky Barnes", Start: 8, End: 20, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Predicates: []string{"marry"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Ricky Barnes", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}}}
+	res, query := runTop(t, sg, sl, g)
+	if v, ok := onlyValue(res); !ok || v != "Summer Duval" {
+		t.Errorf("got %v, want Summer Duval\n%s", res.Rows, query)
+	}
+}
