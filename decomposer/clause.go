@@ -2691,7 +2691,15 @@ func (a *analysis) subgoal() handoff.Subgoal {
 		case rolePred:
 			r.Predicates = appendNew(r.Predicates, c.terms()...)
 			if c.projection {
-				attrs = appendNew(attrs, c.phrase())
+				ph := c.phrase()
+				// "names of climbers and the names of mountains": the
+				// second is the mountains' name.
+				if slices.Contains(attrs, ph) && a.w(c.end) == "of" {
+					if o := a.chunkAfter(c.end + 1); o >= 0 && !a.chunks[o].verb {
+						ph = a.chunks[o].head() + " " + ph
+					}
+				}
+				attrs = appendNew(attrs, ph)
 			}
 		case roleType:
 			r.Types = appendNew(r.Types, c.terms()...)

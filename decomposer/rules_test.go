@@ -1407,6 +1407,10 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "price", Descending: true, Limit: 1}},
 		{q: "Which are the most expensive phones?", types: []string{"phone"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "price", Descending: true}},
+		// The same attribute of another type, said again, is that
+		// type's.
+		{q: "What are the names of the players and the names of their clubs?", types: []string{"player", "club"},
+			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"name", "club name"}}},
 		// "popular" is no thing: the restaurants, one of them, counted.
 		{q: "Which restaurant is the most popular?", types: []string{"restaurant"}, noTypes: []string{"popular"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, GroupBy: []string{"restaurant"}, Descending: true, Limit: 1}},
