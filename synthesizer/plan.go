@@ -542,6 +542,21 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 				}, nil)
 			}
 		}
+		if !ask && out.Aggregate == "" && len(keys) == 0 && followed < 0 && len(r.Types) > 0 && !slices.ContainsFunc(out.Attributes, func(a string) bool { return !isNamingTerm(a) }) {
+			// "the names of studios that produced …", "the residences
+			// that have a player …": a type no class is, but a column
+			// of the subjects, is what is listed: its values, each once.
+			if _, cs := pl.bestClass(r.Types[0]); cs < 0.8 {
+				if p, ps := pl.prop(r.Types[0], kString, 0); p != nil && ps >= 0.8 && datatypeKind(p) == kString && len(p.Ranges) == 0 && !identifier(p) &&
+					slices.Contains(p.Domains, pl.p.Nodes[0].Class) &&
+					!slices.ContainsFunc(pl.p.Filters, func(c skeletons.Cond) bool { return c.Item.Attr != nil && c.Item.Attr.Property == p.IRI }) && pl.namesOnly(p.IRI) &&
+					!slices.ContainsFunc(pl.p.Select, func(x skeletons.Item) bool { return x.Attr != nil && x.Attr.Node != 0 }) {
+					pl.p.Select = []skeletons.Item{{Attr: &skeletons.Attr{Node: 0, Property: p.IRI}}}
+					pl.used = append(pl.used, p.IRI)
+					out.Distinct = true
+				}
+			}
+		}
 		pl.p.Distinct = out.Distinct && out.Aggregate == ""
 		// "Where can you fly to for less than $250?": the places, each
 		// once, not one row per flight.
@@ -3015,6 +3030,29 @@ func (pl *planner) otherRole() {
 			return
 		}
 	}
+}
+
+// namesOnly reports whether the projection shows things only by what
+// names or identifies them (their naming column, a key, an identifier,
+// a column named a name, the thing itself) or by the columns but, no
+// other attribute.
+func (pl *planner) namesOnly(but ...string) bool {
+	for _, it := range pl.p.Select {
+		if it.IsAggregate() || it.Attr == nil {
+			return false
+		}
+		if it.Attr.Property == "" || slices.Contains(but, it.Attr.Property) {
+			continue
+		}
+		c := pl.p.Nodes[it.Attr.Node].Class
+		p := pl.sc.byIRI[it.Attr.Property]
+		w := words(it.Attr.Property)
+		if !(it.Attr.Property == pl.namingIRI(c) || it.Attr.Property == pl.shown(c) || keyOf(it.Attr.Property, c) ||
+			p != nil && identifier(p) || len(w) > 0 && isNamingTerm(w[len(w)-1])) {
+			return false
+		}
+	}
+	return true
 }
 
 // selectedNode returns the node every projected item shows, none an

@@ -3776,3 +3776,32 @@ func TestWhoDidTheyMarry(t *testing.T) {
 		t.Errorf("got %v, want Summer Duval\n%s", res.Rows, query)
 	}
 }
+
+// TestTypeThatIsAColumn: "Show the residences that have a player of
+// gender 'M'": no class is a residence, but a column of the players is;
+// its values are listed, each once, not the players' keys.
+func TestTypeThatIsAColumn(t *testing.T) {
+	const data = `@prefix p: <http://x/player#> .
+<http://x/p1> a <http://x/player> ; p:player_id 1 ; p:residence "Brandon" ; p:gender "M" .
+<http://x/p2> a <http://x/player> ; p:player_id 2 ; p:residence "Brandon" ; p:gender "M" .
+<http://x/p3> a <http://x/player> ; p:player_id 3 ; p:residence "Winnipeg" ; p:gender "F" .
+`
+	g := loadGraph(t, "club", data)
+	sl := &handoff.Slice{Graph: "club",
+		Classes: []handoff.SliceClass{{IRI: "http://x/player", Score: 1, Matched: []string{"player"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: "http://x/player#player_id", Domains: []string{"http://x/player"}, Datatypes: []string{xsd + "integer"}, Score: 0.3},
+			{IRI: "http://x/player#residence", Domains: []string{"http://x/player"}, Datatypes: []string{xsd + "string"}, Score: 0.9, Matched: []string{"residence"}},
+			{IRI: "http://x/player#gender", Domains: []string{"http://x/player"}, Datatypes: []string{xsd + "string"}, Score: 0.9, Matched: []string{"gender"}},
+		},
+		Values: []handoff.SliceValue{{Property: "http://x/player#gender", Value: "M", Mention: "M", Score: 5}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Show the residences that have a player of gender 'M'.", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "M", Start: 49, End: 50, Kind: handoff.MentionQuoted}},
+		Requirements: handoff.Requirements{Predicates: []string{"player", "gender"}, Types: []string{"residence"},
+			Filters: []handoff.Filter{{Attribute: "gender", Op: handoff.FilterEq, Value: "M", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}}}
+	res, query := runTop(t, sg, sl, g)
+	if got := literals(res); !slices.Equal(got, []string{"Brandon"}) {
+		t.Errorf("got %v, want [Brandon] once\n%s", got, query)
+	}
+}
