@@ -1757,10 +1757,7 @@ func (a *analysis) rankAt(i int) {
 		if c2 := a.at[min(i+1, len(a.at)-1)]; i+1 < len(a.at) && c2 >= 0 && a.chunks[c2].start == i+1 && len(a.chunks[c2].words) >= 2 && !a.chunks[c2].verb {
 			// "the most expensive phone": the phone is the thing, and
 			// one is asked.
-			ch := &a.chunks[c2]
-			a.used[i+1] = true
-			a.at[i+1] = -1
-			ch.words, ch.start = ch.words[1:], ch.start+1
+			ch := a.dropFirstWord(c2)
 			if ch.role == roleNone {
 				ch.role = roleType
 			}
@@ -1798,9 +1795,7 @@ func (a *analysis) rankAt(i int) {
 				}
 			} else {
 				// "the most popular restaurant": the restaurant.
-				a.used[i+1] = true
-				a.at[i+1] = -1
-				ch.words, ch.start = ch.words[1:], ch.start+1
+				a.dropFirstWord(c2)
 			}
 		}
 		// "the most common amenity", "the most frequently used
@@ -1821,11 +1816,8 @@ func (a *analysis) rankAt(i int) {
 		// ranked by what the verb counts or measures (the visitors,
 		// the views, the salary, the gross), which the participle
 		// names; the rest of the chunk is the thing.
-		ch := &a.chunks[c]
 		a.setOrder(cmp.Or(ingBase(adj), adj))
-		a.used[i+1] = true
-		a.at[i+1] = -1
-		ch.words, ch.start = ch.words[1:], ch.start+1
+		ch := a.dropFirstWord(c)
 		if ch.role == roleNone {
 			ch.role = roleType
 		}
@@ -1992,6 +1984,17 @@ func (a *analysis) frequentKey(c, k int) {
 	if a.out.Limit == 0 {
 		a.out.Limit = 1
 	}
+}
+
+// dropFirstWord takes chunk c's first word (an adjective a superlative
+// has read: "expensive" of "most expensive phone") out of it, and
+// returns the chunk.
+func (a *analysis) dropFirstWord(c int) *chunk {
+	ch := &a.chunks[c]
+	a.used[ch.start] = true
+	a.at[ch.start] = -1
+	ch.words, ch.start = ch.words[1:], ch.start+1
+	return ch
 }
 
 // ordering reports whether "ordered" at i sorts ("ordered by name",

@@ -1627,9 +1627,8 @@ func (pl *planner) computedAge(term string) (skeletons.Item, bool) {
 // gives it, else its samples.
 func yearValues(p *handoff.SliceProperty) bool {
 	if p.Min != "" && p.Max != "" {
-		lo, err1 := strconv.ParseFloat(p.Min, 64)
-		hi, err2 := strconv.ParseFloat(p.Max, 64)
-		return err1 == nil && err2 == nil && lo >= 1000 && hi < 3000 && lo == math.Trunc(lo) && hi == math.Trunc(hi)
+		lo, hi, ok := numericRange(p)
+		return ok && lo >= 1000 && hi < 3000 && lo == math.Trunc(lo) && hi == math.Trunc(hi)
 	}
 	if len(p.Samples) == 0 {
 		return false
@@ -1646,12 +1645,16 @@ func yearValues(p *handoff.SliceProperty) bool {
 // notYears reports whether a numeric property's range shows its values
 // are no years: some are fractions or beyond 2999.
 func notYears(p *handoff.SliceProperty) bool {
+	lo, hi, ok := numericRange(p)
+	return ok && (hi >= 3000 || lo != math.Trunc(lo) || hi != math.Trunc(hi))
+}
+
+// numericRange returns a property's least and greatest values as numbers
+// (ok false when the slice gives no numeric range).
+func numericRange(p *handoff.SliceProperty) (lo, hi float64, ok bool) {
 	lo, err1 := strconv.ParseFloat(p.Min, 64)
 	hi, err2 := strconv.ParseFloat(p.Max, 64)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	return hi >= 3000 || lo != math.Trunc(lo) || hi != math.Trunc(hi)
+	return lo, hi, err1 == nil && err2 == nil
 }
 
 // ofNamedType reports whether p is a property of a class one of the
@@ -2182,9 +2185,10 @@ func (pl *planner) answerWith(kind, other func(*handoff.SliceProperty) bool) {
 		if it.Attr.Node < len(pl.p.Nodes) {
 			c := pl.p.Nodes[it.Attr.Node].Class
 			name := pl.namingIRI(c)
-			naming = it.Attr.Property == name || name == "" && keyOf(it.Attr.Property, c) || it.Attr.Property == pl.shown(c) ||
-				// A key shown where the name is given ("When did Mike
-				// Anderson review …?": reviewer#rid) answers nothing.
+			// (Its key too, which shows what nothing names, or what is
+			// shown where the name is given: "When did Mike Anderson
+			// review …?", reviewer#rid, answers nothing.)
+			naming = it.Attr.Property == name || it.Attr.Property == pl.shown(c) ||
 				keyOf(it.Attr.Property, c) || ok && identifier(p) ||
 				// The column the question's type word names, whose
 				// values read as names (university#school of "the school
@@ -3087,8 +3091,8 @@ func (pl *planner) namesNode(it skeletons.Item, i int) bool {
 
 // joinReferrer joins to the plan's first node the class of the slice
 // whose reference property points at it (the most relevant, then the
-// one with the most rows); it reports whether it joined one.
-func (pl *planner) joinReferrer() bool {
+// one with the most rows), when there is one.
+func (pl *planner) joinReferrer() {
 	root := pl.p.Nodes[0].Class
 	var best *handoff.SliceClass
 	for i, c := range pl.sc.slice.Classes {
@@ -3104,11 +3108,9 @@ func (pl *planner) joinReferrer() bool {
 			best = &pl.sc.slice.Classes[i]
 		}
 	}
-	if best == nil {
-		return false
+	if best != nil {
+		pl.join(best.IRI)
 	}
-	_, ok := pl.join(best.IRI)
-	return ok
 }
 
 // routeEnd says which end of a route the question puts value at: 1 after
