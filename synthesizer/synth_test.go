@@ -107,6 +107,23 @@ func runTop(t *testing.T, sg *handoff.Subgoal, slice *handoff.Slice, g *kg.Graph
 	return res, cands[0].Query
 }
 
+// named returns the subgoal of a question that names things ("Who
+// directed Avatar?"): a lookup with a mention of each name, where text
+// says it, and an equality filter on each, after r's own; the output,
+// when r gives none, is the entities.
+func named(text string, r handoff.Requirements, names ...string) *handoff.Subgoal {
+	sg := &handoff.Subgoal{ID: "s1", Text: text, Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter}, Requirements: r}
+	for _, n := range names {
+		at := strings.Index(text, n)
+		sg.Mentions = append(sg.Mentions, handoff.Mention{Text: n, Start: at, End: at + len(n), Kind: handoff.MentionName})
+		sg.Requirements.Filters = append(sg.Requirements.Filters, handoff.Filter{Op: handoff.FilterEq, Value: n, ValueKind: "string"})
+	}
+	if sg.Requirements.Output.Shape == "" {
+		sg.Requirements.Output.Shape = handoff.ShapeEntities
+	}
+	return sg
+}
+
 func sg(ops []handoff.Operation, r handoff.Requirements) *handoff.Subgoal {
 	return &handoff.Subgoal{ID: "s1", Text: "q", Operations: ops, Requirements: r}
 }
@@ -2796,12 +2813,7 @@ x:v2 a x:visits ; x:attraction x:a2 ; x:tourist x:t2 .
 			{IRI: x + "tourist", Domains: []string{x + "visits"}, Ranges: []string{x + "visitors"}, Score: 0.1, Join: true},
 		},
 		Values: []handoff.SliceValue{{Property: x + "name", Value: "Jungle Cruise", Mention: "Jungle Cruise", Score: 5}}}
-	sg := &handoff.Subgoal{ID: "s1", Text: "Who has been to the Jungle Cruise?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
-		Mentions: []handoff.Mention{{Text: "Jungle Cruise", Start: 20, End: 33, Kind: handoff.MentionName}},
-		Requirements: handoff.Requirements{
-			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Jungle Cruise", ValueKind: "string"}},
-			Output:  handoff.Output{Shape: handoff.ShapeEntities},
-			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}}}
+	sg := named("Who has been to the Jungle Cruise?", handoff.Requirements{Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}}, "Jungle Cruise")
 	res, query := runTop(t, sg, sl, g)
 	if v, ok := onlyValue(res); !ok || v != "Vincent" {
 		t.Errorf("got %v, want Vincent\n%s", res.Rows, query)
@@ -3624,12 +3636,8 @@ func TestWhoDirectedByColumn(t *testing.T) {
 			{IRI: "http://x/rating#rid", Domains: []string{"http://x/rating"}, Ranges: []string{"http://x/reviewer"}, ForeignKey: true, Score: 0.2, Join: true},
 		},
 		Values: []handoff.SliceValue{{Property: "http://x/movie#title", Value: "Avatar", Mention: "Avatar", Score: 5}}}
-	sg := &handoff.Subgoal{ID: "s1", Text: "Who directed Avatar?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
-		Mentions: []handoff.Mention{{Text: "Avatar", Start: 13, End: 19, Kind: handoff.MentionName}},
-		Requirements: handoff.Requirements{Predicates: []string{"directed"},
-			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Avatar", ValueKind: "string"}},
-			Output:  handoff.Output{Shape: handoff.ShapeEntities},
-			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}}}
+	sg := named("Who directed Avatar?", handoff.Requirements{Predicates: []string{"directed"},
+		Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}}, "Avatar")
 	res, query := runTop(t, sg, sl, g)
 	if v, ok := onlyValue(res); !ok || v != "James Cameron" {
 		t.Errorf("got %v, want James Cameron alone\n%s", res.Rows, query)
@@ -3661,12 +3669,8 @@ func TestWhenTheLinkHappened(t *testing.T) {
 		Values: []handoff.SliceValue{
 			{Property: "http://x/reviewer#name", Value: "Sarah Martinez", Mention: "Sarah Martinez", Score: 5},
 			{Property: "http://x/movie#title", Value: "Avatar", Mention: "Avatar", Score: 5}}}
-	sg := &handoff.Subgoal{ID: "s1", Text: "When did Sarah Martinez review Avatar?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
-		Mentions: []handoff.Mention{{Text: "Sarah Martinez", Start: 9, End: 23, Kind: handoff.MentionName}, {Text: "Avatar", Start: 31, End: 37, Kind: handoff.MentionName}},
-		Requirements: handoff.Requirements{Predicates: []string{"review"},
-			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Sarah Martinez", ValueKind: "string"}, {Op: handoff.FilterEq, Value: "Avatar", ValueKind: "string"}},
-			Output:  handoff.Output{Shape: handoff.ShapeEntities},
-			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "when"}}}}
+	sg := named("When did Sarah Martinez review Avatar?", handoff.Requirements{Predicates: []string{"review"},
+		Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "when"}}}, "Sarah Martinez", "Avatar")
 	res, query := runTop(t, sg, sl, g)
 	if v, ok := onlyValue(res); !ok || v != "2011-01-22" {
 		t.Errorf("got %v, want 2011-01-22 alone\n%s", res.Rows, query)
@@ -3765,12 +3769,8 @@ func TestWhoDidTheyMarry(t *testing.T) {
 			{IRI: "http://x/wedding#female_id", Domains: []string{"http://x/wedding"}, Ranges: []string{"http://x/people"}, ForeignKey: true, Score: 0.2, Join: true},
 		},
 		Values: []handoff.SliceValue{{Property: "http://x/people#name", Value: "Ricky Barnes", Mention: "Ricky Barnes", Score: 5}}}
-	sg := &handoff.Subgoal{ID: "s1", Text: "Who did Ricky Barnes marry?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
-		Mentions: []handoff.Mention{{Text: "Ricky Barnes", Start: 8, End: 20, Kind: handoff.MentionName}},
-		Requirements: handoff.Requirements{Predicates: []string{"marry"},
-			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Ricky Barnes", ValueKind: "string"}},
-			Output:  handoff.Output{Shape: handoff.ShapeEntities},
-			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}}}
+	sg := named("Who did Ricky Barnes marry?", handoff.Requirements{Predicates: []string{"marry"},
+		Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}}, "Ricky Barnes")
 	res, query := runTop(t, sg, sl, g)
 	if v, ok := onlyValue(res); !ok || v != "Summer Duval" {
 		t.Errorf("got %v, want Summer Duval\n%s", res.Rows, query)
