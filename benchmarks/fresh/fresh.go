@@ -66,7 +66,8 @@ var Graphs = map[string][]string{
 		"ship_1", "party_host", "school_bus", "entrepreneur", "journal_committee", "news_report", "body_builder", "debate",
 		"movie_1", "musical", "railway", "pilot_record", "club_1", "dorm_1", "game_injury", "phone_market",
 		"race_track", "ship_mission", "theme_gallery", "gas_company", "company_employee", "riding_club", "culture_company",
-		"sports_competition"},
+		"sports_competition",
+		"city_record", "coffee_shop", "candidate_poll", "entertainment_awards", "decoration_competition", "school_finance", "protein_institute", "flight_company"},
 }
 
 // Shapes are the question shapes a question is tagged with.
