@@ -64,12 +64,18 @@ func numericStrings(p *handoff.SliceProperty) bool {
 
 // planner builds one plan.
 type planner struct {
-	sc    *schema
-	sg    *handoff.Subgoal
-	p     *skeletons.Plan
-	alt   int
-	used  []string // IRIs of the schema elements the plan uses
-	bonus float64
+	sc  *schema
+	sg  *handoff.Subgoal
+	p   *skeletons.Plan
+	alt int
+	// vary is the one choice site (a site* constant) this plan takes
+	// its varyAlt-th best schema element at, the others their best
+	// (-1: none; alt applies); seen records the sites consulted.
+	vary, varyAlt int
+	seen          uint32
+	nfilters      int
+	used          []string // IRIs of the schema elements the plan uses
+	bonus         float64
 	// sortedBy is the naming term an alphabetical order stands for when
 	// the order is by the words shown ("in alphabetical order").
 	sortedBy string
@@ -91,7 +97,55 @@ type planner struct {
 
 // plan builds the alt-th alternative plan for sg with root as node 0.
 func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[string][]handoff.Record) (*skeletons.Plan, float64, []string, bool) {
-	pl := &planner{sc: sc, sg: sg, p: &skeletons.Plan{Nodes: []skeletons.Node{{Class: root}}}, alt: alt, used: []string{root}}
+	p, score, notes, _, ok := sc.planAt(sg, root, alt, -1, 0, deps)
+	return p, score, notes, ok
+}
+
+// Choice sites: the places a plan picks one schema element for a term
+// of the question, which [schema.planAt] varies one at a time.
+const (
+	siteProject   = iota // the first attribute projected
+	siteAggregate        // the attribute aggregated
+	siteOrder            // the attribute ordered by
+	siteFilter           // a filter's attribute (siteFilter+i for the i-th, up to 4)
+	siteCount     = siteFilter + 4
+)
+
+// pick returns the rank of the schema element to take at site: varyAlt
+// where site is the one varied, else the plan's alt at the sites it
+// applies to (withAlt), else 0, the best.
+func (pl *planner) pick(site int, withAlt bool) int {
+	if site >= 0 {
+		pl.seen |= 1 << site
+	}
+	switch {
+	case site >= 0 && pl.vary == site:
+		return pl.varyAlt
+	case withAlt:
+		return pl.alt
+	}
+	return 0
+}
+
+// filterSite is the choice site of the next filter's attribute.
+func (pl *planner) filterSite() int {
+	s := siteFilter + min(pl.nfilters, siteCount-siteFilter-1)
+	pl.nfilters++
+	return s
+}
+
+// planAt builds the plan of [schema.plan] that takes the varyAlt-th best
+// element at choice site vary (-1: none) and reports the sites the plan
+// consulted.
+func (sc *schema) planAt(sg *handoff.Subgoal, root string, alt, vary, varyAlt int, deps map[string][]handoff.Record) (*skeletons.Plan, float64, []string, uint32, bool) {
+	pl := &planner{sc: sc, sg: sg, p: &skeletons.Plan{Nodes: []skeletons.Node{{Class: root}}}, alt: alt, vary: vary, varyAlt: varyAlt, used: []string{root}}
+	p, score, notes, ok := pl.build(deps)
+	return p, score, notes, pl.seen, ok
+}
+
+// build builds the planner's plan.
+func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, float64, []string, bool) {
+	sg, root := pl.sg, pl.p.Nodes[0].Class
 	if c, ok := pl.totalColumn(); ok {
 		sg, pl.sg = c, c
 	}
@@ -295,7 +349,7 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 				}
 				alt := 0
 				if i == 0 {
-					alt = pl.alt
+					alt = pl.pick(siteProject, true)
 				}
 				// "the population of the capital of Japan": the
 				// followed node's own attribute.
@@ -359,7 +413,7 @@ func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[strin
 				if it.Distinct {
 					want = kAny
 				}
-				prop, ps := pl.prop(out.AggregateOf, want, pl.alt)
+				prop, ps := pl.prop(out.AggregateOf, want, pl.pick(siteAggregate, true))
 				if want == kNumber && (prop == nil || ps < 0.8) {
 					// "the highest average rating" of rating#stars.
 					if m := pl.classMeasure(out.AggregateOf); m != nil {
@@ -1421,8 +1475,9 @@ func (pl *planner) order(out handoff.Output) {
 			grouped = false
 		}
 	case out.OrderBy != "":
-		prop, _ := pl.prop(out.OrderBy, kNumber, 0)
-		named, ns := pl.prop(out.OrderBy, kAny, 0)
+		a := pl.pick(siteOrder, false)
+		prop, _ := pl.prop(out.OrderBy, kNumber, a)
+		named, ns := pl.prop(out.OrderBy, kAny, a)
 		// "the largest endowment" is no endowment_id: an identifier
 		// ranks only where the question says so ("the highest id").
 		if tw := strings.Fields(out.OrderBy); len(tw) > 0 && !lexicon.IdentifierWord(tw[len(tw)-1]) {
@@ -2658,12 +2713,16 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 			op = handoff.FilterEq
 		}
 	}
+	site := -1
+	if f.ValueKind != handoff.ValueEntity {
+		site = pl.filterSite()
+	}
 	switch f.ValueKind {
 	case handoff.ValueEntity:
 		pl.entityBound(f, op)
 		return
 	case SubgoalValue:
-		prop, _ := pl.prop(f.Attribute, kNumber, 0)
+		prop, _ := pl.prop(f.Attribute, kNumber, pl.pick(site, false))
 		if prop == nil {
 			return
 		}
@@ -2703,7 +2762,7 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 				term = "age"
 			}
 		}
-		prop, ps := pl.prop(term, kNumber, 0)
+		prop, ps := pl.prop(term, kNumber, pl.pick(site, false))
 		if term == "" {
 			// "Is Kibo higher than 5000?": what the comparative
 			// measures (its height).
@@ -2816,7 +2875,7 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 				return
 			}
 		}
-		prop, _ := pl.prop(f.Attribute, kString, 0)
+		prop, _ := pl.prop(f.Attribute, kString, pl.pick(site, false))
 		if prop == nil || f.Attribute == "" {
 			pl.bonus -= 0.5
 			return

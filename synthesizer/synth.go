@@ -77,7 +77,16 @@ func (s *Synthesizer) Synthesize(ctx context.Context, sg *handoff.Subgoal, slice
 	}
 	var plans []scoredPlan
 	out0 := sg.Requirements.Output
-	for _, root := range sc.rootClasses(sg, s.cfg.Alternatives) {
+	for ri, root := range sc.rootClasses(sg, s.cfg.Alternatives+1) {
+		if ri == s.cfg.Alternatives {
+			// One more subject class, its best plan only, ranked after
+			// every plan of the classes before it: a choice the
+			// confidence model can make, not one the scores do.
+			if p, score, notes, _, ok := sc.planAt(sg, root, 0, -1, 0, deps); ok {
+				plans = append(plans, scoredPlan{p: p, score: score, notes: notes, last: true})
+			}
+			continue
+		}
 		// Of equally scored counts, the one of the things the question
 		// counts ("How many persons are not body builders?" counts
 		// people).
@@ -85,8 +94,12 @@ func (s *Synthesizer) Synthesize(ctx context.Context, sg *handoff.Subgoal, slice
 		if out0.Aggregate == handoff.AggCount && out0.AggregateOf != "" && termMatches(out0.AggregateOf, root, "") > 0.7 {
 			counted = 1e-5
 		}
+		var sites uint32
 		for alt := range s.cfg.Alternatives {
-			p, score, notes, ok := sc.plan(sg, root, alt, deps)
+			p, score, notes, seen, ok := sc.planAt(sg, root, alt, -1, 0, deps)
+			if alt == 0 {
+				sites = seen
+			}
 			if !ok {
 				continue
 			}
@@ -95,10 +108,25 @@ func (s *Synthesizer) Synthesize(ctx context.Context, sg *handoff.Subgoal, slice
 			// sorts first.
 			plans = append(plans, scoredPlan{p: p, score: score + counted - 1e-6*float64(alt), notes: notes})
 		}
+		// One choice at a time: each site the best plan consulted takes
+		// its next best elements, the others their best.
+		for site := range siteCount {
+			if sites&(1<<site) == 0 {
+				continue
+			}
+			for alt := 1; alt < s.cfg.Alternatives; alt++ {
+				p, score, notes, _, ok := sc.planAt(sg, root, 0, site, alt, deps)
+				if ok {
+					plans = append(plans, scoredPlan{p: p, score: score + counted - 2e-6*float64(alt), notes: notes})
+				}
+			}
+		}
 	}
-	// Of plans that print alike, the best scored one is kept.
-	slices.SortStableFunc(plans, func(a, b scoredPlan) int { return cmp.Compare(b.score, a.score) })
+	// Of plans that print alike, the best scored one is kept (one not
+	// ranked last before one that is).
+	slices.SortStableFunc(plans, func(a, b scoredPlan) int { return cmp.Or(compareLast(a.last, b.last), cmp.Compare(b.score, a.score)) })
 	var out []handoff.Candidate
+	last := map[string]bool{}
 	seen := map[string]bool{}
 	for _, sp := range plans {
 		q, err := sp.p.Query(skeletons.BuildOptions{Prefixes: slice.Prefixes})
@@ -121,10 +149,11 @@ func (s *Synthesizer) Synthesize(ctx context.Context, sg *handoff.Subgoal, slice
 		if !adm.Admissible() {
 			c.Score -= 10
 		}
+		last[c.Query] = sp.last
 		out = append(out, c)
 	}
 	slices.SortStableFunc(out, func(a, b handoff.Candidate) int {
-		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(len(a.Query), len(b.Query)), cmp.Compare(a.Query, b.Query))
+		return cmp.Or(compareLast(last[a.Query], last[b.Query]), cmp.Compare(b.Score, a.Score), cmp.Compare(len(a.Query), len(b.Query)), cmp.Compare(a.Query, b.Query))
 	})
 	if len(out) > s.cfg.MaxCandidates {
 		out = out[:s.cfg.MaxCandidates]
@@ -135,10 +164,23 @@ func (s *Synthesizer) Synthesize(ctx context.Context, sg *handoff.Subgoal, slice
 	return out, nil
 }
 
+// compareLast orders a candidate ranked last after the others.
+func compareLast(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
 type scoredPlan struct {
 	p     *skeletons.Plan
 	score float64
 	notes []string
+	// last: ranked after the plans without it whatever its score.
+	last bool
 }
 
 // bindings lists the slot values of a plan for the trace: classes,
