@@ -3805,3 +3805,56 @@ func TestTypeThatIsAColumn(t *testing.T) {
 		t.Errorf("got %v, want [Brandon] once\n%s", got, query)
 	}
 }
+
+// TestBeamVariesOneChoice: where a term matches two columns ("price" of
+// price_in_dollars and price_in_euros), the candidates hold each, one
+// choice varied at a time, the best match first.
+func TestBeamVariesOneChoice(t *testing.T) {
+	const ttl = `@prefix ex: <http://example.org/> .
+ex:p1 a ex:product ; ex:product_name "Lamp" ; ex:price_in_dollars 12 ; ex:price_in_euros 11 .
+ex:p2 a ex:product ; ex:product_name "Desk" ; ex:price_in_dollars 90 ; ex:price_in_euros 80 .
+`
+	g := loadGraph(t, "shop", ttl)
+	slice := &handoff.Slice{
+		Graph:    "shop",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "product", Count: 2, Score: 1, Matched: []string{"product"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "product_name", Domains: []string{ex + "product"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: ex + "price_in_dollars", Domains: []string{ex + "product"}, Datatypes: []string{xsd + "integer"}, Score: 0.8},
+			{IRI: ex + "price_in_euros", Domains: []string{ex + "product"}, Datatypes: []string{xsd + "integer"}, Score: 0.7},
+		},
+	}
+	for _, tc := range []struct {
+		name string
+		sg   *handoff.Subgoal
+	}{
+		{"aggregate", &handoff.Subgoal{ID: "s1", Text: "What is the average price of products?", Operations: []handoff.Operation{handoff.OpAggregate},
+			Requirements: handoff.Requirements{Types: []string{"product"}, Output: handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggAvg, AggregateOf: "price"}}}},
+		{"filter", &handoff.Subgoal{ID: "s1", Text: "Which products cost a price above 50?", Operations: []handoff.Operation{handoff.OpFilter},
+			Requirements: handoff.Requirements{Types: []string{"product"}, Output: handoff.Output{Shape: handoff.ShapeEntities},
+				Filters: []handoff.Filter{{Attribute: "price", Op: handoff.FilterGt, Value: "50", ValueKind: "number"}}}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cands, err := New(Config{}).Synthesize(context.Background(), tc.sg, slice, g, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var dollars, euros []int
+			for _, c := range cands {
+				if strings.Contains(c.Query, "price_in_dollars") {
+					dollars = append(dollars, c.Rank)
+				}
+				if strings.Contains(c.Query, "price_in_euros") {
+					euros = append(euros, c.Rank)
+				}
+			}
+			if len(dollars) == 0 || len(euros) == 0 {
+				t.Fatalf("want a candidate on each price column, got dollars at %v, euros at %v", dollars, euros)
+			}
+			if slices.Min(euros) < slices.Min(dollars) {
+				t.Errorf("the second best column ranks first: dollars at %v, euros at %v", dollars, euros)
+			}
+		})
+	}
+}
