@@ -107,6 +107,7 @@ const (
 	siteProject   = iota // the first attribute projected
 	siteAggregate        // the attribute aggregated
 	siteOrder            // the attribute ordered by
+	siteShown            // whether an aggregate ranked by is shown
 	siteFilter           // a filter's attribute (siteFilter+i for the i-th, up to 4)
 	siteCount     = siteFilter + 4
 )
@@ -1605,6 +1606,15 @@ func (pl *planner) order(out handoff.Output) {
 			}
 		}
 		if len(kept) > 0 {
+			pl.p.Select = kept
+		}
+	}
+	if grouped && pl.p.Limit > 0 && it.IsAggregate() && pl.pick(siteShown, false) > 0 {
+		// The other answer form: the aggregate the best one is ranked
+		// by shown where it was not, left out where it was.
+		if kept := slices.DeleteFunc(slices.Clone(pl.p.Select), skeletons.Item.IsAggregate); len(kept) == len(pl.p.Select) {
+			pl.p.Select = append(pl.p.Select, it)
+		} else if len(kept) > 0 {
 			pl.p.Select = kept
 		}
 	}

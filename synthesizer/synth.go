@@ -117,7 +117,9 @@ func (s *Synthesizer) Synthesize(ctx context.Context, sg *handoff.Subgoal, slice
 			for alt := 1; alt < s.cfg.Alternatives; alt++ {
 				p, score, notes, _, ok := sc.planAt(sg, root, 0, site, alt, deps)
 				if ok {
-					plans = append(plans, scoredPlan{p: p, score: score + counted - 2e-6*float64(alt), notes: notes})
+					// The other answer form is the confidence model's to
+					// choose, not the scores'.
+					plans = append(plans, scoredPlan{p: p, score: score + counted - 2e-6*float64(alt), notes: notes, last: site == siteShown})
 				}
 			}
 		}

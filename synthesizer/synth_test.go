@@ -3858,3 +3858,26 @@ ex:p2 a ex:product ; ex:product_name "Desk" ; ex:price_in_dollars 90 ; ex:price_
 		})
 	}
 }
+
+// TestOtherAnswerForm: "Which country has the most singers?" is answered
+// with the count that ranks the country first, and, ranked after it, a
+// candidate without the count.
+func TestOtherAnswerForm(t *testing.T) {
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which country has the most singers?", Operations: []handoff.Operation{handoff.OpGroup, handoff.OpRank},
+		Requirements: handoff.Requirements{Types: []string{"singer"}, Output: handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"country"},
+			Aggregate: handoff.AggCount, AggregateOf: "singer", GroupBy: []string{"country"}, OrderBy: "singer", Descending: true, Limit: 1}}}
+	cands, err := New(Config{}).Synthesize(context.Background(), sg, testSlice(), testGraph(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := func(c handoff.Candidate) bool {
+		sel, _, _ := strings.Cut(c.Query, "WHERE")
+		return strings.Contains(sel, "COUNT")
+	}
+	if len(cands) < 2 || !counts(cands[0]) {
+		t.Fatalf("want the count shown first, got %d candidates: %v", len(cands), cands)
+	}
+	if !slices.ContainsFunc(cands[1:], func(c handoff.Candidate) bool { return !counts(c) && strings.Contains(c.Query, "LIMIT 1") }) {
+		t.Errorf("no candidate without the count:\n%v", cands)
+	}
+}
