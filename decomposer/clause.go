@@ -1774,6 +1774,14 @@ func (a *analysis) rankAt(i int) {
 		// verb names (the launch), not any date.
 		a.setOrder(a.timeVerbBefore(i))
 		a.setOrder("date")
+		// A date the things have, whatever the verb ("Which race
+		// happened most recently?"), for the slice to hold.
+		a.implied = appendNew(a.implied, "date")
+		// The cue says it is a time ("most recently"), whatever the
+		// verb ordered by.
+		if n := len(a.cues); n > 0 && a.cues[n-1].Kind == handoff.CueSuperlative && a.cues[n-1].Text == a.toks[i].text {
+			a.cues[n-1].Text += " " + a.toks[i+1].text
+		}
 		if adj == "recently" {
 			// An adverb: no thing, and one answer unless asked for more.
 			a.used[i+1] = true

@@ -1390,6 +1390,10 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "founded", Limit: 1}},
 		{q: "Which program was launched most recently?", types: []string{"program"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "launched", Descending: true, Limit: 1}},
+		// A verb no column may be named after: the things' date is
+		// asked for too, for the slice to hold it.
+		{q: "Which race happened most recently?", types: []string{"race"}, preds: []string{"happened", "date"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "happened", Descending: true, Limit: 1}},
 		{q: "What kind of museum is the Nordic Light Gallery?", types: []string{"museum"}, noTypes: []string{"kind"},
 			output: &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"type"}}},
 		{q: "Give me the players and their clubs.", types: []string{"player"},

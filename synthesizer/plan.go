@@ -1489,7 +1489,7 @@ func (pl *planner) order(out handoff.Output) {
 				named, ns = nil, 0
 			}
 		}
-		if alt, invert := pl.impliedOrder(out.OrderBy); alt != nil && (named == nil || ns < 0.8 || !pl.hasNodeOf(named) && pl.hasNodeOf(alt) ||
+		if alt, invert := pl.timeOrder(out.OrderBy); alt != nil && (named == nil || ns < 0.8 || !pl.hasNodeOf(named) && pl.hasNodeOf(alt) ||
 			lexicon.Temporal(out.OrderBy) && pl.ofNamedType(alt) && !pl.ofNamedType(named)) {
 			// No attribute of that name on the subjects: one it derives
 			// from ("youngest": the latest birth date) or a point in
@@ -1743,10 +1743,12 @@ func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 	typed := pl.ofNamedType
 	for _, p := range pl.sc.props {
 		k := datatypeKind(p)
-		if k == kAny || k == kString && !numericStrings(p) || !pl.hasNodeOf(p) {
+		ws := words(p.IRI)
+		// A date kept as text ("2018-07-29") is named a date.
+		textDate := k == kString && temporal && slices.ContainsFunc(ws, lexicon.Temporal) && !identifier(p)
+		if k == kAny || k == kString && !numericStrings(p) && !textDate || !pl.hasNodeOf(p) {
 			continue
 		}
-		ws := words(p.IRI)
 		ok, inv := lexicon.Derives(term, ws)
 		if !ok && temporal && (k == kDate || slices.ContainsFunc(ws, lexicon.Temporal)) {
 			ok, inv = true, false
@@ -1777,6 +1779,21 @@ func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 		}
 	}
 	return best, invert
+}
+
+// timeOrder is [planner.impliedOrder] of term, or, for a superlative of
+// time ("the race that occurred most recently") whose verb no column is
+// named after, of the things' date.
+func (pl *planner) timeOrder(term string) (*handoff.SliceProperty, bool) {
+	if p, invert := pl.impliedOrder(term); p != nil {
+		return p, invert
+	}
+	if slices.ContainsFunc(pl.sg.Requirements.Cues, func(c handoff.Cue) bool {
+		return c.Kind == handoff.CueSuperlative && slices.ContainsFunc(strings.Fields(c.Text), func(w string) bool { return w == "recent" || w == "recently" })
+	}) {
+		return pl.impliedOrder("date")
+	}
+	return nil, false
 }
 
 // peopleNumber returns the verb of the question that names a number of
@@ -3344,7 +3361,7 @@ func (pl *planner) projectionTerms() []string {
 		if prop, _ := pl.prop(r.Output.OrderBy, kNumber, 0); prop != nil {
 			reserved[prop.IRI] = true
 		}
-		if prop, _ := pl.impliedOrder(r.Output.OrderBy); prop != nil {
+		if prop, _ := pl.timeOrder(r.Output.OrderBy); prop != nil {
 			reserved[prop.IRI] = true
 		}
 	}

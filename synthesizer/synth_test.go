@@ -3881,3 +3881,31 @@ func TestOtherAnswerForm(t *testing.T) {
 		t.Errorf("no candidate without the count:\n%v", cands)
 	}
 }
+
+// TestRecentByTextDate: "Which race happened most recently?" orders by
+// the races' date, kept as text, though no column is named "happened".
+func TestRecentByTextDate(t *testing.T) {
+	const ttl = `@prefix ex: <http://example.org/> .
+ex:r1 a ex:race ; ex:name "Monaco" ; ex:date "2018-05-27" .
+ex:r2 a ex:race ; ex:name "Abu Dhabi" ; ex:date "2018-11-25" .
+ex:r3 a ex:race ; ex:name "Monza" ; ex:date "2017-09-03" .
+`
+	g := loadGraph(t, "f1", ttl)
+	slice := &handoff.Slice{
+		Graph:    "f1",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "race", Count: 3, Score: 1, Matched: []string{"race"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: []string{ex + "race"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+			{IRI: ex + "date", Domains: []string{ex + "race"}, Datatypes: []string{xsd + "string"}, Score: 0.5, Matched: []string{"date"}},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which race happened most recently?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+		Requirements: handoff.Requirements{Types: []string{"race"}, Predicates: []string{"happened", "date"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "happened", Descending: true, Limit: 1},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}, {Kind: handoff.CueSuperlative, Text: "most recently", Term: "happened", Descending: true}}}}
+	res, q := runTop(t, sg, slice, g)
+	if got, _ := onlyValue(res); got != "Abu Dhabi" {
+		t.Errorf("got %v, want Abu Dhabi\n%s", literals(res), q)
+	}
+}
