@@ -834,6 +834,21 @@ func Abbreviates(short, long string) bool {
 	return j == len(short)
 }
 
+// TableAbbreviation reports whether a column word is its table's word
+// (one of table, or its singular) followed by term abbreviated:
+// "clubdesc" of the club table for "description", "stuage" is not
+// (no abbreviation of "age" is shorter than it).
+func TableAbbreviation(column string, table []string, term string) bool {
+	for _, q := range table {
+		for _, q := range []string{q, Singular(q)} {
+			if rest, ok := strings.CutPrefix(column, q); ok && len(rest) >= 3 && Abbreviates(rest, term) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // SpellingVariant reports whether two words of six letters or more are
 // one spelling apart by a doubled letter ("enrollment" and "enrolment",
 // "travelled" and "traveled", "openning" written for "opening"), or are

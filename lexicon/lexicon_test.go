@@ -659,3 +659,23 @@ func TestOrdinal(t *testing.T) {
 		}
 	}
 }
+
+func TestTableAbbreviation(t *testing.T) {
+	for _, c := range []struct {
+		column string
+		table  []string
+		term   string
+		want   bool
+	}{
+		{"clubdesc", []string{"club"}, "description", true},
+		{"clubdesc", []string{"clubs"}, "description", true}, // the table's singular
+		{"deptcode", []string{"dept"}, "code", false},        // the word itself, not abbreviated
+		{"clubname", []string{"club"}, "description", false},
+		{"clubdesc", []string{"team"}, "description", false},
+		{"stuage", []string{"stu"}, "age", false}, // no shorter form
+	} {
+		if got := lexicon.TableAbbreviation(c.column, c.table, c.term); got != c.want {
+			t.Errorf("TableAbbreviation(%q, %v, %q) = %v, want %v", c.column, c.table, c.term, got, c.want)
+		}
+	}
+}

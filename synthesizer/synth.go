@@ -414,6 +414,11 @@ func termMatches(term, iri, label string) (score float64) {
 			}
 		}
 	}
+	// "the description of the club" of club#clubdesc: the table's word,
+	// then the term abbreviated.
+	if len(ew) == 1 && len(tw) == 1 && lexicon.TableAbbreviation(ew[0], kg.Words(kg.SplitIRI(iri).Qualifier), tw[0]) {
+		return 0.85
+	}
 	// The words written together name it ("allergy type" → allergytype).
 	if compound != "" && slices.Contains(ew, compound) {
 		if len(ew) == 1 {

@@ -1827,6 +1827,10 @@ func (c *coverer) means(iri, term string) bool {
 	if ok, inv := lexicon.Derives(term, kg.Tokens(iri)); ok && !inv {
 		return true
 	}
+	// "description" of club#clubdesc.
+	if tw, cw := kg.Words(term), kg.Tokens(iri); len(tw) == 1 && len(cw) > 0 && lexicon.TableAbbreviation(cw[len(cw)-1], kg.Words(kg.SplitIRI(iri).Qualifier), tw[0]) {
+		return true
+	}
 	return namedBy(kg.Tokens(iri), kg.Words(term))
 }
 
