@@ -188,7 +188,7 @@ func (a *analysis) content(i int) bool {
 		return true // "customers who never ordered anything": bought
 	case measureWords[w] && i > 0 && a.toks[i-1].kind == tkNum:
 		return false
-	case inSet(w, "word", "substring", "string", "letter", "character") && i+1 < len(a.toks) && (a.toks[i+1].kind == tkQuote || a.toks[i+1].ment >= 0 && w != "word"):
+	case inSet(w, "word", "substring", "string", "letter", "character") && i+1 < len(a.toks) && (a.toks[i+1].kind == tkQuote || a.toks[i+1].ment >= 0 && (w != "word" || a.ms[a.toks[i+1].ment].Kind == handoff.MentionQuoted)):
 		return false // "contains the word 'x'"
 	}
 	if isFunction(w) {

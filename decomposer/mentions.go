@@ -51,6 +51,12 @@ func findMentions(q string, toks []token, linked []handoff.Mention) []handoff.Me
 			mark(i, i+1, handoff.Mention{Text: t.text, Start: t.start, End: t.end, Kind: handoff.MentionQuoted})
 			continue
 		}
+		// "tracks that contain the word you": the word, unquoted, is
+		// the text asked for.
+		if t.kind == tkWord && i > 1 && inSet(toks[i-1].low, "word", "substring", "phrase", "string") && inSet(toks[i-2].low, "the", "a") {
+			mark(i, i+1, handoff.Mention{Text: t.text, Start: t.start, End: t.end, Kind: handoff.MentionQuoted})
+			continue
+		}
 		switch t.kind {
 		case tkQuote:
 			mark(i, i+1, handoff.Mention{Text: t.text, Start: t.start, End: t.end, Kind: handoff.MentionQuoted})

@@ -350,6 +350,11 @@ func TestFilters(t *testing.T) {
 			filters: []handoff.Filter{{Attribute: "description", Op: handoff.FilterContains, Value: "organic", ValueKind: "string"}}},
 		{q: "Which streets have names containing 'oak'?", ops: ops(lookup, filter), types: []string{"street"},
 			filters: []handoff.Filter{{Attribute: "name", Op: handoff.FilterContains, Value: "oak", ValueKind: "string"}}},
+		// The word unquoted, a function word too.
+		{q: "Which songs contain the word night?", ops: ops(lookup, filter), types: []string{"song"}, noTypes: []string{"word", "night", "word night"},
+			filters: []handoff.Filter{{Attribute: "name", Op: handoff.FilterContains, Value: "night", ValueKind: "string"}}},
+		{q: "What are the names of tracks that contain the word you in them?", ops: ops(lookup, filter), types: []string{"track"}, noTypes: []string{"word"},
+			filters: []handoff.Filter{{Attribute: "name", Op: handoff.FilterContains, Value: "you", ValueKind: "string"}}},
 	})
 }
 
