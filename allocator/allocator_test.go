@@ -1159,3 +1159,38 @@ func TestPopularityCountsReferrers(t *testing.T) {
 		t.Errorf("visits in the slice of a value count: %+v", sl.Classes)
 	}
 }
+
+// TestSliceMeasureOfReferencedThing: "the highest mountain" a climber
+// climbed is measured by the mountain's height: the mountain a key
+// column refers to joins the slice with its height.
+func TestSliceMeasureOfReferencedThing(t *testing.T) {
+	const ttl = `@prefix c: <http://x/climber#> . @prefix m: <http://x/mountain#> .
+<http://x/c1> a <http://x/climber> ; c:name "Klaus" ; c:points 12 ; c:mountain_id 2 ; c:ref-mountain_id <http://x/m2> .
+<http://x/c2> a <http://x/climber> ; c:name "Mick" ; c:points 9 ; c:mountain_id 3 ; c:ref-mountain_id <http://x/m3> .
+<http://x/m2> a <http://x/mountain> ; m:mountain_id 2 ; m:name "Kibo" ; m:height 5895 .
+<http://x/m3> a <http://x/mountain> ; m:mountain_id 3 ; m:name "Mawenzi" ; m:height 5149 .
+`
+	sg := subgoal("Which climber climbed the highest mountain?", []string{"climber"}, []string{"climbed", "mountain"})
+	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "mountain", Descending: true, Limit: 1}
+	sg.Requirements.Cues = []handoff.Cue{{Kind: handoff.CueSuperlative, Text: "highest", Term: "mountain", Descending: true}}
+	if sl := sliceOf(t, "climb", ttl, sg); sl == nil || !sl.HasClass("http://x/mountain") || !sl.HasProperty("http://x/mountain#height") {
+		t.Errorf("the mountain's height is not in the slice:\n%s", sl.Text())
+	}
+}
+
+// TestSliceImpliedOfNamingClass: "the youngest entrepreneur" is the
+// youngest person an entrepreneur is: the people class that names them
+// joins the slice with the birth date "youngest" implies.
+func TestSliceImpliedOfNamingClass(t *testing.T) {
+	const ttl = `@prefix e: <http://x/entrepreneur#> . @prefix p: <http://x/people#> .
+<http://x/e1> a <http://x/entrepreneur> ; e:company "Umbrolly" ; e:money_requested 150000 ; e:people_id 1 ; e:ref-people_id <http://x/p1> .
+<http://x/e2> a <http://x/entrepreneur> ; e:company "Le Beanock" ; e:money_requested 54000 ; e:people_id 2 ; e:ref-people_id <http://x/p2> .
+<http://x/p1> a <http://x/people> ; p:people_id 1 ; p:name "Francesco" ; p:date_of_birth "1972-04-29" .
+<http://x/p2> a <http://x/people> ; p:people_id 2 ; p:name "Leonardo" ; p:date_of_birth "1975-08-27" .
+`
+	sg := subgoal("Which entrepreneur is the youngest?", []string{"entrepreneur"}, []string{"age"})
+	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "age", Limit: 1}
+	if sl := sliceOf(t, "ent", ttl, sg); sl == nil || !sl.HasProperty("http://x/people#date_of_birth") {
+		t.Errorf("the people's birth date is not in the slice:\n%s", sl.Text())
+	}
+}

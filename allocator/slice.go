@@ -465,6 +465,30 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			measures = appendNew(measures, m)
 		}
 	}
+	// "Which climber climbed the highest mountain?": the thing measured
+	// is the one a key column the term matched refers to
+	// (climber#mountain_id → mountain), whose measure (its height) the
+	// slice needs, with the class.
+	for _, c := range sg.Requirements.Cues {
+		m := lexicon.PhraseMeasure(c.Text, c.Term)
+		if c.Kind != handoff.CueSuperlative && c.Kind != handoff.CueComparative || m == "" || c.Term == "" {
+			continue
+		}
+		for _, iri := range sortedKeys(propScore) {
+			ref := lex.element(kg.ReferenceOf(iri))
+			if !slices.Contains(matched[iri], c.Term) || ref == nil || len(ref.objects) != 1 || slices.Contains(classes, ref.objects[0]) {
+				continue
+			}
+			o := ref.objects[0]
+			if !slices.ContainsFunc(lex.elements, func(e element) bool {
+				return !e.class && len(e.objects) == 0 && slices.Contains(e.subjects, o) && slices.Contains(e.primary, m)
+			}) {
+				continue
+			}
+			scoreOnce(ref.iri, 0.5*propScore[iri])
+			addClass(o)
+		}
+	}
 	// "When …?" and "Where …?" are answered by a date or a place of the
 	// subjects, which the question need not name.
 	answers := func(ok func(string) bool) bool {
@@ -512,20 +536,23 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			}
 		}
 	}
-	for i := range lex.elements {
-		e := &lex.elements[i]
-		if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) {
-			continue
-		}
-		if when && lexicon.PointInTime(e.primary) || where && slices.ContainsFunc(e.primary, lexicon.Place) ||
-			magnitude && slices.ContainsFunc(e.primary, lexicon.Size) ||
-			fullName && lexicon.NamePart(e.primary) > 0 ||
-			temporal && (slices.ContainsFunc(e.primary, lexicon.Temporal) || timeValued(g, e.iri)) ||
-			slices.ContainsFunc(derived, func(ws []string) bool { return intersects(e.primary, ws) }) ||
-			intersects(e.primary, measures) {
-			scoreOnce(e.iri, 0.2)
+	impliedAttrs := func() {
+		for i := range lex.elements {
+			e := &lex.elements[i]
+			if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) {
+				continue
+			}
+			if when && lexicon.PointInTime(e.primary) || where && slices.ContainsFunc(e.primary, lexicon.Place) ||
+				magnitude && slices.ContainsFunc(e.primary, lexicon.Size) ||
+				fullName && lexicon.NamePart(e.primary) > 0 ||
+				temporal && (slices.ContainsFunc(e.primary, lexicon.Temporal) || timeValued(g, e.iri)) ||
+				slices.ContainsFunc(derived, func(ws []string) bool { return intersects(e.primary, ws) }) ||
+				intersects(e.primary, measures) {
+				scoreOnce(e.iri, 0.2)
+			}
 		}
 	}
+	impliedAttrs()
 	// A naming attribute of each chosen class (name, title, label), so
 	// that entities can be shown by name.
 	// A key column a verb of the question names ("Who designed the
@@ -611,6 +638,10 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			}
 		}
 	}
+	// The classes that name the chosen ones (entrepreneur → people) are
+	// the things themselves: what the question implies of them too
+	// ("Which entrepreneur is the youngest?": a person's birth date).
+	impliedAttrs()
 	// Values.
 	if p.values[id] != nil {
 		for _, m := range q.mentions {

@@ -62,6 +62,23 @@ func numericStrings(p *handoff.SliceProperty) bool {
 	return true
 }
 
+// isoDates reports whether a text-valued property's samples are all
+// dates written year first ("2018-07-29"), which sort as text in time
+// order ("28/09/1963" does not).
+func isoDates(p *handoff.SliceProperty) bool {
+	if len(p.Samples) == 0 {
+		return false
+	}
+	for _, s := range p.Samples {
+		if !isoDateRE.MatchString(strings.Trim(s, `"`)) {
+			return false
+		}
+	}
+	return true
+}
+
+var isoDateRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}`)
+
 // planner builds one plan.
 type planner struct {
 	sc  *schema
@@ -1744,8 +1761,13 @@ func (pl *planner) impliedOrder(term string) (*handoff.SliceProperty, bool) {
 	for _, p := range pl.sc.props {
 		k := datatypeKind(p)
 		ws := words(p.IRI)
-		// A date kept as text ("2018-07-29") is named a date.
-		textDate := k == kString && temporal && slices.ContainsFunc(ws, lexicon.Temporal) && !identifier(p)
+		// A date kept as text, year first ("2018-07-29"), named a date
+		// or one the term derives from (a date of birth for "oldest").
+		textDate := false
+		if k == kString && isoDates(p) && !identifier(p) {
+			ok, _ := lexicon.Derives(term, ws)
+			textDate = temporal && slices.ContainsFunc(ws, lexicon.Temporal) || derived && ok
+		}
 		if k == kAny || k == kString && !numericStrings(p) && !textDate || !pl.hasNodeOf(p) {
 			continue
 		}

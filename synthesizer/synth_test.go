@@ -3897,7 +3897,7 @@ ex:r3 a ex:race ; ex:name "Monza" ; ex:date "2017-09-03" .
 		Classes:  []handoff.SliceClass{{IRI: ex + "race", Count: 3, Score: 1, Matched: []string{"race"}}},
 		Properties: []handoff.SliceProperty{
 			{IRI: ex + "name", Domains: []string{ex + "race"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
-			{IRI: ex + "date", Domains: []string{ex + "race"}, Datatypes: []string{xsd + "string"}, Score: 0.5, Matched: []string{"date"}},
+			{IRI: ex + "date", Domains: []string{ex + "race"}, Datatypes: []string{xsd + "string"}, Score: 0.5, Matched: []string{"date"}, Samples: []string{"2018-05-27", "2017-09-03"}},
 		},
 	}
 	sg := &handoff.Subgoal{ID: "s1", Text: "Which race happened most recently?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
@@ -3907,5 +3907,56 @@ ex:r3 a ex:race ; ex:name "Monza" ; ex:date "2017-09-03" .
 	res, q := runTop(t, sg, slice, g)
 	if got, _ := onlyValue(res); got != "Abu Dhabi" {
 		t.Errorf("got %v, want Abu Dhabi\n%s", literals(res), q)
+	}
+}
+
+// TestOldestByTextBirthDate: "Who is the oldest person?" orders by a
+// birth date kept as text when it is written year first, the earliest
+// first; written day first ("28/09/1963") it sorts wrong as text, and
+// no order is made of it.
+func TestOldestByTextBirthDate(t *testing.T) {
+	for _, tc := range []struct {
+		name, ttl string
+		ordered   bool
+	}{
+		{"year first", `@prefix ex: <http://example.org/> .
+ex:p1 a ex:people ; ex:name "Ann" ; ex:date_of_birth "1975-08-27" .
+ex:p2 a ex:people ; ex:name "Bo" ; ex:date_of_birth "1972-04-29" .
+`, true},
+		{"day first", `@prefix ex: <http://example.org/> .
+ex:p1 a ex:people ; ex:name "Ann" ; ex:date_of_birth "27/08/1975" .
+ex:p2 a ex:people ; ex:name "Bo" ; ex:date_of_birth "29/04/1972" .
+`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := loadGraph(t, "p", tc.ttl)
+			samples := []string{"1975-08-27", "1972-04-29"}
+			if !tc.ordered {
+				samples = []string{"27/08/1975", "29/04/1972"}
+			}
+			slice := &handoff.Slice{
+				Graph:    "p",
+				Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+				Classes:  []handoff.SliceClass{{IRI: ex + "people", Count: 2, Score: 1, Matched: []string{"person"}}},
+				Properties: []handoff.SliceProperty{
+					{IRI: ex + "name", Domains: []string{ex + "people"}, Datatypes: []string{xsd + "string"}, Score: 0.5},
+					{IRI: ex + "date_of_birth", Domains: []string{ex + "people"}, Datatypes: []string{xsd + "string"}, Score: 0.5, Samples: samples},
+				},
+			}
+			sg := &handoff.Subgoal{ID: "s1", Text: "Who is the oldest person?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+				Requirements: handoff.Requirements{Types: []string{"person"}, Predicates: []string{"age"},
+					Output: handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "age", Descending: true, Limit: 1},
+					Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}, {Kind: handoff.CueSuperlative, Text: "oldest", Term: "age", Descending: true}}}}
+			res, q := runTop(t, sg, slice, g)
+			if !tc.ordered {
+				if strings.Contains(q, "ORDER BY") {
+					t.Errorf("ordered by day-first text:\n%s", q)
+				}
+				return
+			}
+			if got, _ := onlyValue(res); got != "Bo" {
+				t.Errorf("got %v, want Bo\n%s", literals(res), q)
+			}
+		})
 	}
 }
