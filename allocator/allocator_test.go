@@ -1194,3 +1194,24 @@ func TestSliceImpliedOfNamingClass(t *testing.T) {
 		t.Errorf("the people's birth date is not in the slice:\n%s", sl.Text())
 	}
 }
+
+// TestSliceWhereByKey: "Where does Linda Williams live?" of customers
+// whose place is a key (address_id): the address it refers to joins the
+// slice with its place columns.
+func TestSliceWhereByKey(t *testing.T) {
+	const ttl = `@prefix c: <http://x/customer#> . @prefix a: <http://x/address#> .
+<http://x/c1> a <http://x/customer> ; c:first_name "LINDA" ; c:last_name "WILLIAMS" ; c:address_id 7 ; c:ref-address_id <http://x/a7> .
+<http://x/c2> a <http://x/customer> ; c:first_name "MARY" ; c:last_name "SMITH" ; c:address_id 8 ; c:ref-address_id <http://x/a8> .
+<http://x/a7> a <http://x/address> ; a:address_id 7 ; a:address "692 Joliet Street" ; a:district "Attika" ; a:phone "44847719" .
+<http://x/a8> a <http://x/address> ; a:address_id 8 ; a:address "1913 Hanoi Way" ; a:district "Nagasaki" ; a:phone "28303384" .
+`
+	sg := subgoal("Where does Linda Williams live?", nil, []string{"live"}, "Linda Williams")
+	sg.Requirements.Cues = []handoff.Cue{{Kind: handoff.CueAnswer, Text: "where"}}
+	sl := sliceOf(t, "shop", ttl, sg)
+	if sl == nil || !sl.HasClass("http://x/address") || !sl.HasProperty("http://x/customer#ref-address_id") || !sl.HasProperty("http://x/address#address") {
+		t.Fatalf("the address is not in the slice:\n%s", sl.Text())
+	}
+	if sl.HasProperty("http://x/address#phone") {
+		t.Errorf("a column that is no place is in the slice:\n%s", sl.Text())
+	}
+}

@@ -553,6 +553,31 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		}
 	}
 	impliedAttrs()
+	// "Where does Linda Williams live?": a place the subjects hold as a
+	// key (customer#address_id) is the thing it refers to, shown by its
+	// own place columns (address#address, address#district).
+	if where {
+		for _, c := range slices.Clone(classes) {
+			for i := range lex.elements {
+				e := &lex.elements[i]
+				if e.class || len(e.objects) > 0 || !slices.Contains(e.subjects, c) || !slices.ContainsFunc(e.primary, lexicon.Place) {
+					continue
+				}
+				ref := lex.element(kg.ReferenceOf(e.iri))
+				if ref == nil || len(ref.objects) != 1 || slices.Contains(classes, ref.objects[0]) {
+					continue
+				}
+				o := ref.objects[0]
+				scoreOnce(ref.iri, 0.2)
+				addClass(o)
+				for j := range lex.elements {
+					if f := &lex.elements[j]; !f.class && len(f.objects) == 0 && slices.Contains(f.subjects, o) && slices.ContainsFunc(f.primary, lexicon.Place) && kg.ReferenceOf(f.iri) == "" {
+						scoreOnce(f.iri, 0.2)
+					}
+				}
+			}
+		}
+	}
 	// A naming attribute of each chosen class (name, title, label), so
 	// that entities can be shown by name.
 	// A key column a verb of the question names ("Who designed the

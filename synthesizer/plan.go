@@ -2323,8 +2323,25 @@ func (pl *planner) answerWith(kind, other func(*handoff.SliceProperty) bool) {
 			best, bestMatch = p, m
 		}
 	}
-	if best == nil {
-		return
+	if best == nil && len(pl.p.Nodes) > 0 {
+		// "Where does Linda Williams live?": where the subjects hold
+		// their place as a key (customer#address_id), the place
+		// columns of what it refers to (address#address), its first.
+		named := false
+		for _, p := range pl.sc.props {
+			if !kind(p) || identifier(p) || len(p.Domains) != 1 || !pl.placeKeyTo(p.Domains[0]) {
+				continue
+			}
+			// The column that names the place (address#address), not a
+			// second line of it (address2).
+			n := p.IRI == pl.namingIRI(p.Domains[0])
+			if best == nil || n && !named || n == named && p.Score > best.Score {
+				best, named = p, n
+			}
+		}
+		if best == nil {
+			return
+		}
 	}
 	if !onlyNames && bestMatch <= 0 && !slices.ContainsFunc(pl.p.Select, func(it skeletons.Item) bool {
 		p := pl.sc.byIRI[attrProperty(it)]
@@ -2345,6 +2362,18 @@ func (pl *planner) answerWith(kind, other func(*handoff.SliceProperty) bool) {
 		pl.p.Select = nil
 	}
 	pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
+}
+
+// placeKeyTo reports whether the subjects have a key column named as a
+// place (customer#address_id, shop#location_id) whose reference leads
+// to class.
+func (pl *planner) placeKeyTo(class string) bool {
+	for _, p := range pl.sc.props {
+		if len(p.Ranges) == 1 && p.Ranges[0] == class && slices.Contains(p.Domains, pl.p.Nodes[0].Class) && slices.ContainsFunc(words(p.IRI), lexicon.Place) {
+			return true
+		}
+	}
+	return false
 }
 
 // linksNodes reports whether p is a property of a node of the plan that

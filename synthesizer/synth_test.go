@@ -3960,3 +3960,38 @@ ex:p2 a ex:people ; ex:name "Bo" ; ex:date_of_birth "29/04/1972" .
 		})
 	}
 }
+
+// TestWhereThroughKey: "Where does Linda Williams live?" of a customer
+// whose place is a key (address_id) answers with the address it refers
+// to, by the column that names it, not a second line.
+func TestWhereThroughKey(t *testing.T) {
+	const ttl = `@prefix c: <http://example.org/customer#> . @prefix a: <http://example.org/address#> .
+<http://example.org/c1> a <http://example.org/customer> ; c:first_name "LINDA" ; c:last_name "WILLIAMS" ; c:address_id 7 ; c:ref-address_id <http://example.org/a7> .
+<http://example.org/c2> a <http://example.org/customer> ; c:first_name "MARY" ; c:last_name "SMITH" ; c:address_id 8 ; c:ref-address_id <http://example.org/a8> .
+<http://example.org/a7> a <http://example.org/address> ; a:address "692 Joliet Street" ; a:address2 "" .
+<http://example.org/a8> a <http://example.org/address> ; a:address "1913 Hanoi Way" ; a:address2 "" .
+`
+	g := loadGraph(t, "shop", ttl)
+	cu, ad := ex+"customer", ex+"address"
+	str := []string{xsd + "string"}
+	slice := &handoff.Slice{
+		Graph:    "shop",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: cu, Count: 2, Score: 0.5}, {IRI: ad, Count: 2, Score: 0.1}},
+		Properties: []handoff.SliceProperty{
+			{IRI: cu + "#first_name", Domains: []string{cu}, Datatypes: str, Score: 1, Matched: []string{"Linda Williams"}},
+			{IRI: cu + "#last_name", Domains: []string{cu}, Datatypes: str, Score: 0.05},
+			{IRI: cu + "#address_id", Domains: []string{cu}, Datatypes: []string{xsd + "integer"}, Score: 0.2, Key: true},
+			{IRI: cu + "#ref-address_id", Domains: []string{cu}, Ranges: []string{ad}, Score: 0.2, ForeignKey: true, Join: true},
+			{IRI: ad + "#address2", Domains: []string{ad}, Datatypes: str, Score: 0.2},
+			{IRI: ad + "#address", Domains: []string{ad}, Datatypes: str, Score: 0.05},
+		},
+		Values: []handoff.SliceValue{{Property: cu + "#first_name", Value: "LINDA", Mention: "Linda Williams", Score: 5}, {Property: cu + "#last_name", Value: "WILLIAMS", Mention: "Linda Williams", Score: 5}},
+	}
+	sg := named("Where does Linda Williams live?", handoff.Requirements{Predicates: []string{"live"},
+		Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "where"}}}, "Linda Williams")
+	res, q := runTop(t, sg, slice, g)
+	if got, _ := onlyValue(res); got != "692 Joliet Street" {
+		t.Errorf("got %v, want 692 Joliet Street\n%s", literals(res), q)
+	}
+}
