@@ -635,9 +635,9 @@ func RouteEnd(words []string) int {
 // of a class named by class words: 4 for "name", "title" or "label"
 // alone or written after the class's word ("roomname" of "rooms"); 3 for
 // the class's own name ("song_name" of "song"); 2 for
-// another name or title ("artist_name"); 1 for a label, a column with
-// "name" inside, or the column named like its class ("city" of
-// "city", "grape" of "grapes"); 0 for the rest.
+// another name or title ("artist_name"); 1 for a label or a column with
+// "name" inside; 0 for the rest. The column named like its class
+// ("city" of "city", "grape" of "grapes") ranks 3.
 func NamingRank(words, class []string) int {
 	if len(words) == 0 {
 		return 0
@@ -654,7 +654,10 @@ func NamingRank(words, class []string) int {
 	switch {
 	case len(words) == 1 && (last == "name" || last == "title" || last == "label"):
 		return 4
-	case (last == "name" || last == "title") && own:
+	case (last == "name" || last == "title") && own,
+		// The column named like its class ("artist" of artist) before
+		// another thing's title ("famous_title").
+		slices.EqualFunc(words, class, func(a, b string) bool { return Singular(a) == Singular(b) }):
 		return 3
 	case last == "name" || last == "title":
 		return 2

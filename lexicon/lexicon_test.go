@@ -149,8 +149,9 @@ func TestNamingRank(t *testing.T) {
 		{[]string{"artist", "name"}, []string{"song"}, 2},
 		{[]string{"festival", "name"}, []string{"festival", "detail"}, 3}, // the class's head word
 		{[]string{"chair", "name"}, []string{"festival", "detail"}, 2},
-		{[]string{"city"}, []string{"city"}, 1},
-		{[]string{"grape"}, []string{"grapes"}, 1},
+		{[]string{"city"}, []string{"city"}, 3},
+		{[]string{"grape"}, []string{"grapes"}, 3},
+		{[]string{"famous", "title"}, []string{"artist"}, 2}, // another thing's title, below the artist column
 		{[]string{"name", "code"}, []string{"city"}, 1},
 		{[]string{"price"}, []string{"song"}, 0},
 		{[]string{"roomname"}, []string{"rooms"}, 4}, // the class's word written before "name"
