@@ -1215,3 +1215,22 @@ func TestSliceWhereByKey(t *testing.T) {
 		t.Errorf("a column that is no place is in the slice:\n%s", sl.Text())
 	}
 }
+
+// TestSlicePathToRanked: "Which artist recorded the longest track?"
+// ranks tracks and asks for artists, two references apart (track →
+// album → artist): the album between them joins the slice.
+func TestSlicePathToRanked(t *testing.T) {
+	const ttl = `@prefix c: <http://x/> .
+c:a1 a c:Artist ; c:name "AC/DC" .
+c:a2 a c:Artist ; c:name "Battlestar Galactica" .
+c:l1 a c:Album ; c:title "Back in Black" ; c:artist c:a1 .
+c:l2 a c:Album ; c:title "Season 3" ; c:artist c:a2 .
+c:t1 a c:Track ; c:name "Hells Bells" ; c:milliseconds 312000 ; c:album c:l1 .
+c:t2 a c:Track ; c:name "Occupation" ; c:milliseconds 5286953 ; c:album c:l2 .
+`
+	sg := subgoal("Which artist recorded the longest track?", []string{"artist", "track"}, []string{"recorded", "length"})
+	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "length", Descending: true, Limit: 1}
+	if sl := sliceOf(t, "music", ttl, sg); sl == nil || !sl.HasClass("http://x/Album") || !sl.HasProperty("http://x/album") || !sl.HasProperty("http://x/artist") {
+		t.Errorf("the album between artists and tracks is not in the slice:\n%s", sl.Text())
+	}
+}

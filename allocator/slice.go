@@ -1035,6 +1035,16 @@ func coreClasses(sg *handoff.Subgoal, lex *graphLex, classes []string, matched m
 			}
 		}
 	}
+	// "Which artist recorded the longest track?": the things ranked by
+	// an attribute of theirs (the tracks) too, where the things asked
+	// for are others.
+	if ts, o := sg.Requirements.Types, sg.Requirements.Output; len(out) > 0 && len(ts) > 1 && o.OrderBy != "" && o.Aggregate == "" {
+		for _, c := range classes {
+			if slices.ContainsFunc(ts[1:], func(t string) bool { return slices.Contains(matched[c], t) }) {
+				out = appendNew(out, c)
+			}
+		}
+	}
 	for _, f := range sg.Requirements.Filters {
 		if f.ValueKind != "string" || f.Value == "" {
 			continue
