@@ -81,10 +81,11 @@ func findMentions(q string, toks []token, linked []handoff.Mention) []handoff.Me
 					j++
 					continue
 				}
-				// "CCTV-1", "F-16", "Jean-Luc": joined by a hyphen
-				// without spaces.
+				// "CCTV-1", "F-16", "Jean-Luc", "Jung Ki-young": joined
+				// by a hyphen without spaces (a lower-case part too,
+				// after a capitalised one).
 				if j+1 < len(toks) && toks[j].kind == tkPunct && toks[j].text == "-" && toks[j].start == toks[j-1].end &&
-					toks[j+1].start == toks[j].end && (toks[j+1].kind == tkNum || capWord(toks, j+1)) {
+					toks[j+1].start == toks[j].end && (toks[j+1].kind == tkNum || capWord(toks, j+1) || toks[j+1].kind == tkWord && toks[j-1].cap) {
 					j += 2
 					continue
 				}

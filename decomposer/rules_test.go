@@ -779,6 +779,8 @@ func TestMentions(t *testing.T) {
 		{"Who owns CCTV-1 and the F-16?", []m{
 			{Text: "CCTV-1", Start: 9, End: 15, Kind: handoff.MentionName},
 			{Text: "F-16", Start: 24, End: 28, Kind: handoff.MentionName}}},
+		{"Which perpetrators killed more people than Jung Ki-young?", []m{
+			{Text: "Jung Ki-young", Start: 43, End: 56, Kind: handoff.MentionName}}},
 		// Abbreviations written with periods are part of the name.
 		{"Which wines come from St. Helena?", []m{{Text: "St. Helena", Start: 22, End: 32, Kind: handoff.MentionName}}},
 		{"How many professors have a Ph.D. degree?", []m{{Text: "Ph.D.", Start: 27, End: 32, Kind: handoff.MentionName}}},
