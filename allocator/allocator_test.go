@@ -1234,3 +1234,22 @@ c:t2 a c:Track ; c:name "Occupation" ; c:milliseconds 5286953 ; c:album c:l2 .
 		t.Errorf("the album between artists and tracks is not in the slice:\n%s", sl.Text())
 	}
 }
+
+// TestSliceWhoHasTheMost: "Who holds the most records?" counts records,
+// which name no one, by the people they refer to: the swimmers join the
+// slice with their names.
+func TestSliceWhoHasTheMost(t *testing.T) {
+	const ttl = `@prefix c: <http://x/> .
+c:r1 a c:Record ; c:result "NC" ; c:swimmer c:s1 ; c:event c:e1 .
+c:r2 a c:Record ; c:result "Win" ; c:swimmer c:s2 ; c:event c:e1 .
+c:s1 a c:Swimmer ; c:name "Craig Stevens" .
+c:s2 a c:Swimmer ; c:name "Przemysław Stańczyk" .
+c:e1 a c:Event ; c:name "FINA" ; c:year 2011 .
+`
+	sg := subgoal("Who holds the most records?", []string{"record"}, []string{"holds"})
+	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "record", OrderBy: "record", Descending: true}
+	sg.Requirements.Cues = []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}
+	if sl := sliceOf(t, "swim", ttl, sg); sl == nil || !sl.HasClass("http://x/Swimmer") || !sl.HasProperty("http://x/name") {
+		t.Errorf("the swimmers are not in the slice:\n%s", sl.Text())
+	}
+}

@@ -209,7 +209,10 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	// So do the people of a class named as a kind of person, with a name
 	// ("Who has been to the Jungle Cruise?": the visitors of the
 	// attraction named), when no chosen class is people.
-	if sg.Asks("who") && sg.Requirements.Output.Aggregate == "" && len(classes) > 0 &&
+	// ("Who holds the most records?": the people with the most.)
+	o := sg.Requirements.Output
+	countRank := o.Aggregate == handoff.AggCount && o.OrderBy != "" && o.OrderBy == o.AggregateOf && len(o.GroupBy) == 0
+	if sg.Asks("who") && (o.Aggregate == "" || countRank) && len(classes) > 0 &&
 		(!slices.ContainsFunc(classes, func(c string) bool { return namingProperty(lex, c) != "" }) || !slices.ContainsFunc(classes, func(c string) bool { return peopleClass(lex, c) })) {
 		if link, people := peopleLinked(lex, classes); people != "" {
 			if link != "" && !slices.Contains(classes, link) {

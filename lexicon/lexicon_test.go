@@ -555,8 +555,8 @@ func TestMissing(t *testing.T) {
 }
 
 func TestPerson(t *testing.T) {
-	for w, want := range map[string]bool{"visitors": true, "tourist": true, "Employee": true, "people": true, "person": true, "gymnasts": true,
-		"room": false, "wine": false, "film": false, "city": false, "": false} {
+	for w, want := range map[string]bool{"visitors": true, "tourist": true, "Employee": true, "people": true, "person": true, "gymnasts": true, "swimmers": true,
+		"room": false, "wine": false, "film": false, "city": false, "record": false, "mountain": false, "": false} {
 		if got := lexicon.Person(w); got != want {
 			t.Errorf("Person(%q) = %v, want %v", w, got, want)
 		}

@@ -251,6 +251,16 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 		pl.p.Ask = true
 	default:
 		var keys []skeletons.Item
+		// "Who holds the most records?": the people linked to the
+		// things counted, each by their count, the one with the most.
+		if sg.Asks("who") && out.Aggregate == handoff.AggCount && len(out.GroupBy) == 0 && out.OrderBy != "" && out.OrderBy == out.AggregateOf && !out.Distinct {
+			if i := pl.joinPeople(root); i >= 0 {
+				keys = append(keys, pl.namings(i)...)
+				if out.Limit == 0 {
+					out.Limit = 1
+				}
+			}
+		}
 		for _, g := range out.GroupBy {
 			if its := pl.namedKeys(g, out); len(its) > 0 {
 				keys = append(keys, its...)

@@ -3995,3 +3995,36 @@ func TestWhereThroughKey(t *testing.T) {
 		t.Errorf("got %v, want 692 Joliet Street\n%s", literals(res), q)
 	}
 }
+
+// TestWhoHasTheMost: "Who holds the most records?" of records that name
+// no one: the swimmers the records refer to, each by their count, the
+// one with the most.
+func TestWhoHasTheMost(t *testing.T) {
+	const ttl = `@prefix r: <http://example.org/record#> . @prefix s: <http://example.org/swimmer#> .
+<http://example.org/r1> a <http://example.org/record> ; r:result "NC" ; r:ref-swimmer_id <http://example.org/s1> .
+<http://example.org/r2> a <http://example.org/record> ; r:result "Win" ; r:ref-swimmer_id <http://example.org/s2> .
+<http://example.org/r3> a <http://example.org/record> ; r:result "Loss" ; r:ref-swimmer_id <http://example.org/s2> .
+<http://example.org/s1> a <http://example.org/swimmer> ; s:name "Przemysław Stańczyk" .
+<http://example.org/s2> a <http://example.org/swimmer> ; s:name "Craig Stevens" .
+`
+	g := loadGraph(t, "swim", ttl)
+	rec, sw := ex+"record", ex+"swimmer"
+	slice := &handoff.Slice{
+		Graph:    "swim",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: rec, Count: 3, Score: 1, Matched: []string{"record"}}, {IRI: sw, Count: 2, Score: 0.3}},
+		Properties: []handoff.SliceProperty{
+			{IRI: rec + "#result", Domains: []string{rec}, Datatypes: []string{xsd + "string"}, Score: 0.05},
+			{IRI: rec + "#ref-swimmer_id", Domains: []string{rec}, Ranges: []string{sw}, Score: 0.3, ForeignKey: true, Join: true},
+			{IRI: sw + "#name", Domains: []string{sw}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Who holds the most records?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpAggregate, handoff.OpRank},
+		Requirements: handoff.Requirements{Types: []string{"record"}, Predicates: []string{"holds"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "record", OrderBy: "record", Descending: true},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}, {Kind: handoff.CueSuperlative, Text: "most", Term: "record", Descending: true}}}}
+	res, q := runTop(t, sg, slice, g)
+	if got := literals(res); len(got) == 0 || got[0] != "Craig Stevens" || len(res.Rows) != 1 {
+		t.Errorf("got %v, want Craig Stevens alone\n%s", got, q)
+	}
+}

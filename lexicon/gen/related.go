@@ -38,7 +38,7 @@ type pointer struct {
 //     WordNet's "=" pointers;
 //   - s: two nouns whose first (most frequent) sense is the same synset
 //     ("film s movie", "salary s wage", "telephone s phone");
-//   - p: a common noun whose first sense is a kind of person, and
+//   - p: a noun whose first sense is a kind of person, and
 //     "person" ("visitor p person", "tourist p person"), WordNet's
 //     hyponyms of person's first sense, followed down.
 //
@@ -143,7 +143,9 @@ func related(dir, out string) error {
 			}
 		}
 		for lemma, off := range first {
-			if kinds[off] && common[lemma] && lemma != "person" {
+			// (Rarer words too: "swimmer", "climber" name people as
+			// surely as "visitor" does.)
+			if kinds[off] && word(lemma) && lemma != "person" {
 				add(lemma, "p", "person")
 			}
 		}
