@@ -498,6 +498,11 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		return slices.ContainsFunc(sg.Requirements.Cues, func(c handoff.Cue) bool { return c.Kind == handoff.CueAnswer && ok(c.Text) })
 	}
 	when, where := answers(lexicon.WhenPhrase), answers(func(p string) bool { return p == "where" })
+	// "How many players live in each town?": a grouping by a place,
+	// which a place column of theirs (residence) may hold.
+	groupsByPlace := slices.ContainsFunc(sg.Requirements.Output.GroupBy, func(t string) bool {
+		return lexicon.Place(t) && !slices.ContainsFunc(classes, func(c string) bool { return slices.Contains(matched[c], t) })
+	})
 	// "the full names of the customers": the given and the family name.
 	fullName := slices.ContainsFunc(sg.Requirements.Output.Attributes, lexicon.FullName)
 	var derived [][]string
@@ -545,7 +550,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) {
 				continue
 			}
-			if when && lexicon.PointInTime(e.primary) || where && slices.ContainsFunc(e.primary, lexicon.Place) ||
+			if when && lexicon.PointInTime(e.primary) || (where || groupsByPlace) && slices.ContainsFunc(e.primary, lexicon.Place) ||
 				magnitude && slices.ContainsFunc(e.primary, lexicon.Size) ||
 				fullName && lexicon.NamePart(e.primary) > 0 ||
 				temporal && (slices.ContainsFunc(e.primary, lexicon.Temporal) || timeValued(g, e.iri)) ||

@@ -485,7 +485,7 @@ func Agent(word string) bool { return slices.Contains(makers, word) || Person(wo
 // answers "where".
 var places = []string{"location", "located", "address", "city", "country", "place", "room", "building", "state",
 	"region", "site", "venue", "town", "street", "area", "stadium", "county", "province", "nation", "continent",
-	"hometown", "birthplace", "headquarters", "headquarter", "office", "capital"}
+	"hometown", "birthplace", "headquarters", "headquarter", "office", "capital", "residence", "district", "village", "suburb"}
 
 // Place reports whether a word names an attribute whose values are
 // places ("city", "address"), also written after another word

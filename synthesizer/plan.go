@@ -1375,6 +1375,13 @@ func (pl *planner) groupKey(term string) ([]skeletons.Item, bool) {
 	}
 	prop, ps := pl.prop(term, kAny, 0)
 	bestClass, cs := pl.bestClass(term)
+	if (prop == nil || ps < 0.8) && cs < 0.8 && lexicon.Place(term) {
+		// "How many players live in each town?": no town, but the
+		// players' one place (their residence).
+		if p := pl.onlyPlace(); p != nil {
+			prop, ps = p, 0.8
+		}
+	}
 	if bestClass != "" && cs >= ps && cs >= 0.8 {
 		if i, ok := pl.join(bestClass); ok {
 			// People with no name of their own by their given and
@@ -1398,6 +1405,22 @@ func (pl *planner) groupKey(term string) ([]skeletons.Item, bool) {
 		return []skeletons.Item{pl.naming(at.Node)}, true
 	}
 	return []skeletons.Item{{Attr: &at}}, ok
+}
+
+// onlyPlace returns the subjects' one text column named as a place (no
+// identifier); nil when they have none or several.
+func (pl *planner) onlyPlace() *handoff.SliceProperty {
+	var out *handoff.SliceProperty
+	for _, p := range pl.sc.props {
+		if datatypeKind(p) != kString || identifier(p) || !slices.Contains(p.Domains, pl.p.Nodes[0].Class) || !slices.ContainsFunc(words(p.IRI), lexicon.Place) {
+			continue
+		}
+		if out != nil {
+			return nil
+		}
+		out = p
+	}
+	return out
 }
 
 // bestClass returns the class of the slice term names best (the first of

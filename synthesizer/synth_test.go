@@ -4028,3 +4028,34 @@ func TestWhoHasTheMost(t *testing.T) {
 		t.Errorf("got %v, want Craig Stevens alone\n%s", got, q)
 	}
 }
+
+// TestGroupByTheirPlace: "How many players live in each town?" where no
+// class or column is a town: the players' one place column (residence)
+// groups them.
+func TestGroupByTheirPlace(t *testing.T) {
+	const ttl = `@prefix p: <http://example.org/player#> .
+<http://example.org/p1> a <http://example.org/player> ; p:player_name "Ann" ; p:residence "Selkirk" ; p:occupation "Retired" .
+<http://example.org/p2> a <http://example.org/player> ; p:player_name "Bo" ; p:residence "Winnipeg" ; p:occupation "Parliament Clerk" .
+<http://example.org/p3> a <http://example.org/player> ; p:player_name "Cy" ; p:residence "Winnipeg" ; p:occupation "Retired" .
+`
+	g := loadGraph(t, "club", ttl)
+	pc := ex + "player"
+	str := []string{xsd + "string"}
+	slice := &handoff.Slice{
+		Graph:    "club",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: pc, Count: 3, Score: 1, Matched: []string{"player"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: pc + "#player_name", Domains: []string{pc}, Datatypes: str, Score: 0.05},
+			{IRI: pc + "#residence", Domains: []string{pc}, Datatypes: str, Score: 0.2},
+			{IRI: pc + "#occupation", Domains: []string{pc}, Datatypes: str, Score: 0.05},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "How many players live in each town?", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpGroup},
+		Requirements: handoff.Requirements{Types: []string{"player", "town"}, Predicates: []string{"live"},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggCount, AggregateOf: "player", GroupBy: []string{"town"}}}}
+	res, q := runTop(t, sg, slice, g)
+	if len(res.Rows) != 2 || !strings.Contains(q, "residence") {
+		t.Errorf("want the players counted by residence, got %v\n%s", literals(res), q)
+	}
+}
