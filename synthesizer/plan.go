@@ -729,6 +729,7 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 		if !pl.negateJoined() && !pl.negation() {
 			pl.bonus -= 0.5
 		}
+		pl.numberedRoles()
 	}
 	pl.bothSides()
 	pl.exceptValues()
@@ -2776,6 +2777,39 @@ func (pl *planner) negateJoined() bool {
 		}
 	}
 	return false
+}
+
+// numberedRoles makes an exclusion through one of several numbered
+// references of a class to the subjects (competition_result#club_id_1
+// and club_id_2: either side of a match) exclude through each: "clubs
+// that have never played in a competition" played on neither side.
+// Roles that are named apart (a goal's scorer and its assist) are not
+// one role.
+func (pl *planner) numberedRoles() {
+	root := pl.p.Nodes[0].Class
+	unnumbered := func(iri string) string { return strings.TrimRight(strings.TrimRight(iri, "0123456789"), "_") }
+	for _, ng := range slices.Clone(pl.p.Negs) {
+		if ng.Node != 0 || ng.Pattern == nil {
+			continue
+		}
+		for ei, e := range ng.Pattern.Edges {
+			if e.To != 0 || e.From >= len(ng.Pattern.Nodes) {
+				continue
+			}
+			link := ng.Pattern.Nodes[e.From].Class
+			for _, q := range pl.sc.props {
+				if q.IRI == e.Property || unnumbered(q.IRI) != unnumbered(e.Property) || unnumbered(q.IRI) == q.IRI ||
+					!slices.Contains(q.Domains, link) || !slices.Contains(q.Ranges, root) {
+					continue
+				}
+				other := ng.Pattern.Clone()
+				other.Edges[ei].Property = q.IRI
+				pl.p.Negs = append(pl.p.Negs, skeletons.Neg{Node: 0, Pattern: other, Minus: ng.Minus})
+				pl.used = append(pl.used, q.IRI)
+				pl.notes = append(pl.notes, "a numbered role excludes through each of its references")
+			}
+		}
+	}
 }
 
 // negation excludes the subjects related to the best other class of the

@@ -4059,3 +4059,33 @@ func TestGroupByTheirPlace(t *testing.T) {
 		t.Errorf("want the players counted by residence, got %v\n%s", literals(res), q)
 	}
 }
+
+// TestNeverOnEitherSide: "Which clubs have never played in a
+// competition?" where a result refers to its two clubs by club_id_1 and
+// club_id_2: a club that played on either side is excluded.
+func TestNeverOnEitherSide(t *testing.T) {
+	const ttl = `@prefix c: <http://example.org/club#> . @prefix r: <http://example.org/result#> .
+<http://example.org/c1> a <http://example.org/club> ; c:name "AIK" .
+<http://example.org/c2> a <http://example.org/club> ; c:name "BK Slide" .
+<http://example.org/c3> a <http://example.org/club> ; c:name "HGS2" .
+<http://example.org/r1> a <http://example.org/result> ; r:score "11:10" ; r:ref-club_id_1 <http://example.org/c1> ; r:ref-club_id_2 <http://example.org/c2> .
+`
+	g := loadGraph(t, "sport", ttl)
+	cl, rs := ex+"club", ex+"result"
+	slice := &handoff.Slice{
+		Graph:    "sport",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: cl, Count: 3, Score: 1, Matched: []string{"club"}}, {IRI: rs, Count: 1, Score: 0.5, Matched: []string{"played"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: cl + "#name", Domains: []string{cl}, Datatypes: []string{xsd + "string"}, Score: 0.3},
+			{IRI: rs + "#ref-club_id_1", Domains: []string{rs}, Ranges: []string{cl}, Score: 0.3, ForeignKey: true, Join: true},
+			{IRI: rs + "#ref-club_id_2", Domains: []string{rs}, Ranges: []string{cl}, Score: 0.3, ForeignKey: true, Join: true},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which clubs have never played in a competition?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpNegate},
+		Requirements: handoff.Requirements{Types: []string{"club", "result"}, Predicates: []string{"played"}, Output: handoff.Output{Shape: handoff.ShapeEntities}}}
+	res, q := runTop(t, sg, slice, g)
+	if got, _ := onlyValue(res); got != "HGS2" {
+		t.Errorf("got %v, want HGS2 alone\n%s", literals(res), q)
+	}
+}
