@@ -112,12 +112,6 @@ type planner struct {
 	negatedWord bool
 }
 
-// plan builds the alt-th alternative plan for sg with root as node 0.
-func (sc *schema) plan(sg *handoff.Subgoal, root string, alt int, deps map[string][]handoff.Record) (*skeletons.Plan, float64, []string, bool) {
-	p, score, notes, _, ok := sc.planAt(sg, root, alt, -1, 0, deps)
-	return p, score, notes, ok
-}
-
 // Choice sites: the places a plan picks one schema element for a term
 // of the question, which [schema.planAt] varies one at a time.
 const (
@@ -152,9 +146,9 @@ func (pl *planner) filterSite() int {
 	return s
 }
 
-// planAt builds the plan of [schema.plan] that takes the varyAlt-th best
-// element at choice site vary (-1: none) and reports the sites the plan
-// consulted.
+// planAt builds the alt-th alternative plan for sg with root as node 0,
+// taking the varyAlt-th best element at choice site vary instead (-1:
+// none), and reports the sites the plan consulted.
 func (sc *schema) planAt(sg *handoff.Subgoal, root string, alt, vary, varyAlt int, deps map[string][]handoff.Record) (*skeletons.Plan, float64, []string, uint32, bool) {
 	pl := &planner{sc: sc, sg: sg, p: &skeletons.Plan{Nodes: []skeletons.Node{{Class: root}}}, alt: alt, vary: vary, varyAlt: varyAlt, used: []string{root}}
 	p, score, notes, ok := pl.build(deps)
