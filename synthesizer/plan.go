@@ -50,27 +50,21 @@ func datatypeKind(p *handoff.SliceProperty) kind {
 var numberRE = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?$`)
 
 // numericStrings reports whether a string property's samples are numbers.
-func numericStrings(p *handoff.SliceProperty) bool {
-	if len(p.Samples) == 0 {
-		return false
-	}
-	for _, s := range p.Samples {
-		if !numberRE.MatchString(strings.Trim(s, `"`)) {
-			return false
-		}
-	}
-	return true
-}
+func numericStrings(p *handoff.SliceProperty) bool { return samplesMatch(p, numberRE) }
 
 // isoDates reports whether a text-valued property's samples are all
 // dates written year first ("2018-07-29"), which sort as text in time
 // order ("28/09/1963" does not).
-func isoDates(p *handoff.SliceProperty) bool {
+func isoDates(p *handoff.SliceProperty) bool { return samplesMatch(p, isoDateRE) }
+
+// samplesMatch reports whether p has samples and re matches each, its
+// quotes trimmed.
+func samplesMatch(p *handoff.SliceProperty, re *regexp.Regexp) bool {
 	if len(p.Samples) == 0 {
 		return false
 	}
 	for _, s := range p.Samples {
-		if !isoDateRE.MatchString(strings.Trim(s, `"`)) {
+		if !re.MatchString(strings.Trim(s, `"`)) {
 			return false
 		}
 	}
