@@ -67,7 +67,8 @@ var Graphs = map[string][]string{
 		"movie_1", "musical", "railway", "pilot_record", "club_1", "dorm_1", "game_injury", "phone_market",
 		"race_track", "ship_mission", "theme_gallery", "gas_company", "company_employee", "riding_club", "culture_company",
 		"sports_competition",
-		"city_record", "coffee_shop", "candidate_poll", "entertainment_awards", "decoration_competition", "school_finance", "protein_institute", "flight_company"},
+		"city_record", "coffee_shop", "candidate_poll", "entertainment_awards", "decoration_competition", "school_finance", "protein_institute", "flight_company",
+		"station_weather", "county_public_safety", "manufacturer", "school_player", "book_2", "wrestler", "device", "program_share"},
 }
 
 // Shapes are the question shapes a question is tagged with.
