@@ -481,6 +481,29 @@ func TestSliceEverydayVerbs(t *testing.T) {
 	}
 }
 
+// TestSliceAcronymSpelledOut: "date of birth" and "born" name
+// employee#emp_dob (an acronym): the slice matches it to the question's
+// words, not only to the employee.
+func TestSliceAcronymSpelledOut(t *testing.T) {
+	const ttl = `@prefix e: <http://x/employee#> .
+<http://x/e1> a <http://x/employee> ; e:emp_fname "Ann" ; e:emp_dob "1950-06-12" ; e:emp_hiredate "1991-07-01" .
+`
+	coll := oneGraph(t, "misc", ttl)
+	for _, sg := range []*handoff.Subgoal{
+		subgoal("When was Ann born?", nil, []string{"born"}, "Ann"),
+		subgoal("What is the date of birth of Ann?", []string{"birth"}, []string{"date"}, "Ann"),
+	} {
+		a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sl, _ := a.Slice("misc")
+		if dob := sl.Property("http://x/employee#emp_dob"); dob == nil || len(dob.Matched) == 0 {
+			t.Errorf("%s: the slice does not match emp_dob:\n%s", sg.Text, sl.Text())
+		}
+	}
+}
+
 // TestSliceReferenceBesideNamedKey: "designed" names bridge#architect_id
 // (an architect's key); the slice takes the reference beside it and the
 // architect, so that the answer can name the architect.

@@ -54,14 +54,18 @@ func stems(words []string) []string {
 }
 
 // verbForms returns the verb forms of the agent and action nouns among
-// an element's words ([lexicon.VerbForms]): a director column is met by
-// "directed", an arrival by "arrive".
+// an element's words ([lexicon.VerbForms]), and the words its acronyms
+// spell ([lexicon.SpelledWords]): a director column is met by
+// "directed", an arrival by "arrive", a dob by "born".
 func verbForms(words []string) []string {
 	var out []string
 	for _, w := range words {
 		out = appendNew(out, stems(lexicon.VerbForms(w))...)
 		// And the agent of a verb ("director" of directed_by).
 		out = appendNew(out, stems(lexicon.AgentNouns(w))...)
+		// And what an acronym stands for ("date", "birth", "born" of
+		// emp_dob).
+		out = appendNew(out, stems(lexicon.SpelledWords(w))...)
 	}
 	return out
 }
@@ -158,6 +162,10 @@ func matchScore(t []string, e *element) float64 {
 		} else if ep != 0 {
 			return 0
 		}
+	}
+	// "born", "date of birth" of emp_dob: what an acronym stands for.
+	if slices.ContainsFunc(e.primary, func(w string) bool { return lexicon.SpellsOut(t, w) }) {
+		return 0.95
 	}
 	prim, any := 0, 0
 	for _, w := range t {

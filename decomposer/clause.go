@@ -2697,12 +2697,28 @@ func (a *analysis) subgoal() handoff.Subgoal {
 		attrs = append(attrs, a.asked)
 		r.Predicates = appendNew(r.Predicates, a.asked)
 	}
-	for _, c := range a.chunks {
+	for ci, c := range a.chunks {
 		switch c.role {
 		case rolePred:
 			r.Predicates = appendNew(r.Predicates, c.terms()...)
+			ph := c.phrase()
+			if o := a.chunkAfter(c.end + 1); a.w(c.end) == "of" && o > ci && len(c.words) == 1 && inSet(ph, "date", "time", "year", "day", "place") &&
+				len(a.chunks[o].words) == 1 && lexicon.Event(a.chunks[o].head()) {
+				// "the date of birth": one attribute, the birth date, of
+				// no thing called a birth.
+				a.chunks[o].role = roleSkip
+				r.Predicates = slices.DeleteFunc(r.Predicates, func(p string) bool { return p == ph })
+				whole := a.chunks[o].head() + " " + ph
+				r.Predicates = appendNew(r.Predicates, whole)
+				if a.out.OrderBy == ph {
+					a.out.OrderBy = whole // "ordered by date of birth"
+				}
+				if !c.projection {
+					continue
+				}
+				ph = whole
+			}
 			if c.projection {
-				ph := c.phrase()
 				// "names of climbers and the names of mountains": the
 				// second is the mountains' name.
 				if slices.Contains(attrs, ph) && a.w(c.end) == "of" {

@@ -1213,6 +1213,12 @@ func TestEverydayReadings(t *testing.T) {
 	runSingle(t, []want{
 		{q: "What is the total number of clubs?", ops: ops(aggregate), types: []string{"club"}, output: number(handoff.AggCount, "club")},
 		{q: "What is the total count of enzymes?", ops: ops(aggregate), types: []string{"enzyme"}, output: number(handoff.AggCount, "enzyme")},
+		// "the date of birth" is one attribute, the birth date; no thing
+		// called a birth is a type.
+		{q: "What is the date of birth of Ann Lee?", types: []string{},
+			output: &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"birth date"}}},
+		{q: "List the names of the employees ordered by date of birth.", types: []string{"employee"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, Attributes: []string{"name"}, OrderBy: "birth date"}},
 		{q: "What is the phone number of employees whose salary is in the range of 8000 and 12000?", types: []string{"employee"},
 			filters: []handoff.Filter{{Attribute: "salary", Op: handoff.FilterBetween, Value: "8000", Value2: "12000", ValueKind: "number"}}},
 		{q: "Which employees have a salary from 8000 to 12000?", types: []string{"employee"},

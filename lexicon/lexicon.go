@@ -525,11 +525,65 @@ var columnAcronyms = []string{"id", "url", "uri", "gpa", "ssn", "isbn", "ip", "d
 // that names an attribute ("id", "url", "gpa"), never a thing's name.
 func ColumnAcronym(w string) bool { return slices.Contains(columnAcronyms, w) }
 
+// acronyms spell out the column acronyms that questions say in full:
+// each acronym's words, the one that tells it apart first ("date of
+// birth" or "born" for emp_dob; "date" alone would meet a hire date as
+// well).
+var acronyms = map[string][]string{
+	"dob": {"birth", "date", "of"},
+}
+
+// SpelledWords returns the word that tells a column's acronym apart and
+// its verb forms: "birth" and "born" of "dob"; nil for a word that is no
+// such acronym.
+func SpelledWords(acronym string) []string {
+	ws := acronyms[acronym]
+	if len(ws) == 0 {
+		return nil
+	}
+	return append([]string{ws[0]}, VerbForms(ws[0])...)
+}
+
+// SpellsOut reports whether a term's words (lower case) say what a
+// column's acronym stands for: the word that tells it apart, and none
+// but its other words ("born", "birth date", "date of birth" of "dob";
+// not "date"). Words compare folded ([Fold]), so stems serve as well as words.
+func SpellsOut(term []string, acronym string) bool {
+	key := SpelledWords(acronym)
+	if key == nil {
+		return false
+	}
+	in := func(w string, list []string) bool {
+		return slices.ContainsFunc(list, func(x string) bool { return Fold(x) == Fold(w) })
+	}
+	if !slices.ContainsFunc(term, func(w string) bool { return in(w, key) }) {
+		return false
+	}
+	return !slices.ContainsFunc(term, func(w string) bool { return !in(w, key) && !in(w, acronyms[acronym]) })
+}
+
 // kindHeads are head words that only say what kind of value a phrase
 // names: in "email address", "phone number", "arrival time", "birth
 // date" the modifier names the column (customer_email, customer_phone,
 // arrival, birth).
 var kindHeads = []string{"address", "number", "time", "date"}
+
+// Event reports whether w is a noun of an action that happens at a time
+// ("birth", "death", "arrival"): "the date of birth" is a birth date.
+func Event(w string) bool {
+	_, ok := actions[w]
+	return ok
+}
+
+// Recency reports whether a superlative's words say a time and no
+// attribute: "most recently", "the most recent", "the latest",
+// "earliest". What it orders by is a date, or the time the question's
+// verb names ("left office most recently": left_office).
+func Recency(text string) bool {
+	return slices.ContainsFunc(strings.Fields(strings.ToLower(text)), func(w string) bool {
+		return w == "recent" || w == "recently" || w == "latest" || w == "earliest"
+	})
+}
 
 // ModifierNames reports whether a column named by words is the one a
 // two-word term of a kind head names by its modifier: the column's last
@@ -636,7 +690,8 @@ func RouteEnd(words []string) int {
 // alone or written after the class's word ("roomname" of "rooms"); 3 for
 // the class's own name ("song_name" of "song"); 2 for
 // another name or title ("artist_name"); 1 for a label or a column with
-// "name" inside; 0 for the rest. The column named like its class
+// "name" inside, or the class's own number ("apt_number" of
+// apartments); 0 for the rest. The column named like its class
 // ("city" of "city", "grape" of "grapes") ranks 3.
 func NamingRank(words, class []string) int {
 	if len(words) == 0 {
@@ -666,6 +721,11 @@ func NamingRank(words, class []string) int {
 	case len(words) == 1 && len(class) > 1 && Singular(last) == Singular(class[len(class)-1]):
 		// "language" of countrylanguage (country language): the thing
 		// the class's name is about, the owner's word before it.
+		return 1
+	case len(words) == 2 && last == "number" && len(class) > 0 &&
+		(Singular(words[0]) == Singular(class[0]) || Abbreviates(words[0], Singular(class[0]))):
+		// A thing with no name is known by its own number: "Apt. 859"
+		// of apartments#apt_number, room_number of a room.
 		return 1
 	}
 	return 0

@@ -157,6 +157,9 @@ func TestNamingRank(t *testing.T) {
 		{[]string{"roomname"}, []string{"rooms"}, 4}, // the class's word written before "name"
 		{[]string{"clubname"}, []string{"club"}, 4},
 		{[]string{"surname"}, []string{"club"}, 0},
+		{[]string{"apt", "number"}, []string{"apartments"}, 1}, // its own number, abbreviated
+		{[]string{"room", "number"}, []string{"rooms"}, 1},
+		{[]string{"phone", "number"}, []string{"customers"}, 0}, // another thing's number
 	} {
 		if got := lexicon.NamingRank(c.words, c.class); got != c.want {
 			t.Errorf("NamingRank(%v, %v) = %d, want %d", c.words, c.class, got, c.want)
@@ -678,5 +681,29 @@ func TestTableAbbreviation(t *testing.T) {
 		if got := lexicon.TableAbbreviation(c.column, c.table, c.term); got != c.want {
 			t.Errorf("TableAbbreviation(%q, %v, %q) = %v, want %v", c.column, c.table, c.term, got, c.want)
 		}
+	}
+}
+
+func TestSpellsOut(t *testing.T) {
+	for _, c := range []struct {
+		term    string
+		acronym string
+		want    bool
+	}{
+		{"born", "dob", true}, {"birth", "dob", true}, {"birth date", "dob", true}, {"date of birth", "dob", true},
+		{"date", "dob", false}, {"hire date", "dob", false}, {"died", "dob", false}, {"born", "emp", false},
+	} {
+		if got := lexicon.SpellsOut(strings.Fields(c.term), c.acronym); got != c.want {
+			t.Errorf("SpellsOut(%q, %q) = %v, want %v", c.term, c.acronym, got, c.want)
+		}
+	}
+}
+
+func TestSpelledWords(t *testing.T) {
+	if got := lexicon.SpelledWords("dob"); !slices.Contains(got, "birth") || !slices.Contains(got, "born") || slices.Contains(got, "date") {
+		t.Errorf("SpelledWords(dob) = %v, want birth and born, not date", got)
+	}
+	if got := lexicon.SpelledWords("emp"); got != nil {
+		t.Errorf("SpelledWords(emp) = %v, want nil", got)
 	}
 }

@@ -787,6 +787,9 @@ func (pl *planner) score() float64 {
 	if ob := pl.sg.Requirements.Output.OrderBy; ob != "" {
 		ordered, _ = pl.impliedOrder(ob)
 	}
+	// The best match of each term, and the best by the words of the
+	// elements alone (not by the slice's matching).
+	bests, worded := make(map[string]float64, len(terms)), make(map[string]float64, len(terms))
 	for _, t := range terms {
 		best := 0.0
 		for _, iri := range pl.used {
@@ -802,6 +805,7 @@ func (pl *planner) score() float64 {
 				}
 			}
 			m := termMatches(t, iri, label)
+			worded[t] = max(worded[t], m)
 			if matched {
 				m = max(m, 0.9)
 			}
@@ -815,6 +819,18 @@ func (pl *planner) score() float64 {
 		}
 		if t == pl.sortedBy {
 			best = max(best, 0.85)
+		}
+		bests[t] = best
+	}
+	for _, t := range terms {
+		best := bests[t]
+		// "birth date" and its head "date": the head is realised where
+		// the words of an element say the whole term (emp_dob, which
+		// has no "date").
+		for _, whole := range terms {
+			if strings.HasSuffix(whole, " "+t) && worded[whole] >= 0.8 {
+				best = max(best, worded[whole])
+			}
 		}
 		if best == 0 {
 			s -= 0.3
@@ -1528,7 +1544,9 @@ func (pl *planner) order(out handoff.Output) {
 				named, ns = nil, 0
 			}
 		}
-		if alt, invert := pl.timeOrder(out.OrderBy); alt != nil && (named == nil || ns < 0.8 || !pl.hasNodeOf(named) && pl.hasNodeOf(alt) ||
+		if vt := pl.verbTime(); vt != nil {
+			prop = vt
+		} else if alt, invert := pl.timeOrder(out.OrderBy); alt != nil && (named == nil || ns < 0.8 || !pl.hasNodeOf(named) && pl.hasNodeOf(alt) ||
 			lexicon.Temporal(out.OrderBy) && pl.ofNamedType(alt) && !pl.ofNamedType(named)) {
 			// No attribute of that name on the subjects: one it derives
 			// from ("youngest": the latest birth date) or a point in
@@ -1832,12 +1850,51 @@ func (pl *planner) timeOrder(term string) (*handoff.SliceProperty, bool) {
 	if p, invert := pl.impliedOrder(term); p != nil {
 		return p, invert
 	}
-	if slices.ContainsFunc(pl.sg.Requirements.Cues, func(c handoff.Cue) bool {
-		return c.Kind == handoff.CueSuperlative && slices.ContainsFunc(strings.Fields(c.Text), func(w string) bool { return w == "recent" || w == "recently" })
-	}) {
+	if pl.recency() {
 		return pl.impliedOrder("date")
 	}
 	return nil, false
+}
+
+// recency reports a superlative of time without an attribute
+// ([lexicon.Recency]).
+func (pl *planner) recency() bool {
+	return slices.ContainsFunc(pl.sg.Requirements.Cues, func(c handoff.Cue) bool {
+		return c.Kind == handoff.CueSuperlative && lexicon.Recency(c.Text)
+	})
+}
+
+// verbTime is, for a superlative of time ("Which minister left office
+// most recently?"), the point in time the question's verb names: a
+// column of the things named after the verb and its object
+// (party#left_office) that holds dates or years. Nil when there is none:
+// "Which race happened most recently?" orders by the race's date.
+func (pl *planner) verbTime() *handoff.SliceProperty {
+	if !pl.recency() {
+		return nil
+	}
+	r := pl.sg.Requirements
+	var phrases []string
+	for _, j := range r.Joins {
+		if j.Via != "" && j.To != "" {
+			phrases = append(phrases, j.Via+" "+j.To)
+		}
+	}
+	for _, t := range r.Predicates {
+		if !lexicon.Temporal(t) {
+			phrases = append(phrases, t)
+		}
+	}
+	for _, t := range phrases {
+		p, s := pl.prop(t, kAny, 0)
+		if p == nil || s < 0.8 || identifier(p) || !pl.hasNodeOf(p) {
+			continue
+		}
+		if k := datatypeKind(p); k == kDate || k == kNumber && yearValues(p) || k == kString && (isoDates(p) || numericStrings(p) && yearValues(p)) {
+			return p
+		}
+	}
+	return nil
 }
 
 // peopleNumber returns the verb of the question that names a number of
@@ -3468,6 +3525,9 @@ func (pl *planner) projectionTerms() []string {
 			reserved[prop.IRI] = true
 		}
 		if prop, _ := pl.timeOrder(r.Output.OrderBy); prop != nil {
+			reserved[prop.IRI] = true
+		}
+		if prop := pl.verbTime(); prop != nil {
 			reserved[prop.IRI] = true
 		}
 	}

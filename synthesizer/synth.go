@@ -393,6 +393,13 @@ func termMatches(term, iri, label string) (score float64) {
 			return 0.9
 		}
 	}
+	// "born", "date of birth" of emp_dob: the words an acronym stands for.
+	if slices.ContainsFunc(ew, func(e string) bool { return lexicon.SpellsOut(tw, e) }) {
+		if len(ew) == 1 {
+			return 1
+		}
+		return 0.9
+	}
 	compound := lexicon.Compound(tw)
 	for i := range tw {
 		tw[i] = stem(tw[i])

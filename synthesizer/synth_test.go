@@ -3085,6 +3085,19 @@ x:p2 a x:phone ; x:hardware_model_name "Z520e" ; x:company_name "Sony" ; x:ram 5
 // TestTermMatchesNamePart: a part of a name said in full matches the
 // column that abbreviates it behind the table's prefix ("stu_fname"),
 // never the other part.
+// TestTermMatchesAcronym: "born" and "birth date" name emp_dob, above
+// the hire date that only shares "date"; "date" alone names no dob.
+func TestTermMatchesAcronym(t *testing.T) {
+	for _, term := range []string{"born", "birth date", "date of birth"} {
+		if dob, hired := termMatches(term, ex+"employee#emp_dob", ""), termMatches(term, ex+"employee#emp_hiredate", ""); dob < 0.9 || hired >= dob {
+			t.Errorf("termMatches(%s): emp_dob %.2f, emp_hiredate %.2f; want dob ≥ 0.9 above the hire date", term, dob, hired)
+		}
+	}
+	if s := termMatches("date", ex+"employee#emp_dob", ""); s != 0 {
+		t.Errorf("termMatches(date, emp_dob) = %.2f, want 0", s)
+	}
+}
+
 func TestTermMatchesNamePart(t *testing.T) {
 	if s := termMatches("first name", ex+"student#stu_fname", ""); s < 0.9 {
 		t.Errorf("termMatches(first name, stu_fname) = %.2f, want ≥ 0.9", s)
@@ -3907,6 +3920,76 @@ ex:r3 a ex:race ; ex:name "Monza" ; ex:date "2017-09-03" .
 	res, q := runTop(t, sg, slice, g)
 	if got, _ := onlyValue(res); got != "Abu Dhabi" {
 		t.Errorf("got %v, want Abu Dhabi\n%s", literals(res), q)
+	}
+}
+
+// TestRecentByVerbTime: "Which minister left office most recently?"
+// orders by the year the verb and its object name (left_office), not by
+// a date of the region the party refers to.
+func TestRecentByVerbTime(t *testing.T) {
+	const ttl = `@prefix ex: <http://example.org/> .
+ex:g1 a ex:region ; ex:region_date "2009" .
+ex:g2 a ex:region ; ex:region_date "1999" .
+ex:p1 a ex:party ; ex:minister "Ann Ode" ; ex:left_office "1958" ; ex:took_office "1957" ; ex:ref-region_id ex:g1 .
+ex:p2 a ex:party ; ex:minister "Kofi Baah" ; ex:left_office "1962" ; ex:took_office "1959" ; ex:ref-region_id ex:g2 .
+ex:p3 a ex:party ; ex:minister "Efua Mensah" ; ex:left_office "1960" ; ex:took_office "1958" ; ex:ref-region_id ex:g1 .
+`
+	g := loadGraph(t, "pp", ttl)
+	str := []string{xsd + "string"}
+	slice := &handoff.Slice{
+		Graph:    "pp",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "party", Count: 3, Score: 0.5},
+			{IRI: ex + "region", Count: 2, Score: 0.3}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "minister", Domains: []string{ex + "party"}, Datatypes: str, Score: 1, Matched: []string{"minister"}},
+			{IRI: ex + "left_office", Domains: []string{ex + "party"}, Datatypes: str, Score: 0.6, Matched: []string{"office"}, Samples: []string{"1958", "1962"}},
+			{IRI: ex + "took_office", Domains: []string{ex + "party"}, Datatypes: str, Score: 0.6, Matched: []string{"office"}, Samples: []string{"1957", "1959"}},
+			{IRI: ex + "ref-region_id", Domains: []string{ex + "party"}, Ranges: []string{ex + "region"}, Score: 0.3},
+			{IRI: ex + "region_date", Domains: []string{ex + "region"}, Datatypes: str, Score: 0.6, Matched: []string{"date"}, Samples: []string{"2009", "1999"}},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which minister left office most recently?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+		Requirements: handoff.Requirements{Types: []string{"minister", "office"}, Predicates: []string{"left", "date"},
+			Joins:  []handoff.Join{{From: "minister", To: "office", Via: "left"}},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "date", Descending: true, Limit: 1},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}, {Kind: handoff.CueSuperlative, Text: "most recently", Term: "date", Descending: true}}}}
+	res, q := runTop(t, sg, slice, g)
+	if got := literals(res); !slices.Contains(got, "Kofi Baah") || slices.Contains(got, "Ann Ode") {
+		t.Errorf("got %v, want Kofi Baah\n%s", got, q)
+	}
+}
+
+// TestBirthDateByAcronym: "What is Ann Lee's birth date?" reads
+// employee#emp_dob, though the hire date has the word "date": the head
+// "date" is realised where the whole term is.
+func TestBirthDateByAcronym(t *testing.T) {
+	const ttl = `@prefix ex: <http://example.org/> .
+ex:e1 a ex:employee ; ex:emp_fname "Ann" ; ex:emp_lname "Lee" ; ex:emp_dob "1950-06-12" ; ex:emp_hiredate "1991-07-01" .
+ex:e2 a ex:employee ; ex:emp_fname "Bo" ; ex:emp_lname "Ek" ; ex:emp_dob "1961-11-02" ; ex:emp_hiredate "1989-08-01" .
+`
+	g := loadGraph(t, "emp", ttl)
+	str := []string{xsd + "string"}
+	slice := &handoff.Slice{
+		Graph:    "emp",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "employee", Count: 2, Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "emp_fname", Domains: []string{ex + "employee"}, Datatypes: str, Score: 1, Matched: []string{"Ann Lee"}},
+			{IRI: ex + "emp_lname", Domains: []string{ex + "employee"}, Datatypes: str, Score: 0.05},
+			{IRI: ex + "emp_hiredate", Domains: []string{ex + "employee"}, Datatypes: str, Score: 0.93, Matched: []string{"date"}},
+			{IRI: ex + "emp_dob", Domains: []string{ex + "employee"}, Datatypes: str, Score: 0.95, Matched: []string{"birth date"}},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "emp_fname", Value: "Ann", Score: 1}, {Property: ex + "emp_lname", Value: "Lee", Score: 1}},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What is Ann Lee's birth date?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Predicates: []string{"birth date", "date"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Ann Lee", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"birth date"}},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "what"}}}}
+	res, q := runTop(t, sg, slice, g)
+	if got := literals(res); !slices.Contains(got, "1950-06-12") || slices.Contains(got, "1991-07-01") {
+		t.Errorf("got %v, want Ann Lee's birth date 1950-06-12\n%s", got, q)
 	}
 }
 

@@ -480,7 +480,10 @@ func (c *coverer) superlative(cue handoff.Cue) {
 		named := !byCount && len(o.aggs) == 0 && c.measureMissing(cue) && c.keyNamed(o, cue.Term) && !c.keyIdentifier(o)
 		// "the richest singer" ranked by singer_id: an identifier
 		// orders nothing the question speaks of.
-		means := c.keyMeans(o, cue.Term) && !(cue.Term == "" && len(o.aggs) == 0 && c.keyIdentifier(o))
+		means := c.keyMeans(o, cue.Term) && !(cue.Term == "" && len(o.aggs) == 0 && c.keyIdentifier(o)) ||
+			// "Which minister left office most recently?": the time
+			// the verb names (left_office).
+			lexicon.Recency(cue.Text) && len(o.aggs) == 0 && c.keyWords(o, c.questionVerb)
 		if byCount && slices.Contains(o.aggs, "COUNT") || (inv || size || named || means) && (!byCount || len(o.aggs) == 0) {
 			c.add(string(cue.Kind), cue.Text, true, "", fmt.Sprintf("ORDER BY %s with LIMIT %d", direction(o.desc), o.limit))
 			return
@@ -1831,6 +1834,10 @@ func (c *coverer) means(iri, term string) bool {
 	if tw, cw := kg.Words(term), kg.Tokens(iri); len(tw) == 1 && len(cw) > 0 && lexicon.TableAbbreviation(cw[len(cw)-1], kg.Words(kg.SplitIRI(iri).Qualifier), tw[0]) {
 		return true
 	}
+	// "date of birth" of employee#emp_dob.
+	if tw := kg.Words(term); slices.ContainsFunc(kg.Tokens(iri), func(t string) bool { return lexicon.SpellsOut(tw, t) }) {
+		return true
+	}
 	return namedBy(kg.Tokens(iri), kg.Words(term))
 }
 
@@ -1973,6 +1980,14 @@ func (c *coverer) peopleNumber(iri string) bool {
 func (c *coverer) timeValued(iri string) bool {
 	p := c.slice.Property(iri)
 	return p != nil && slices.ContainsFunc(p.Datatypes, kg.TemporalDatatype)
+}
+
+// questionVerb reports whether w is a verb of the question in the past
+// ("left" of "left office", "opened"), as one of its predicate terms.
+func (c *coverer) questionVerb(w string) bool {
+	return slices.ContainsFunc(c.sg.Requirements.Predicates, func(p string) bool {
+		return !strings.Contains(p, " ") && (strings.HasSuffix(p, "ed") || lexicon.VerbBase(p) != p) && lexicon.Fold(p) == lexicon.Fold(w)
+	})
 }
 
 // keyWords reports whether an order key's predicate has a word for

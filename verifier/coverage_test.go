@@ -68,6 +68,12 @@ func TestCoverage(t *testing.T) {
 	when := handoff.Cue{Kind: handoff.CueAnswer, Text: "when"}
 	alice := []handoff.Mention{{Text: "Alice", Kind: handoff.MentionName}}
 	paris := []handoff.Mention{{Text: "Paris", Kind: handoff.MentionName}}
+	// "Who left office most recently?": the verb names the time.
+	leftRecently := func() *handoff.Subgoal {
+		sg := subgoal(handoff.Output{Shape: handoff.ShapeEntities}, nil, who, handoff.Cue{Kind: handoff.CueSuperlative, Text: "most recently", Term: "date", Descending: true})
+		sg.Requirements.Predicates = []string{"left", "date"}
+		return sg
+	}
 	lyonParis := []handoff.Mention{{Text: "Lyon", Kind: handoff.MentionName}, {Text: "Paris", Kind: handoff.MentionName}}
 	entities := handoff.Output{Shape: handoff.ShapeEntities}
 	count := handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount}
@@ -87,6 +93,8 @@ func TestCoverage(t *testing.T) {
 		{"oldest by the earliest year", subgoal(entities, nil, oldest), `SELECT ?n WHERE { ?p :name ?n ; :year ?y } ORDER BY ?y LIMIT 1`, ""},
 		{"oldest by the latest year", subgoal(entities, nil, oldest), `SELECT ?n WHERE { ?p :name ?n ; :year ?y } ORDER BY DESC(?y) LIMIT 1`, "does not order by age DESC"},
 		{"superlative on the wrong attribute", subgoal(entities, nil, who, youngest), `SELECT ?n WHERE { ?p :name ?n ; :city ?c } ORDER BY ?c LIMIT 1`, "does not order by age"},
+		{"most recently by the verb's time", leftRecently(), `SELECT ?n WHERE { ?p :name ?n ; :left_office ?y } ORDER BY DESC(?y) LIMIT 1`, ""},
+		{"most recently by another column", leftRecently(), `SELECT ?n WHERE { ?p :name ?n ; :city ?y } ORDER BY DESC(?y) LIMIT 1`, "does not order by date"},
 		{"comparative realised", subgoal(entities, []handoff.Mention{{Text: "30", Kind: handoff.MentionNumber}}, older), `SELECT ?n WHERE { ?p :name ?n ; :age ?a FILTER(30 < ?a) }`, ""},
 		{"comparative as equality", subgoal(entities, alice, older), `SELECT ?n WHERE { ?p :name ?n FILTER(?n = "Alice") }`, "no comparison"},
 		{"negation realised", subgoal(entities, paris, not), `SELECT ?n WHERE { ?p :name ?n FILTER NOT EXISTS { ?p :city "Paris" } }`, ""},
