@@ -504,6 +504,74 @@ func TestSliceAcronymSpelledOut(t *testing.T) {
 	}
 }
 
+// TestSliceMeasures: "the average rating" of a class rating whose one
+// number is its stars (though ratingdate has the word); "fly more than
+// 5000 miles", no column named, by the aircraft's one number.
+func TestSliceMeasures(t *testing.T) {
+	const ttl = `@prefix r: <http://x/rating#> . @prefix m: <http://x/movie#> . @prefix a: <http://x/aircraft#> .
+<http://x/m1> a <http://x/movie> ; m:title "Titanic" ; m:mid 1 .
+<http://x/r1> a <http://x/rating> ; r:rid 7 ; r:stars 4 ; r:ratingdate "2011-01-12"^^<http://www.w3.org/2001/XMLSchema#date> ; r:ref-mid <http://x/m1> .
+<http://x/a1> a <http://x/aircraft> ; a:name "Boeing 727" ; a:aid 3 ; a:distance 1504 .
+`
+	coll := oneGraph(t, "misc", ttl)
+	avg := subgoal("What is the average rating of Titanic?", nil, []string{"rating"}, "Titanic")
+	avg.Requirements.Output = handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggAvg, AggregateOf: "rating"}
+	fly := subgoal("Which aircraft can fly more than 5000 miles?", []string{"aircraft"}, []string{"fly"})
+	fly.Requirements.Filters = []handoff.Filter{{Attribute: "fly", Op: handoff.FilterGt, Value: "5000", ValueKind: "number"}}
+	for _, c := range []struct {
+		sg   *handoff.Subgoal
+		want string
+	}{{avg, "http://x/rating#stars"}, {fly, "http://x/aircraft#distance"}} {
+		a, err := New(Config{}).Allocate(context.Background(), c.sg, coll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sl, _ := a.Slice("misc"); sl == nil || !sl.HasProperty(c.want) {
+			t.Errorf("%s: the slice lacks %s:\n%s", c.sg.Text, c.want, sl.Text())
+		}
+	}
+}
+
+// TestSlicePathFromVerbClass: "Who teaches Image Processing?" names no
+// thing; the class the verb names (teaches) and the course the value
+// is a title of are joined by the section between them.
+func TestSlicePathFromVerbClass(t *testing.T) {
+	const ttl = `@prefix t: <http://x/teaches#> . @prefix s: <http://x/section#> . @prefix c: <http://x/course#> . @prefix i: <http://x/instructor#> .
+<http://x/i1> a <http://x/instructor> ; i:name "Romero" .
+<http://x/c1> a <http://x/course> ; c:title "Image Processing" .
+<http://x/s1> a <http://x/section> ; s:year 2007 ; s:ref-course_id <http://x/c1> .
+<http://x/t1> a <http://x/teaches> ; t:ref-id <http://x/i1> ; t:ref-section <http://x/s1> .
+`
+	coll := oneGraph(t, "misc", ttl)
+	sg := subgoal("Who teaches Image Processing?", nil, []string{"teaches"}, "Image Processing")
+	sg.Requirements.Filters = []handoff.Filter{{Op: handoff.FilterEq, Value: "Image Processing", ValueKind: "string"}}
+	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("misc"); sl == nil || !sl.HasClass("http://x/section") {
+		t.Errorf("the slice lacks the section between teaches and course:\n%s", sl.Text())
+	}
+}
+
+// TestSliceNamesBesideJobTitle: employees with a first and a last name
+// and a title are named by their names; the title is their job's.
+func TestSliceNamesBesideJobTitle(t *testing.T) {
+	const ttl = `@prefix e: <http://x/employees#> .
+<http://x/e1> a <http://x/employees> ; e:first_name "Jane" ; e:last_name "Peacock" ; e:title "Sales Support Agent" ; e:birth_date "1973-08-29" .
+`
+	coll := oneGraph(t, "misc", ttl)
+	sg := subgoal("Who is the oldest employee?", []string{"employee"}, nil)
+	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "age", Descending: true, Limit: 1}
+	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("misc"); sl == nil || !sl.HasProperty("http://x/employees#first_name") || !sl.HasProperty("http://x/employees#last_name") {
+		t.Errorf("the slice lacks the employees' names:\n%s", sl.Text())
+	}
+}
+
 // TestSliceReferenceBesideNamedKey: "designed" names bridge#architect_id
 // (an architect's key); the slice takes the reference beside it and the
 // architect, so that the answer can name the architect.

@@ -54,7 +54,7 @@ func stems(words []string) []string {
 }
 
 // verbForms returns the verb forms of the agent and action nouns among
-// an element's words ([lexicon.VerbForms]), and the words its acronyms
+// an element's words ([lexicon.VerbForms]) and the words its acronyms
 // spell ([lexicon.SpelledWords]): a director column is met by
 // "directed", an arrival by "arrive", a dob by "born".
 func verbForms(words []string) []string {
@@ -115,6 +115,14 @@ func newGraphLex(id string, s *kg.Summary) *graphLex {
 			}
 		}
 		e.verbs = verbForms(e.primary)
+		// "hired" of hire_date, when the verb happened: a context
+		// word, weaker than the column's own ("visited twice" counts
+		// visits, not their dates).
+		if slices.ContainsFunc(e.primary, lexicon.Temporal) {
+			for _, w := range e.primary {
+				e.context = appendNew(e.context, stems(lexicon.PastForms(w))...)
+			}
+		}
 		for _, c := range p.Domains {
 			e.subjects = appendNew(e.subjects, c)
 		}

@@ -289,25 +289,51 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	// stars): the one numeric column, other than identifiers, of the
 	// class an aggregate's term names (none when it has several: "the
 	// average of people" says not which).
-	if out := sg.Requirements.Output; out.AggregateOf != "" && out.Aggregate != "" && out.Aggregate != handoff.AggCount && !lexicon.People(out.AggregateOf) {
-		for _, c := range classes {
-			if !slices.Contains(matched[c], out.AggregateOf) {
+	// The one numeric column, other than identifiers, of class c, or "".
+	measureOf := func(c string) string {
+		var measures []string
+		for i := range lex.elements {
+			e := &lex.elements[i]
+			if e.class || len(e.objects) > 0 || !slices.Contains(e.subjects, c) || len(e.primary) == 0 {
 				continue
 			}
-			var measures []string
-			for i := range lex.elements {
-				e := &lex.elements[i]
-				if e.class || len(e.objects) > 0 || !slices.Contains(e.subjects, c) || len(e.primary) == 0 {
-					continue
-				}
-				last := e.primary[len(e.primary)-1]
-				key := strings.HasSuffix(last, "id") && len(last) <= 5 || last == "code" || referenceKey(lex, e.iri)
-				if pi, _ := g.Summary.Property(e.iri); pi.Numeric() && !key {
-					measures = append(measures, e.iri)
-				}
+			last := e.primary[len(e.primary)-1]
+			key := strings.HasSuffix(last, "id") && len(last) <= 5 || last == "code" || referenceKey(lex, e.iri)
+			if pi, _ := g.Summary.Property(e.iri); pi.Numeric() && !key {
+				measures = append(measures, e.iri)
 			}
-			if len(measures) == 1 {
-				scoreOnce(measures[0], 0.3)
+		}
+		if len(measures) != 1 {
+			return ""
+		}
+		return measures[0]
+	}
+	if out := sg.Requirements.Output; out.AggregateOf != "" && out.Aggregate != "" && out.Aggregate != handoff.AggCount && !lexicon.People(out.AggregateOf) {
+		for _, c := range classes {
+			// (Named by the term though a column took it: "rating" of
+			// ratingdate, a date, which no mean is taken of.)
+			if e := lex.element(c); !slices.Contains(matched[c], out.AggregateOf) && (e == nil || matchScore(stems(kg.Words(out.AggregateOf)), e) < 1) {
+				continue
+			}
+			if m := measureOf(c); m != "" {
+				scoreOnce(m, 0.3)
+			}
+		}
+	}
+	// "Which aircraft can fly more than 5000 miles?": a number bounds
+	// the things asked for by their one numeric column (distance) when
+	// its term names no element.
+	if ts := sg.Requirements.Types; len(ts) > 0 {
+		for _, f := range sg.Requirements.Filters {
+			if f.ValueKind != "number" || f.Attribute == "" || slices.ContainsFunc(slices.Collect(maps.Values(matched)), func(ms []string) bool { return slices.Contains(ms, f.Attribute) }) {
+				continue
+			}
+			for _, c := range classes {
+				if slices.Contains(matched[c], ts[0]) {
+					if m := measureOf(c); m != "" {
+						scoreOnce(m, 0.3)
+					}
+				}
 			}
 		}
 	}
@@ -608,9 +634,10 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	}
 	for _, c := range slices.Clone(classes) {
 		// A class of people with a given and a family name (fname and
-		// lname, first_name and last_name) and no name: both name them.
+		// lname, first_name and last_name) and no name (a job title is
+		// none): both name them.
 		iri := namingProperty(lex, c)
-		if parts := nameParts(lex, c); len(parts) == 2 && (iri == "" || slices.Contains(parts, iri)) {
+		if parts := nameParts(lex, c); len(parts) == 2 && (iri == "" || slices.Contains(parts, iri) || lexicon.JobTitle(kg.Words(kg.SplitIRI(iri).Column()))) {
 			for _, iri := range parts {
 				scoreOnce(iri, 0.05)
 			}
@@ -1032,13 +1059,21 @@ func nameParts(lex *graphLex, c string) []string {
 }
 
 // coreClasses returns the chosen classes the subgoal surely needs
-// together: the one its first type matched and those whose columns hold a
-// value it names.
+// together: the one its first type matched (or, with no type, those its
+// verbs matched) and those whose columns hold a value it names.
 func coreClasses(sg *handoff.Subgoal, lex *graphLex, classes []string, matched map[string][]string) []string {
 	var out []string
 	if ts := sg.Requirements.Types; len(ts) > 0 {
 		for _, c := range classes {
 			if slices.Contains(matched[c], ts[0]) {
+				out = appendNew(out, c)
+			}
+		}
+	} else {
+		// "Who teaches Image Processing?": no thing named, the class
+		// the verb names (teaches) relates the answer to the value.
+		for _, c := range classes {
+			if slices.ContainsFunc(sg.Requirements.Predicates, func(p string) bool { return slices.Contains(matched[c], p) }) {
 				out = appendNew(out, c)
 			}
 		}

@@ -1107,6 +1107,10 @@ func (a *analysis) scan() {
 			// "last", the latest.
 			a.rank, a.used[i] = true, true
 			a.skipWord(i)
+			// (Read as one chunk, "hired first" is no thing either.)
+			if c := a.at[i]; c >= 0 && a.chunks[c].end == i+1 && a.chunks[c].start == i-1 {
+				a.chunks[c].used, a.chunks[c].role = true, roleSkip
+			}
 			a.out.Descending = w == "last"
 			a.out.Limit = 1
 			a.setOrder(a.w(i - 1))

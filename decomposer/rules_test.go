@@ -1217,6 +1217,9 @@ func TestEverydayReadings(t *testing.T) {
 		// called a birth is a type.
 		{q: "What is the date of birth of Ann Lee?", types: []string{},
 			output: &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"birth date"}}},
+		// "hired first" is when, not a thing.
+		{q: "Which employee was hired first?", types: []string{"employee"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "hired", Limit: 1}},
 		{q: "List the names of the employees ordered by date of birth.", types: []string{"employee"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, Attributes: []string{"name"}, OrderBy: "birth date"}},
 		{q: "What is the phone number of employees whose salary is in the range of 8000 and 12000?", types: []string{"employee"},

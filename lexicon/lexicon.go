@@ -731,6 +731,12 @@ func NamingRank(words, class []string) int {
 	return 0
 }
 
+// JobTitle reports whether a naming column (see [NamingRank]) of a
+// class whose things have a first and a last name is the title of their
+// job, not their name: "title" alone ("Sales Support Agent" of
+// employees#title).
+func JobTitle(words []string) bool { return len(words) == 1 && words[0] == "title" }
+
 // OwnColumn reports whether a column named by words is its class's own
 // column of its kind: the words before the last are the class's words,
 // or the first of them ("song_name" of song, "student_id" of students,
@@ -1020,6 +1026,30 @@ func Participles(noun string) []string {
 		out = append(out, base+"d")
 	}
 	return out
+}
+
+// PastForms returns the regular past forms of a verb ("hire": hired;
+// "open": opened; "stop": stopped; "marry": married), for a base of
+// four letters or more; nil otherwise.
+func PastForms(base string) []string {
+	if len(base) < 4 || strings.HasSuffix(base, "ed") {
+		return nil
+	}
+	switch last := base[len(base)-1]; {
+	case last == 'e':
+		return []string{base + "d"}
+	case last == 'y' && strings.IndexByte("aeiou", base[len(base)-2]) < 0:
+		return []string{base[:len(base)-1] + "ied"}
+	default:
+		return []string{base + "ed", base + base[len(base)-1:] + "ed"}
+	}
+}
+
+// TimeOfVerb reports whether a column named by words holds when the verb
+// of the past form done happened: a point in time of the verb's base
+// ("hire_date" of hired, "open_year" of opened).
+func TimeOfVerb(done string, words []string) bool {
+	return slices.ContainsFunc(words, Temporal) && slices.ContainsFunc(words, func(w string) bool { return slices.Contains(PastForms(w), done) })
 }
 
 // SharedModifier reads a one-word column named after a longer one as

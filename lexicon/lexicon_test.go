@@ -707,3 +707,20 @@ func TestSpelledWords(t *testing.T) {
 		t.Errorf("SpelledWords(emp) = %v, want nil", got)
 	}
 }
+
+func TestPastForms(t *testing.T) {
+	for base, want := range map[string]string{"hire": "hired", "open": "opened", "marry": "married", "stop": "stopped"} {
+		if got := lexicon.PastForms(base); !slices.Contains(got, want) {
+			t.Errorf("PastForms(%q) = %v, want %q among them", base, got, want)
+		}
+	}
+	if got := lexicon.PastForms("run"); got != nil {
+		t.Errorf("PastForms(run) = %v, want nil (too short to tell)", got)
+	}
+	if !lexicon.TimeOfVerb("hired", []string{"hire", "date"}) || !lexicon.TimeOfVerb("opened", []string{"open", "year"}) {
+		t.Error("TimeOfVerb: hire_date is when hired, open_year when opened")
+	}
+	if lexicon.TimeOfVerb("hired", []string{"hire", "agency"}) || lexicon.TimeOfVerb("opened", []string{"close", "date"}) {
+		t.Error("TimeOfVerb: hire_agency holds no time; close_date is not when opened")
+	}
+}

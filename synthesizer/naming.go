@@ -32,9 +32,10 @@ func (pl *planner) namings(i int) []skeletons.Item {
 
 // personNames returns the given-name and family-name properties of class
 // c when it has both and no name of its own (its naming property is
-// none, or one of them); nil, nil otherwise.
+// none, or one of them, or a job title: [lexicon.JobTitle]); nil, nil
+// otherwise.
 func (pl *planner) personNames(c string) (given, family *handoff.SliceProperty) {
-	if best := pl.namingIRI(c); best != "" && lexicon.NamePart(words(best)) == 0 {
+	if best := pl.namingIRI(c); best != "" && lexicon.NamePart(words(best)) == 0 && !lexicon.JobTitle(words(best)) {
 		return nil, nil
 	}
 	return pl.nameColumns(c)

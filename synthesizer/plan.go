@@ -2233,6 +2233,12 @@ func (pl *planner) classMeasure(term string) *handoff.SliceProperty {
 	if cs < 0.8 {
 		return nil
 	}
+	return pl.soleMeasure(c)
+}
+
+// soleMeasure returns the one numeric property of class c in the slice,
+// identifiers aside; nil when it has none or several.
+func (pl *planner) soleMeasure(c string) *handoff.SliceProperty {
 	var found *handoff.SliceProperty
 	for _, p := range pl.sc.props {
 		if len(p.Domains) != 1 || p.Domains[0] != c || datatypeKind(p) != kNumber || identifier(p) {
@@ -3000,6 +3006,12 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 			// number_of_hosts counts each one's hosts: that column, not
 			// a count of the hosts joined.
 			prop, ps, counted = cc, max(ps, 0.9), true
+		}
+		if prop == nil && term != "" && !counted && !f.Label && len(pl.p.Nodes) > 0 && !pl.countsEntities(term) {
+			// "aircraft that can fly more than 5000 miles": a bound on
+			// the subjects' one number (their distance) when no column
+			// has the term's name.
+			prop, ps = pl.soleMeasure(pl.p.Nodes[0].Class), 0.5
 		}
 		if !derived && !counted && !f.Label && pl.countsEntities(term) {
 			// "at least 3 heads", "more than two musicals": a bound on

@@ -393,6 +393,12 @@ func termMatches(term, iri, label string) (score float64) {
 			return 0.9
 		}
 	}
+	// "hired" of hire_date: when the verb happened (less surely than a
+	// column of the verb's name: "visited twice" counts visits, not
+	// their dates).
+	if len(tw) == 1 && lexicon.TimeOfVerb(tw[0], ew) {
+		return 0.7
+	}
 	// "born", "date of birth" of emp_dob: the words an acronym stands for.
 	if slices.ContainsFunc(ew, func(e string) bool { return lexicon.SpellsOut(tw, e) }) {
 		if len(ew) == 1 {

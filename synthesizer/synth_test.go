@@ -3993,6 +3993,69 @@ ex:e2 a ex:employee ; ex:emp_fname "Bo" ; ex:emp_lname "Ek" ; ex:emp_dob "1961-1
 	}
 }
 
+// TestHiredFirstByName: "Which employee was hired first?" orders by the
+// time the verb names (hire_date) and answers with the employee's first
+// and last name, not the title of their job.
+func TestHiredFirstByName(t *testing.T) {
+	const ttl = `@prefix ex: <http://example.org/> .
+ex:e1 a ex:employees ; ex:first_name "Andrew" ; ex:last_name "Adams" ; ex:title "General Manager" ; ex:hire_date "2002-08-14" .
+ex:e2 a ex:employees ; ex:first_name "Jane" ; ex:last_name "Peacock" ; ex:title "Sales Support Agent" ; ex:hire_date "2002-04-01" .
+`
+	g := loadGraph(t, "st", ttl)
+	str := []string{xsd + "string"}
+	e := []string{ex + "employees"}
+	slice := &handoff.Slice{
+		Graph:    "st",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "employees", Count: 2, Score: 1, Matched: []string{"employee"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "first_name", Domains: e, Datatypes: str, Score: 0.05},
+			{IRI: ex + "last_name", Domains: e, Datatypes: str, Score: 0.05},
+			{IRI: ex + "title", Domains: e, Datatypes: str, Score: 0.05},
+			{IRI: ex + "hire_date", Domains: e, Datatypes: str, Score: 0.9, Matched: []string{"hired"}, Samples: []string{"2002-08-14", "2002-04-01"}},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which employee was hired first?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+		Requirements: handoff.Requirements{Types: []string{"employee"}, Predicates: []string{"hired"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "hired", Limit: 1},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}, {Kind: handoff.CueSuperlative, Text: "hired first", Term: "hired"}}}}
+	res, q := runTop(t, sg, slice, g)
+	if got := literals(res); !slices.Contains(got, "Jane") || !slices.Contains(got, "Peacock") || slices.Contains(got, "Andrew") {
+		t.Errorf("got %v, want Jane Peacock\n%s", got, q)
+	}
+}
+
+// TestBoundOnSoleMeasure: "Which aircraft can fly more than 5000
+// miles?" bounds the aircraft's one number (distance), no column being
+// named "fly".
+func TestBoundOnSoleMeasure(t *testing.T) {
+	const ttl = `@prefix ex: <http://example.org/> .
+ex:a1 a ex:aircraft ; ex:name "Boeing 727" ; ex:aid 1 ; ex:distance 1504 .
+ex:a2 a ex:aircraft ; ex:name "Boeing 747-400" ; ex:aid 2 ; ex:distance 8430 .
+`
+	g := loadGraph(t, "fl", ttl)
+	a := []string{ex + "aircraft"}
+	slice := &handoff.Slice{
+		Graph:    "fl",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "aircraft", Count: 2, Score: 1, Matched: []string{"aircraft"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: a, Datatypes: []string{xsd + "string"}, Score: 0.05},
+			{IRI: ex + "aid", Domains: a, Datatypes: []string{xsd + "integer"}, Score: 0.05, Key: true},
+			{IRI: ex + "distance", Domains: a, Datatypes: []string{xsd + "integer"}, Score: 0.3},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which aircraft can fly more than 5000 miles?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"aircraft"}, Predicates: []string{"fly"},
+			Filters: []handoff.Filter{{Attribute: "fly", Op: handoff.FilterGt, Value: "5000", ValueKind: "number"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}}}}
+	res, q := runTop(t, sg, slice, g)
+	if got := literals(res); !slices.Equal(got, []string{"Boeing 747-400"}) {
+		t.Errorf("got %v, want Boeing 747-400\n%s", got, q)
+	}
+}
+
 // TestOldestByTextBirthDate: "Who is the oldest person?" orders by a
 // birth date kept as text when it is written year first, the earliest
 // first; written day first ("28/09/1963") it sorts wrong as text, and
