@@ -1077,6 +1077,27 @@ func TestSliceShownClass(t *testing.T) {
 	}
 }
 
+// TestSliceShownBySchoolName: universities with no name column are
+// shown by the column whose values say "university" (school), not by
+// their location or nickname.
+func TestSliceShownBySchoolName(t *testing.T) {
+	const ttl = `@prefix u: <http://x/university#> .
+<http://x/u1> a <http://x/university> ; u:school "University of Delaware" ; u:location "Newark, DE" ; u:nickname "Fightin' Blue Hens" ; u:enrollment 19067 .
+<http://x/u2> a <http://x/university> ; u:school "Lebanon Valley College" ; u:location "Annville, PA" ; u:nickname "Flying Dutchmen" ; u:enrollment 2100 .
+<http://x/u3> a <http://x/university> ; u:school "Rutgers University" ; u:location "New Brunswick, NJ" ; u:nickname "Scarlet Knights" ; u:enrollment 56868 .
+`
+	coll := oneGraph(t, "misc", ttl)
+	sg := subgoal("Which university has the largest enrollment?", []string{"university"}, []string{"enrollment"})
+	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "enrollment", Descending: true, Limit: 1}
+	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("misc"); sl == nil || len(sl.Classes) == 0 || sl.Classes[0].Shown != "http://x/university#school" {
+		t.Errorf("the universities are not shown by their school:\n%s\n%+v", sl.Text(), sl.Classes)
+	}
+}
+
 // TestSlicePathToNamedValue: "Which singers have performed at Somerset
 // Park?" names singers and a stadium's name, two references apart
 // (singer_in_concert → concert → stadium): the classes between join the

@@ -1118,9 +1118,13 @@ func asksThings(sg *handoff.Subgoal, matched []string) bool {
 // shownProperty returns the column that shows the members of class c
 // when nothing names them: of its literal columns of plain text (no
 // numbers, dates or booleans; no identifier, code or reference key), the
-// one with the most distinct values, at least two; "" when none.
+// one with the most distinct values, at least two; "" when none. Before
+// those, one whose values say the class's word ("University of Delaware"
+// of university#school, some of them), and of the rest one that names no
+// place (a university's location shows where it is, not which).
 func shownProperty(g *kg.Graph, lex *graphLex, c string) string {
-	best, most := "", int64(1)
+	best, most, bestOwn, bestPlace := "", int64(1), false, false
+	class := kg.Tokens(c)
 	for i := range lex.elements {
 		e := &lex.elements[i]
 		if e.class || len(e.objects) > 0 || !slices.Contains(e.subjects, c) || len(e.primary) == 0 ||
@@ -1128,11 +1132,20 @@ func shownProperty(g *kg.Graph, lex *graphLex, c string) string {
 			continue
 		}
 		pi, ok := g.Summary.Property(e.iri)
-		if !ok || pi.Values == nil || pi.Values.Min != "" || pi.IRIObjects > 0 || !textValued(pi) {
+		if !ok || pi.Values == nil || pi.Values.Min != "" || pi.IRIObjects > 0 || !textValued(pi) || pi.Values.Distinct < 2 {
 			continue
 		}
-		if d := pi.Values.Distinct; d > most || d == most && best != "" && e.iri < best {
-			best, most = e.iri, d
+		own := slices.ContainsFunc(pi.Values.Samples, func(v string) bool {
+			return slices.ContainsFunc(kg.TextWords(v), func(w string) bool {
+				return slices.ContainsFunc(class, func(cw string) bool { return lexicon.Singular(w) == lexicon.Singular(cw) })
+			})
+		})
+		place := slices.ContainsFunc(kg.Words(kg.SplitIRI(e.iri).Column()), lexicon.Place)
+		d := pi.Values.Distinct
+		better := best == "" || own != bestOwn && own ||
+			own == bestOwn && (d > most || d == most && (place != bestPlace && !place || place == bestPlace && e.iri < best))
+		if better {
+			best, most, bestOwn, bestPlace = e.iri, d, own, place
 		}
 	}
 	return best

@@ -782,6 +782,12 @@ func (a *analysis) scan() {
 				a.asked = "cost"
 			}
 		}
+		// "What does Alice do?", "What did Ann Lee do for a living?":
+		// her job.
+		if k := a.lastWord(); i == first && w == "what" && inSet(a.w(i+1), "does", "do", "did") && a.asked == "" && k > i+2 &&
+			(a.w(k) == "do" || a.seq(k-3, "do", "for", "a", "living")) && a.mentionAt(i+2) {
+			a.asked = "job"
+		}
 		// "What kind of museum is the Nordic Light Gallery?", "What
 		// kind of music does Kenji Aoyama Trio play?": its type.
 		if k := a.chunkEnd(i + 3); i == first && inSet(w, "what", "which") && inSet(a.w(i+1), "kind", "type", "sort") && a.w(i+2) == "of" && a.asked == "" &&

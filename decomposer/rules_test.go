@@ -1217,6 +1217,8 @@ func TestEverydayReadings(t *testing.T) {
 		// called a birth is a type.
 		{q: "What is the date of birth of Ann Lee?", types: []string{},
 			output: &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"birth date"}}},
+		// "What does Alice do?" asks her job.
+		{q: "What does Alice do?", output: &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"job"}}},
 		// "hired first" is when, not a thing.
 		{q: "Which employee was hired first?", types: []string{"employee"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "hired", Limit: 1}},

@@ -705,6 +705,10 @@ func NamingRank(words, class []string) int {
 		// The class's word written before "name": "roomname" of rooms,
 		// "clubname" of club.
 		last, own = "name", true
+	} else if ok && pre != "" && len(words) == 1 && len(class) > 0 && strings.HasPrefix(Singular(class[0]), pre) && NamePart(words) == 0 {
+		// Or its first letters: "bname" of bank (not "fname", a first
+		// name).
+		last, own = "name", true
 	}
 	switch {
 	case len(words) == 1 && (last == "name" || last == "title" || last == "label"):

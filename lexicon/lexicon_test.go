@@ -156,6 +156,8 @@ func TestNamingRank(t *testing.T) {
 		{[]string{"price"}, []string{"song"}, 0},
 		{[]string{"roomname"}, []string{"rooms"}, 4}, // the class's word written before "name"
 		{[]string{"clubname"}, []string{"club"}, 4},
+		{[]string{"bname"}, []string{"bank"}, 4}, // the class's first letter before "name"
+		{[]string{"fname"}, []string{"faculty"}, 0},
 		{[]string{"surname"}, []string{"club"}, 0},
 		{[]string{"apt", "number"}, []string{"apartments"}, 1}, // its own number, abbreviated
 		{[]string{"room", "number"}, []string{"rooms"}, 1},
