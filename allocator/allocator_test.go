@@ -1096,6 +1096,15 @@ func TestSliceShownBySchoolName(t *testing.T) {
 	if sl, _ := a.Slice("misc"); sl == nil || len(sl.Classes) == 0 || sl.Classes[0].Shown != "http://x/university#school" {
 		t.Errorf("the universities are not shown by their school:\n%s\n%+v", sl.Text(), sl.Classes)
 	}
+	// Ranked by a count, they are still the things asked for.
+	most := subgoal("Which university has the most games?", []string{"university"}, nil)
+	most.Requirements.Output = handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "game", OrderBy: "game", Descending: true}
+	if a, err = New(Config{}).Allocate(context.Background(), most, coll); err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("misc"); sl == nil || len(sl.Classes) == 0 || sl.Classes[0].Shown != "http://x/university#school" {
+		t.Errorf("ranked by a count, the universities are not shown by their school:\n%s\n%+v", sl.Text(), sl.Classes)
+	}
 }
 
 // TestSlicePathToNamedValue: "Which singers have performed at Somerset

@@ -1109,10 +1109,12 @@ func coreClasses(sg *handoff.Subgoal, lex *graphLex, classes []string, matched m
 
 // asksThings reports whether the subgoal asks for the things of a class
 // that matched the terms matched: its first type, with no attribute or
-// aggregate asked.
+// aggregate asked (but for one they rank by: "Which university has the
+// most students?").
 func asksThings(sg *handoff.Subgoal, matched []string) bool {
 	r := &sg.Requirements
-	return len(r.Types) > 0 && slices.Contains(matched, r.Types[0]) && len(r.Output.Attributes) == 0 && r.Output.Aggregate == ""
+	o := r.Output
+	return len(r.Types) > 0 && slices.Contains(matched, r.Types[0]) && len(o.Attributes) == 0 && (o.Aggregate == "" || o.OrderBy != "")
 }
 
 // shownProperty returns the column that shows the members of class c

@@ -2684,6 +2684,20 @@ func (pl *planner) haveFlags() {
 			pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: at}, Op: handoff.FilterGt, Value: numberLiteral("0")})
 		}
 	}
+	// "How many nurses are registered?": a participle of the things
+	// that names a yes/no column of theirs (nurse#registered) is that
+	// column, not "no". (Negated, [planner.negatedFlag] says "no".)
+	if slices.Contains(pl.sg.Operations, handoff.OpNegate) {
+		return
+	}
+	for _, t := range r.Predicates {
+		if strings.Contains(t, " ") || !lexicon.Participle(t) && !strings.HasSuffix(t, "ed") || slices.Contains(r.Output.Attributes, t) || t == r.Output.OrderBy {
+			continue
+		}
+		if at, no := pl.flagNo(t); at != nil && at.Node == 0 && !slices.ContainsFunc(pl.p.Filters, func(c skeletons.Cond) bool { return c.Item.Attr != nil && c.Item.Attr.Property == at.Property }) {
+			pl.p.Filters = append(pl.p.Filters, skeletons.Cond{Item: skeletons.Item{Attr: at}, Op: handoff.FilterNe, Value: no})
+		}
+	}
 }
 
 // ownWord reports whether the column that term p best names has the
@@ -2782,6 +2796,10 @@ func (pl *planner) flagNo(t string) (*skeletons.Attr, sparql.Term) {
 	at, ok := pl.attrOf(p)
 	if !ok {
 		return nil, nil
+	}
+	// A column of xsd:boolean says no by false.
+	if slices.Contains(p.Datatypes, sparql.XSDBoolean) {
+		return &at, sparql.NewTypedLiteral("false", sparql.XSDBoolean)
 	}
 	for _, no := range lexicon.NoValues() {
 		v := sparql.NewLiteral(no)

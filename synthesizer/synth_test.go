@@ -4056,6 +4056,36 @@ ex:a2 a ex:aircraft ; ex:name "Boeing 747-400" ; ex:aid 2 ; ex:distance 8430 .
 	}
 }
 
+// TestParticipleOfBooleanColumn: "How many nurses are registered?"
+// counts those whose xsd:boolean column registered is not false.
+func TestParticipleOfBooleanColumn(t *testing.T) {
+	const ttl = `@prefix ex: <http://example.org/> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+ex:n1 a ex:nurse ; ex:name "Carla" ; ex:registered "true"^^xsd:boolean .
+ex:n2 a ex:nurse ; ex:name "Laverne" ; ex:registered "true"^^xsd:boolean .
+ex:n3 a ex:nurse ; ex:name "Paul" ; ex:registered "false"^^xsd:boolean .
+`
+	g := loadGraph(t, "h", ttl)
+	n := []string{ex + "nurse"}
+	slice := &handoff.Slice{
+		Graph:    "h",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "nurse", Count: 3, Score: 1, Matched: []string{"nurse"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Domains: n, Datatypes: []string{xsd + "string"}, Score: 0.05},
+			{IRI: ex + "registered", Domains: n, Datatypes: []string{xsd + "boolean"}, Score: 0.9, Matched: []string{"registered"}},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "How many nurses are registered?", Operations: []handoff.Operation{handoff.OpAggregate},
+		Requirements: handoff.Requirements{Types: []string{"nurse"}, Predicates: []string{"registered"},
+			Output: handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "nurse"},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "how many"}}}}
+	res, q := runTop(t, sg, slice, g)
+	if got, _ := onlyValue(res); got != "2" {
+		t.Errorf("got %v, want 2\n%s", literals(res), q)
+	}
+}
+
 // TestOldestByTextBirthDate: "Who is the oldest person?" orders by a
 // birth date kept as text when it is written year first, the earliest
 // first; written day first ("28/09/1963") it sorts wrong as text, and
