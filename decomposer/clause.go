@@ -166,8 +166,9 @@ func (a *analysis) content(i int) bool {
 		return true // "the number and time of the train": a column
 	case w == "order" && a.isWord(i+1) && !isFunction(a.w(i+1)) && a.toks[i+1].ment < 0:
 		return true // "the order ids", "order date": a noun
-	case w == "number":
+	case w == "number" || w == "numbers" && a.w(i+1) == "of":
 		// "number of" asks for a count unless a noun precedes ("phone number of").
+		// ("the numbers of roller coasters for each status": counts.)
 		if a.w(i+1) == "of" {
 			// "the total number of X" counts X like "the number of X".
 			return a.isWord(i-1) && !isFunction(a.w(i-1)) && a.w(i-1) != "total" && a.toks[i-1].ment < 0
@@ -839,7 +840,7 @@ func (a *analysis) scan() {
 				a.used[i+2] = true
 			}
 			a.addAgg(handoff.AggCount, c, false)
-		case w == "number" && a.w(i+1) == "of" && !a.content(i):
+		case (w == "number" || w == "numbers") && a.w(i+1) == "of" && !a.content(i):
 			c := a.chunkAfter(i + 2)
 			if !a.inRankPhrase(i) {
 				a.addAgg(handoff.AggCount, c, false)

@@ -1217,6 +1217,9 @@ func TestEverydayReadings(t *testing.T) {
 		// called a birth is a type.
 		{q: "What is the date of birth of Ann Lee?", types: []string{},
 			output: &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"birth date"}}},
+		// "the numbers of coasters for each status" counts them.
+		{q: "Show the statuses and the numbers of roller coasters for each status.", types: []string{"roller coaster", "coaster"},
+			output: &handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"status"}, Aggregate: handoff.AggCount, AggregateOf: "roller coaster", GroupBy: []string{"status"}}},
 		// "What does Alice do?" asks her job.
 		{q: "What does Alice do?", output: &handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"job"}}},
 		// "hired first" is when, not a thing.

@@ -158,6 +158,23 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 	r := &sg.Requirements
 	out := r.Output
 	ask := out.Shape == handoff.ShapeBoolean || slices.Contains(sg.Operations, handoff.OpAsk)
+	// "the average pages per minute color": a column named "<what> per
+	// <unit>" (pages_per_minute_color) is one attribute, aggregated
+	// whole, not grouped by its unit.
+	if out.Aggregate != "" && out.AggregateOf != "" && len(out.GroupBy) == 1 {
+		whole := out.AggregateOf + " per " + out.GroupBy[0]
+		if p, _ := pl.prop(whole, kNumber, 0); p != nil && termMatches(whole, p.IRI, p.Label) >= 1 {
+			c := *sg
+			c.Requirements.Output.AggregateOf, c.Requirements.Output.GroupBy = whole, nil
+			c.Requirements.Output.Attributes = slices.DeleteFunc(slices.Clone(out.Attributes), func(a string) bool { return a == out.GroupBy[0] })
+			if c.Requirements.Output.Shape == handoff.ShapeTable && len(c.Requirements.Output.Attributes) == 0 {
+				c.Requirements.Output.Shape = handoff.ShapeNumber
+			}
+			c.Operations = slices.DeleteFunc(slices.Clone(sg.Operations), func(o handoff.Operation) bool { return o == handoff.OpGroup })
+			sg, pl.sg = &c, &c
+			r, out = &sg.Requirements, sg.Requirements.Output
+		}
+	}
 	// "the most goals" read as a count of goals: when the subjects have a
 	// number of that name and the schema no class of it, the superlative
 	// orders by that number instead ("Who scored the most goals?").

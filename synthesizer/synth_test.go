@@ -4086,6 +4086,35 @@ ex:n3 a ex:nurse ; ex:name "Paul" ; ex:registered "false"^^xsd:boolean .
 	}
 }
 
+// TestRateColumnNotGrouped: "What is the average pages per minute
+// color?" averages pages_per_minute_color whole; "per minute color" is
+// the column's rate, not a grouping.
+func TestRateColumnNotGrouped(t *testing.T) {
+	const ttl = `@prefix ex: <http://example.org/> .
+ex:p1 a ex:product ; ex:product "A" ; ex:pages_per_minute_color 10 .
+ex:p2 a ex:product ; ex:product "B" ; ex:pages_per_minute_color 30 .
+`
+	g := loadGraph(t, "sp", ttl)
+	pr := []string{ex + "product"}
+	slice := &handoff.Slice{
+		Graph:    "sp",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "product", Count: 2, Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "product", Domains: pr, Datatypes: []string{xsd + "string"}, Score: 0.05},
+			{IRI: ex + "pages_per_minute_color", Domains: pr, Datatypes: []string{xsd + "integer"}, Score: 0.9, Matched: []string{"page", "minute color"}},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What is the average pages per minute color?", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpGroup},
+		Requirements: handoff.Requirements{Predicates: []string{"page", "minute color", "color"},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"minute color"}, Aggregate: handoff.AggAvg, AggregateOf: "page", GroupBy: []string{"minute color"}},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "what"}, {Kind: handoff.CueGrouping, Text: "per", Term: "minute color"}}}}
+	res, q := runTop(t, sg, slice, g)
+	if got, _ := onlyValue(res); got != "20" && got != "20.0" && got != "2.0E1" {
+		t.Errorf("got %v, want the one mean 20\n%s", literals(res), q)
+	}
+}
+
 // TestOldestByTextBirthDate: "Who is the oldest person?" orders by a
 // birth date kept as text when it is written year first, the earliest
 // first; written day first ("28/09/1963") it sorts wrong as text, and

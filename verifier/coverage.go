@@ -87,7 +87,13 @@ func cover(q *sparql.Query, res *sparql.Results, sg *handoff.Subgoal, slice *han
 			if perThing {
 				met = "one row per thing, nothing aggregated"
 			}
-			c.add(string(cue.Kind), cue.Text, c.grouped || perThing, "the query has no GROUP BY", met)
+			// "the average pages per minute color": a rate the column
+			// is named by (pages_per_minute_color), not a grouping.
+			rate := !c.grouped && cue.Text == "per" && c.rateColumn(cue.Term)
+			if rate {
+				met = "a column of a rate per " + cue.Term
+			}
+			c.add(string(cue.Kind), cue.Text, c.grouped || perThing || rate, "the query has no GROUP BY", met)
 		case handoff.CueSet:
 			c.set(cue)
 		}
@@ -1980,6 +1986,24 @@ func (c *coverer) peopleNumber(iri string) bool {
 func (c *coverer) timeValued(iri string) bool {
 	p := c.slice.Property(iri)
 	return p != nil && slices.ContainsFunc(p.Datatypes, kg.TemporalDatatype)
+}
+
+// rateColumn reports whether the query reads a column named as a rate
+// per term: "per" and then the term's words (pages_per_minute_color of
+// "minute color").
+func (c *coverer) rateColumn(term string) bool {
+	tw := kg.Words(term)
+	for _, t := range c.triples {
+		p, ok := t.Predicate.(*sparql.IRI)
+		if !ok || len(tw) == 0 {
+			continue
+		}
+		ws := kg.Tokens(p.Value)
+		if i := slices.Index(ws, "per"); i >= 0 && slices.EqualFunc(ws[i+1:], tw, func(a, b string) bool { return lexicon.Singular(a) == lexicon.Singular(b) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // questionVerb reports whether w is a verb of the question in the past

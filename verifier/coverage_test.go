@@ -102,6 +102,11 @@ func TestCoverage(t *testing.T) {
 		{"grouping realised", subgoal(handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggCount, GroupBy: []string{"city"}}, nil, howMany, each),
 			`SELECT ?c (COUNT(*) AS ?k) WHERE { ?p :city ?c } GROUP BY ?c`, ""},
 		{"grouping ignored", subgoal(count, nil, howMany, each), `SELECT (COUNT(*) AS ?k) WHERE { ?p :city ?c }`, "GROUP BY"},
+		// "the average pages per minute color": a rate the column names.
+		{"per as a rate column", subgoal(handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggAvg, AggregateOf: "page"}, nil, handoff.Cue{Kind: handoff.CueGrouping, Text: "per", Term: "minute color"}),
+			`SELECT (AVG(?x) AS ?m) WHERE { ?p :pages_per_minute_color ?x }`, ""},
+		{"per as no rate", subgoal(handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggAvg, AggregateOf: "page"}, nil, handoff.Cue{Kind: handoff.CueGrouping, Text: "per", Term: "minute color"}),
+			`SELECT (AVG(?x) AS ?m) WHERE { ?p :pages ?x }`, "GROUP BY"},
 		{"grouping not asked", subgoal(handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggAvg, AggregateOf: "age"}, nil),
 			`SELECT ?p (AVG(?a) AS ?m) WHERE { ?p a :Person ; :age ?a } GROUP BY ?p`, "groups"},
 		{"or as IN", subgoal(entities, lyonParis, either), `SELECT ?n WHERE { ?p :name ?n ; :city ?c FILTER(?c IN ("Lyon", "Paris")) }`, ""},
