@@ -1122,10 +1122,9 @@ func asksThings(sg *handoff.Subgoal, matched []string) bool {
 // numbers, dates or booleans; no identifier, code or reference key), the
 // one with the most distinct values, at least two; "" when none. Before
 // those, one whose values say the class's word ("University of Delaware"
-// of university#school, some of them), and of the rest one that names no
-// place (a university's location shows where it is, not which).
+// of university#school, some of them).
 func shownProperty(g *kg.Graph, lex *graphLex, c string) string {
-	best, most, bestOwn, bestPlace := "", int64(1), false, false
+	best, most, bestOwn := "", int64(1), false
 	class := kg.Tokens(c)
 	for i := range lex.elements {
 		e := &lex.elements[i]
@@ -1142,12 +1141,9 @@ func shownProperty(g *kg.Graph, lex *graphLex, c string) string {
 				return slices.ContainsFunc(class, func(cw string) bool { return lexicon.Singular(w) == lexicon.Singular(cw) })
 			})
 		})
-		place := slices.ContainsFunc(kg.Words(kg.SplitIRI(e.iri).Column()), lexicon.Place)
 		d := pi.Values.Distinct
-		better := best == "" || own != bestOwn && own ||
-			own == bestOwn && (d > most || d == most && (place != bestPlace && !place || place == bestPlace && e.iri < best))
-		if better {
-			best, most, bestOwn, bestPlace = e.iri, d, own, place
+		if better := best == "" || own != bestOwn && own || own == bestOwn && (d > most || d == most && e.iri < best); better {
+			best, most, bestOwn = e.iri, d, own
 		}
 	}
 	return best
