@@ -559,7 +559,9 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		// its class chosen with it.)
 		none := len(classes) == 0
 		for i := range lex.elements {
-			if e := &lex.elements[i]; !e.class && len(e.objects) == 0 && (none || intersects(e.subjects, classes)) && intersects(e.primary, stems(d.Words)) {
+			// (A number of people is no date: date_of_enrolment.)
+			if e := &lex.elements[i]; !e.class && len(e.objects) == 0 && (none || intersects(e.subjects, classes)) && intersects(e.primary, stems(d.Words)) &&
+				!(d.Count && slices.ContainsFunc(e.primary, lexicon.Temporal)) {
 				scoreOnce(e.iri, 0.2)
 				matched[e.iri] = appendNew(matched[e.iri], t)
 				for _, c := range e.subjects {

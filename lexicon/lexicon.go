@@ -27,6 +27,10 @@ import (
 type Derivation struct {
 	Words    []string
 	Inverted bool
+	// Count is true where the attribute is a number of the things the
+	// term names (a population, an enrollment): a column that says a
+	// time (date_of_enrolment) is none.
+	Count bool
 }
 
 var derivations = map[string]Derivation{
@@ -63,8 +67,10 @@ var derivations = map[string]Derivation{
 	// How long people live is their life expectancy.
 	"live": {Words: []string{"life", "expectancy", "lifespan", "longevity"}},
 	// How many people live in a place is its population.
-	"inhabitant": {Words: []string{"population"}},
-	"resident":   {Words: []string{"population"}},
+	"inhabitant": {Words: []string{"population"}, Count: true},
+	"resident":   {Words: []string{"population"}, Count: true},
+	// How many students a school has is its enrollment.
+	"student": {Words: []string{"enrollment", "enrolment", "enr", "enrolled"}, Count: true},
 }
 
 // deathWords name how many people died.
@@ -105,7 +111,7 @@ func DerivedFrom(term string) (Derivation, bool) {
 // order inverts.
 func Derives(term string, words []string) (ok, inverted bool) {
 	d, found := derivation(term)
-	if !found {
+	if !found || d.Count && slices.ContainsFunc(words, Temporal) {
 		return false, false
 	}
 	for _, w := range words {

@@ -726,3 +726,15 @@ func TestPastForms(t *testing.T) {
 		t.Error("TimeOfVerb: hire_agency holds no time; close_date is not when opened")
 	}
 }
+
+func TestDerivesCountOfPeople(t *testing.T) {
+	if ok, _ := lexicon.Derives("student", []string{"enrollment"}); !ok {
+		t.Error("a school's students are its enrollment")
+	}
+	if ok, _ := lexicon.Derives("student", []string{"date", "of", "enrolment"}); ok {
+		t.Error("a date of enrolment is no number of students")
+	}
+	if ok, _ := lexicon.Derives("resident", []string{"population"}); !ok {
+		t.Error("a place's residents are its population")
+	}
+}

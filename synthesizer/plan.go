@@ -210,6 +210,13 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 				p, s = sp, 0.8
 			}
 		}
+		// A number the term only stands for ("students": a school's
+		// enrollment) counts the whole, not rows grouped by something
+		// else ("the number of students who got each result").
+		derivedOnly := p != nil && termMatches(out.AggregateOf, p.IRI, p.Label) == 0
+		if derivedOnly && len(out.GroupBy) > 0 && !ranks {
+			p = nil
+		}
 		if p != nil && s >= 0.8 && (datatypeKind(p) == kNumber || ranks && datatypeKind(p) == kString && numericStrings(p) && !numberNamed(p)) && !identifier(p) {
 			switch {
 			case ranks:
@@ -1092,7 +1099,9 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 			// attribute the term stands for, when no column has its
 			// name (not one it is computed from in reverse, as an age
 			// from a birth date).
-			if ok, inv := lexicon.Derives(term, words(p.IRI)); ok && !inv {
+			// (People stand for a number of them: a school's students
+			// for its enrollment, not the date of one.)
+			if ok, inv := lexicon.Derives(term, words(p.IRI)); ok && !inv && (!lexicon.People(term) || k == kNumber) {
 				s = 0.8
 			}
 			// "the director of each film" of directed_by: the verb of

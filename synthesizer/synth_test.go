@@ -4115,6 +4115,49 @@ ex:p2 a ex:product ; ex:product "B" ; ex:pages_per_minute_color 30 .
 	}
 }
 
+// TestStudentsOfSchool: "Which colleges have more students than LSU?"
+// compares their enrollment; "the number of students who try out for
+// each college" counts the tryouts, not the enrollment, which the
+// students only stand for.
+func TestStudentsOfSchool(t *testing.T) {
+	const ttl = `@prefix ex: <http://example.org/> .
+ex:c1 a ex:college ; ex:cname "LSU" ; ex:enr 18000 .
+ex:c2 a ex:college ; ex:cname "FSU" ; ex:enr 19000 .
+ex:c3 a ex:college ; ex:cname "ASU" ; ex:enr 12000 .
+ex:t1 a ex:tryout ; ex:ppos "goalie" ; ex:ref-cname ex:c1 .
+ex:t2 a ex:tryout ; ex:ppos "mid" ; ex:ref-cname ex:c1 .
+ex:t3 a ex:tryout ; ex:ppos "mid" ; ex:ref-cname ex:c2 .
+`
+	g := loadGraph(t, "soc", ttl)
+	c := []string{ex + "college"}
+	slice := &handoff.Slice{
+		Graph:    "soc",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "college", Count: 3, Score: 1, Matched: []string{"college"}}, {IRI: ex + "tryout", Count: 3, Score: 0.5, Matched: []string{"tryout"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "cname", Domains: c, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"LSU"}},
+			{IRI: ex + "enr", Domains: c, Datatypes: []string{xsd + "integer"}, Score: 0.2},
+			{IRI: ex + "ref-cname", Domains: []string{ex + "tryout"}, Ranges: c, Score: 0.1},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "cname", Value: "LSU", Mention: "LSU", Score: 1}},
+	}
+	more := &handoff.Subgoal{ID: "s1", Text: "Which colleges have more students than LSU?", Operations: []handoff.Operation{handoff.OpCompare, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"college", "student"}, Predicates: []string{"student"},
+			Filters: []handoff.Filter{{Attribute: "student", Op: handoff.FilterGt, Value: "LSU", ValueKind: handoff.ValueEntity}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}}}}
+	if res, q := runTop(t, more, slice, g); !slices.Equal(literals(res), []string{"FSU"}) {
+		t.Errorf("more students than LSU: got %v, want FSU\n%s", literals(res), q)
+	}
+	each := &handoff.Subgoal{ID: "s1", Text: "Find the number of students who try out for each college.", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpGroup},
+		Requirements: handoff.Requirements{Types: []string{"student", "tryout", "college"}, Predicates: []string{"tryout"},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggCount, AggregateOf: "student", GroupBy: []string{"college"}},
+			Cues:   []handoff.Cue{{Kind: handoff.CueGrouping, Text: "each", Term: "college"}}}}
+	if res, q := runTop(t, each, slice, g); slices.Contains(literals(res), "18000") || !slices.Contains(literals(res), "2") {
+		t.Errorf("students trying out per college: got %v, want counts of tryouts (LSU 2)\n%s", literals(res), q)
+	}
+}
+
 // TestOldestByTextBirthDate: "Who is the oldest person?" orders by a
 // birth date kept as text when it is written year first, the earliest
 // first; written day first ("28/09/1963") it sorts wrong as text, and
