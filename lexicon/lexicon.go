@@ -553,7 +553,8 @@ func SpelledWords(acronym string) []string {
 // SpellsOut reports whether a term's words (lower case) say what a
 // column's acronym stands for: the word that tells it apart, and none
 // but its other words ("born", "birth date", "date of birth" of "dob";
-// not "date"). Words compare folded ([Fold]), so stems serve as well as words.
+// not "date"). Words compare folded ([Fold]), so stems serve as well
+// as words.
 func SpellsOut(term []string, acronym string) bool {
 	key := SpelledWords(acronym)
 	if key == nil {
@@ -567,12 +568,6 @@ func SpellsOut(term []string, acronym string) bool {
 	}
 	return !slices.ContainsFunc(term, func(w string) bool { return !in(w, key) && !in(w, acronyms[acronym]) })
 }
-
-// kindHeads are head words that only say what kind of value a phrase
-// names: in "email address", "phone number", "arrival time", "birth
-// date" the modifier names the column (customer_email, customer_phone,
-// arrival, birth).
-var kindHeads = []string{"address", "number", "time", "date"}
 
 // Event reports whether w is a noun of an action that happens at a time
 // ("birth", "death", "arrival"): "the date of birth" is a birth date.
@@ -590,6 +585,12 @@ func Recency(text string) bool {
 		return w == "recent" || w == "recently" || w == "latest" || w == "earliest"
 	})
 }
+
+// kindHeads are head words that only say what kind of value a phrase
+// names: in "email address", "phone number", "arrival time", "birth
+// date" the modifier names the column (customer_email, customer_phone,
+// arrival, birth).
+var kindHeads = []string{"address", "number", "time", "date"}
 
 // ModifierNames reports whether a column named by words is the one a
 // two-word term of a kind head names by its modifier: the column's last
