@@ -63,7 +63,7 @@ func verbForms(words []string) []string {
 		out = appendNew(out, stems(lexicon.VerbForms(w))...)
 		// And the agent of a verb ("director" of directed_by).
 		out = appendNew(out, stems(lexicon.AgentNouns(w))...)
-		// And what an acronym stands for ("date", "birth", "born" of
+		// And the word an acronym stands for ("birth", "born" of
 		// emp_dob).
 		out = appendNew(out, stems(lexicon.SpelledWords(w))...)
 	}
