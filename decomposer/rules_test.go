@@ -2283,3 +2283,12 @@ func TestDeadliest(t *testing.T) {
 		t.Errorf("output %+v, want ordered by kill, descending", o)
 	}
 }
+
+// TestVerbFirstIsNoThing: in "Which employee was hired first?" the
+// verb and "first" say when, and name no thing.
+func TestVerbFirstIsNoThing(t *testing.T) {
+	d := decompose(t, "Which employee was hired first?")
+	if ts := d.Subgoals[0].Requirements.Types; slices.ContainsFunc(ts, func(x string) bool { return strings.Contains(x, "first") }) {
+		t.Errorf("types %v, want none with \"first\"", ts)
+	}
+}
