@@ -268,6 +268,22 @@ func (a *analysis) isVerb(i int) bool {
 	if i >= 2 && inSet(a.w(i-2), "which", "what") && a.content(i-1) && lexicon.VerbBase(w) != w && !isPlural(w) && a.isWord(i) && !isFunction(w) {
 		return true
 	}
+	// "Which shops stock the Xiaomi?", "Which shop stocks a phone?":
+	// after "which"/"what" and the noun asked for, a word that agrees
+	// with it as a verb (a plural noun then a base form, a singular
+	// one then an -s form) and has its object's determiner right after.
+	if i >= 2 && a.isWord(i) && !isFunction(w) && inSet(a.w(i+1), "the", "a", "an") {
+		k := i - 1
+		for k > 0 && i-k <= 3 && a.content(k) && !contentVerbs[a.w(k)] {
+			k--
+		}
+		if k < i-1 && inSet(a.w(k), "which", "what") {
+			subj := a.w(i - 1)
+			if isPlural(subj) && !isPlural(w) || !isPlural(subj) && isPlural(w) && !strings.HasSuffix(w, "ss") {
+				return true
+			}
+		}
+	}
 	// An irregular participle after "be": "are shown", "was written".
 	if lexicon.VerbBase(w) != w && inSet(a.w(i-1), "is", "are", "was", "were", "been", "be", "being") {
 		return true
@@ -2470,7 +2486,9 @@ func (a *analysis) roles() {
 	// list after the first type's possessive asks for its columns.
 	owned := map[int]bool{}
 	// (Not "the number of patients' prescriptions": what is counted.)
-	if firstType >= 0 && a.w(a.chunks[firstType].end) == "'s" && a.w(a.chunks[firstType].start-1) != "of" {
+	// (Nor "Which country's roller coaster is the longest?": the
+	// country is asked, the coaster what it is asked by.)
+	if firstType >= 0 && a.w(a.chunks[firstType].end) == "'s" && !inSet(a.w(a.chunks[firstType].start-1), "of", "which", "what") {
 		next := a.chunks[firstType].end + 1
 		for ci := firstType + 1; ci < len(a.chunks) && a.chunks[ci].start == next && a.chunks[ci].role == rolePred && !a.chunks[ci].verb; ci++ {
 			owned[ci] = true
@@ -2598,6 +2616,10 @@ func (a *analysis) roleOf(ci int) role {
 	switch {
 	case next == "'s":
 		return roleType
+	case prev == "'s" && ci > 0 && a.chunks[ci-1].end == c.start-1 && inSet(a.w(a.chunks[ci-1].start-1), "which", "what") && !attrWords[c.head()]:
+		// "Which country's roller coaster is the longest?": the
+		// owner is asked for, the thing it owns is another type.
+		return roleType
 	case prev == "'s" || prev == "whose":
 		return rolePred
 	case len(c.words) == 1 && inSet(last, "first", "last") && (lexicon.Participle(next) || contentVerbs[next]):
@@ -2712,6 +2734,9 @@ func (a *analysis) subgoal() handoff.Subgoal {
 		switch c.role {
 		case rolePred:
 			r.Predicates = appendNew(r.Predicates, c.terms()...)
+			if c.verb {
+				r.Verbs = appendNew(r.Verbs, c.terms()...)
+			}
 			ph := c.phrase()
 			if o := a.chunkAfter(c.end + 1); a.w(c.end) == "of" && o > ci && len(c.words) == 1 && inSet(ph, "date", "time", "year", "day", "place") &&
 				len(a.chunks[o].words) == 1 && lexicon.Event(a.chunks[o].head()) {

@@ -2292,3 +2292,36 @@ func TestVerbFirstIsNoThing(t *testing.T) {
 		t.Errorf("types %v, want none with \"first\"", ts)
 	}
 }
+
+// TestVerbAfterThingsAsked: in "Which shops stock the Xiaomi?" the word
+// after the things asked for, agreeing with them and before its object's
+// determiner, is a verb (said as one in Verbs), not part of a thing
+// called "shops stock"; a noun run stays one ("Which shop owners …").
+func TestVerbAfterThingsAsked(t *testing.T) {
+	for _, q := range []string{"Which shops stock the Xiaomi?", "Which shop stocks the Xiaomi?"} {
+		r := decompose(t, q).Subgoals[0].Requirements
+		if !slices.Equal(r.Types, []string{"shop"}) || !slices.Contains(r.Predicates, "stock") && !slices.Contains(r.Predicates, "stocks") || len(r.Verbs) != 1 {
+			t.Errorf("%s: types %q, predicates %q, verbs %q; want the shops and a verb", q, r.Types, r.Predicates, r.Verbs)
+		}
+	}
+	r := decompose(t, "Which shop owners live in Paris?").Subgoals[0].Requirements
+	if !slices.Contains(r.Types, "shop owner") {
+		t.Errorf("shop owners: types %q, want shop owner", r.Types)
+	}
+}
+
+// TestWhichOwnersThing: "Which country's roller coaster is the
+// longest?" asks for the country; the coaster is another type, ranked
+// by its length, and asked for by no attribute.
+func TestWhichOwnersThing(t *testing.T) {
+	r := decompose(t, "Which country's roller coaster is the longest?").Subgoals[0].Requirements
+	if len(r.Types) == 0 || r.Types[0] != "country" || !slices.Contains(r.Types, "roller coaster") || len(r.Output.Attributes) != 0 || r.Output.OrderBy != "length" {
+		t.Errorf("types %q, output %+v; want the country, the coaster a type, by length", r.Types, r.Output)
+	}
+	// Its attribute stays the attribute: "Which country's population
+	// is the largest?" ranks countries by it.
+	r = decompose(t, "Which country's population is the largest?").Subgoals[0].Requirements
+	if slices.Contains(r.Types, "population") {
+		t.Errorf("types %q: population is no type", r.Types)
+	}
+}

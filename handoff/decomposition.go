@@ -127,6 +127,10 @@ type Requirements struct {
 	// Predicates (P) are the relations and attributes the subgoal uses
 	// ("age", "country", "born in").
 	Predicates []string `json:"predicates,omitempty"`
+	// Verbs are the predicates the question says as verbs ("stock" of
+	// "Which shops stock the Xiaomi?"): they relate the things asked
+	// for to others rather than name a column asked for.
+	Verbs []string `json:"verbs,omitempty"`
 	// Types (T) are the entity types it talks about ("singer",
 	// "concert").
 	Types []string `json:"types,omitempty"`
@@ -426,6 +430,7 @@ func (d *Decomposition) Merged() Subgoal {
 	for _, s := range d.Subgoals {
 		r := s.Requirements
 		m.Requirements.Predicates = add(m.Requirements.Predicates, r.Predicates...)
+		m.Requirements.Verbs = add(m.Requirements.Verbs, r.Verbs...)
 		m.Requirements.Types = add(m.Requirements.Types, r.Types...)
 		m.Requirements.Joins = append(m.Requirements.Joins, r.Joins...)
 		m.Requirements.Filters = append(m.Requirements.Filters, r.Filters...)

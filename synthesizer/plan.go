@@ -3598,7 +3598,7 @@ func (pl *planner) projectionTerms() []string {
 		// ("Who organized the oldest church?" asks organized_by.)
 		// ("Which albums did Glass Harbor release?": "release" too, a
 		// verb form of an action.)
-		verb := !strings.Contains(p, " ") && (lexicon.VerbBase(p) != p || strings.HasSuffix(p, "ed") || slices.Contains(lexicon.VerbForms(p), p))
+		verb := !strings.Contains(p, " ") && (lexicon.VerbBase(p) != p || strings.HasSuffix(p, "ed") || slices.Contains(lexicon.VerbForms(p), p) || slices.Contains(r.Verbs, p))
 		if len(r.Output.Attributes) == 0 && len(r.Types) > 0 && verb &&
 			!asksAnswer(r.Cues, func(ph string) bool { return ph == "who" || ph == "whom" }) {
 			continue

@@ -4337,3 +4337,43 @@ func TestNeverOnEitherSide(t *testing.T) {
 		t.Errorf("got %v, want HGS2 alone\n%s", literals(res), q)
 	}
 }
+
+// TestVerbIsNoColumnAsked: "Which markets stock the IPhone X?" asks for
+// markets; the verb relates them to the phone through the link table
+// and is no column asked for, though a column (num_of_stock) has its
+// word.
+func TestVerbIsNoColumnAsked(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:m1 a ex:market ; ex:district "Quebec" .
+ex:m2 a ex:market ; ex:district "Ontario" .
+ex:p1 a ex:phone ; ex:phone_name "IPhone X" .
+ex:p2 a ex:phone ; ex:phone_name "IPhone 7" .
+ex:s1 a ex:phone_market ; ex:market_ref ex:m1 ; ex:phone_ref ex:p1 ; ex:num_of_stock 908 .
+ex:s2 a ex:phone_market ; ex:market_ref ex:m2 ; ex:phone_ref ex:p2 ; ex:num_of_stock 1632 .
+`
+	g := loadGraph(t, "phones", data)
+	pm := []string{ex + "phone_market"}
+	slice := &handoff.Slice{
+		Graph:    "phones",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "market", Count: 2, Score: 1, Matched: []string{"market"}, Shown: ex + "district"},
+			{IRI: ex + "phone", Count: 2, Score: 0.5}, {IRI: ex + "phone_market", Count: 2, Score: 0.4}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "phone_name", Domains: []string{ex + "phone"}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"IPhone X"}},
+			{IRI: ex + "num_of_stock", Domains: pm, Datatypes: []string{xsd + "integer"}, Score: 0.93, Matched: []string{"stock"}},
+			{IRI: ex + "market_ref", Domains: pm, Ranges: []string{ex + "market"}, Score: 0.1, Join: true},
+			{IRI: ex + "phone_ref", Domains: pm, Ranges: []string{ex + "phone"}, Score: 0.1, Join: true},
+			{IRI: ex + "district", Domains: []string{ex + "market"}, Datatypes: []string{xsd + "string"}, Score: 0.1},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "phone_name", Value: "IPhone X", Mention: "IPhone X", Score: 3}},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which markets stock the IPhone X?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "IPhone X", Start: 24, End: 32, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Predicates: []string{"stock"}, Verbs: []string{"stock"}, Types: []string{"market"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "IPhone X", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}, Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Vars) != 1 || len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "Quebec" {
+		t.Errorf("got %v, want the market Quebec\n%s", res.Rows, query)
+	}
+}

@@ -1759,6 +1759,14 @@ func (c *coverer) answersType(term string) bool {
 	// nationality).
 	ws := kg.Words(term)
 	column := func(p string) bool {
+		// Only the column's own name says what it answers: a number of
+		// phone_market is not a market ("Which markets stock the
+		// IPhone X?" answered by num_of_stock).
+		if n := kg.SplitIRI(p); n.Qualifier != "" && !namedBy(kg.Words(n.Column()), ws) && namedBy(kg.Words(n.Qualifier), ws) {
+			if sp := c.slice.Property(p); sp == nil || !slices.Contains(sp.Matched, term) {
+				return false
+			}
+		}
 		if c.means(p, term) {
 			return true
 		}

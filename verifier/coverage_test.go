@@ -713,3 +713,52 @@ func TestCoverageHowManyInAPlaceKey(t *testing.T) {
 		t.Errorf("missed %q, want no place asked", missed)
 	}
 }
+
+// TestTableNameIsNoAnswer: "Which markets stock the IPhone X?" is not
+// answered by a number of the phone_market link table (num_of_stock),
+// whose table, not column, says "market"; the markets' district is.
+func TestTableNameIsNoAnswer(t *testing.T) {
+	const v = "http://valuenet/ontop/"
+	slice := &handoff.Slice{Graph: "phone_market",
+		Classes: []handoff.SliceClass{{IRI: v + "market", Matched: []string{"market"}}, {IRI: v + "phone_market"}, {IRI: v + "phone"}},
+		Properties: []handoff.SliceProperty{
+			{IRI: v + "market#district", Domains: []string{v + "market"}, Datatypes: []string{sparql.XSDString}},
+			{IRI: v + "phone_market#num_of_stock", Domains: []string{v + "phone_market"}, Datatypes: []string{sparql.XSDInteger}, Matched: []string{"stock"}},
+			{IRI: v + "phone_market#ref-market_id", Domains: []string{v + "phone_market"}, Ranges: []string{v + "market"}},
+			{IRI: v + "phone_market#ref-phone_id", Domains: []string{v + "phone_market"}, Ranges: []string{v + "phone"}},
+			{IRI: v + "phone#name", Domains: []string{v + "phone"}, Datatypes: []string{sparql.XSDString}},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which markets stock the IPhone X?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "IPhone X", Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Predicates: []string{"stock"}, Verbs: []string{"stock"}, Types: []string{"market"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "IPhone X", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}, Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}}}}
+	body := `?pm a <` + v + `phone_market> ; <` + v + `phone_market#ref-phone_id> ?p ; <` + v + `phone_market#ref-market_id> ?m .
+		?m a <` + v + `market> . ?p a <` + v + `phone> ; <` + v + `phone#name> ?n . FILTER (?n = "IPhone X") `
+	data := `@prefix : <` + v + `> .
+:m1 a :market ; <` + v + `market#district> "Quebec" .
+:p1 a :phone ; <` + v + `phone#name> "IPhone X" .
+:pm1 a :phone_market ; <` + v + `phone_market#ref-market_id> :m1 ; <` + v + `phone_market#ref-phone_id> :p1 ; <` + v + `phone_market#num_of_stock> 908 .
+`
+	st := store.New()
+	if err := st.Load(context.Background(), strings.NewReader(data), rdfio.Turtle, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	for query, want := range map[string]bool{
+		`SELECT ?s WHERE { ` + body + `?pm <` + v + `phone_market#num_of_stock> ?s }`: false,
+		`SELECT ?d WHERE { ` + body + `?m <` + v + `market#district> ?d }`:            true,
+	} {
+		q, err := sparql.Parse(query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := st.Query(context.Background(), query)
+		if err != nil || len(res.Rows) != 1 {
+			t.Fatalf("%s: %v rows, %v", query, res, err)
+		}
+		missed := strings.Join(verifier.Missed(verifier.Coverage(q, res, sg, slice)), "; ")
+		if met := !strings.Contains(missed, "which market"); met != want {
+			t.Errorf("%s: which met %v, want %v (missed %q)", query, met, want, missed)
+		}
+	}
+}
