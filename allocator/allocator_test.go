@@ -1374,3 +1374,26 @@ c:e1 a c:Event ; c:name "FINA" ; c:year 2011 .
 		t.Errorf("the swimmers are not in the slice:\n%s", sl.Text())
 	}
 }
+
+// TestSliceDateOfReferringThing: "When did BrainBanx come out?" of books,
+// which have no date: the publications that refer to the book bring
+// their date into the slice.
+func TestSliceDateOfReferringThing(t *testing.T) {
+	const ttl = `@prefix b: <http://x/book#> . @prefix p: <http://x/publication#> .
+<http://x/b1> a <http://x/book> ; b:title "BrainBanx" ; b:issues 6 .
+<http://x/b2> a <http://x/book> ; b:title "Sweet Tooth" ; b:issues 4 .
+<http://x/p1> a <http://x/publication> ; p:publication_id 1 ; p:publication_date "June 2006" ; p:price 3000 ; p:ref-book_id <http://x/b1> .
+<http://x/p2> a <http://x/publication> ; p:publication_id 2 ; p:publication_date "March 2008" ; p:price 4000 ; p:ref-book_id <http://x/b2> .
+`
+	coll := oneGraph(t, "misc", ttl)
+	sg := subgoal("When did BrainBanx come out?", nil, nil, "BrainBanx")
+	sg.Requirements.Cues = []handoff.Cue{{Kind: handoff.CueAnswer, Text: "when"}}
+	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("misc")
+	if sl == nil || !sl.HasClass("http://x/publication") || !sl.HasProperty("http://x/publication#publication_date") || !sl.HasProperty("http://x/publication#ref-book_id") {
+		t.Errorf("the slice lacks the publications' date:\n%s", sl.Text())
+	}
+}

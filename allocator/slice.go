@@ -614,6 +614,42 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			}
 		}
 	}
+	// "When did BrainBanx come out?": where no chosen class has a date,
+	// the things that refer to one of them may (a publication of the
+	// book, with its publication_date); they come with their reference
+	// and their dates.
+	if when && len(classes) > 0 {
+		dated := func(c string) []string {
+			var out []string
+			for i := range lex.elements {
+				// (Not a key: publication_id names no time.)
+				if e := &lex.elements[i]; !e.class && len(e.objects) == 0 && slices.Contains(e.subjects, c) && lexicon.PointInTime(e.primary) &&
+					!lexicon.IdentifierWord(e.primary[len(e.primary)-1]) && lex.element(kg.ReferenceOf(e.iri)) == nil {
+					out = append(out, e.iri)
+				}
+			}
+			return out
+		}
+		if !slices.ContainsFunc(classes, func(c string) bool { return len(dated(c)) > 0 }) {
+			for _, c := range slices.Clone(classes) {
+				for i := range lex.elements {
+					e := &lex.elements[i]
+					if e.class || len(e.objects) != 1 || e.objects[0] != c || len(e.subjects) != 1 || slices.Contains(classes, e.subjects[0]) {
+						continue
+					}
+					ds := dated(e.subjects[0])
+					if len(ds) == 0 {
+						continue
+					}
+					scoreOnce(e.iri, 0.2)
+					addClass(e.subjects[0])
+					for _, d := range ds {
+						scoreOnce(d, 0.2)
+					}
+				}
+			}
+		}
+	}
 	// A naming attribute of each chosen class (name, title, label), so
 	// that entities can be shown by name.
 	// A key column a verb of the question names ("Who designed the

@@ -3887,12 +3887,20 @@ func (pl *planner) dateFilter(f handoff.Filter, op handoff.FilterOp) {
 	if prop == nil {
 		return
 	}
+	year := len(f.Value) == 4
+	if year && datatypeKind(prop) == kString && len(prop.Samples) > 0 && !slices.ContainsFunc(prop.Samples, yearInRE.MatchString) {
+		// "Which shops opened in 2009?": a date kept as text without its
+		// year ("10 June") cannot hold one; the things' year can
+		// (open_year beside open_date).
+		if y := pl.yearBeside(prop); y != nil {
+			prop = y
+		}
+	}
 	at, ok := pl.attrOf(prop)
 	if !ok {
 		return
 	}
 	it := skeletons.Item{Attr: &at}
-	year := len(f.Value) == 4
 	var val sparql.Term
 	switch k := datatypeKind(prop); {
 	case k == kDate && year:
@@ -3923,6 +3931,36 @@ func (pl *planner) dateFilter(f handoff.Filter, op handoff.FilterOp) {
 	if f.Negated {
 		pl.negateBound(len(pl.p.Filters) - 1)
 	}
+}
+
+// yearInRE matches a text that has a year in it.
+var yearInRE = regexp.MustCompile(`(^|\D)[12]\d{3}(\D|$)`)
+
+// yearBeside returns a property of p's class whose values are years or
+// dates with a year, the one sharing a word with p first (open_year for
+// open_date), nil when there is none.
+func (pl *planner) yearBeside(p *handoff.SliceProperty) *handoff.SliceProperty {
+	var best *handoff.SliceProperty
+	shared := -1
+	for i := range pl.sc.slice.Properties {
+		q := &pl.sc.slice.Properties[i]
+		if q.IRI == p.IRI || identifier(q) || !slices.ContainsFunc(q.Domains, func(d string) bool { return slices.Contains(p.Domains, d) }) {
+			continue
+		}
+		if !yearValues(q) && datatypeKind(q) != kDate && !(datatypeKind(q) == kString && wordsHaveYear(q) && samplesMatch(q, yearInRE)) {
+			continue
+		}
+		n := 0
+		for _, w := range words(q.IRI) {
+			if slices.Contains(words(p.IRI), w) {
+				n++
+			}
+		}
+		if n > shared {
+			best, shared = q, n
+		}
+	}
+	return best
 }
 
 // wordValues adds an equality filter for each single question word that

@@ -4377,3 +4377,33 @@ ex:s2 a ex:phone_market ; ex:market_ref ex:m2 ; ex:phone_ref ex:p2 ; ex:num_of_s
 		t.Errorf("got %v, want the market Quebec\n%s", res.Rows, query)
 	}
 }
+
+// TestYearBesideDateWithoutYear: "Which shops opened in 2009?" where
+// open_date holds days of the year ("10 June") reads the year from
+// open_year beside it.
+func TestYearBesideDateWithoutYear(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:s1 a ex:shop ; ex:shop_name "Apple" ; ex:open_date "10 June" ; ex:open_year 2009 .
+ex:s2 a ex:shop ; ex:shop_name "Ferndale" ; ex:open_date "1 January" ; ex:open_year 2010 .
+`
+	g := loadGraph(t, "shops", data)
+	shop := []string{ex + "shop"}
+	slice := &handoff.Slice{
+		Graph:    "shops",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:  []handoff.SliceClass{{IRI: ex + "shop", Count: 2, Score: 1, Matched: []string{"shop"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "open_date", Domains: shop, Datatypes: []string{xsd + "string"}, Score: 0.7, Matched: []string{"opened"}, Samples: []string{"1 January", "10 June"}},
+			{IRI: ex + "open_year", Domains: shop, Datatypes: []string{xsd + "integer"}, Score: 0.2, Min: "2009", Max: "2010"},
+			{IRI: ex + "shop_name", Domains: shop, Datatypes: []string{xsd + "string"}, Score: 0.05, Samples: []string{"Apple", "Ferndale"}},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Which shops opened in 2009?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Predicates: []string{"opened"}, Verbs: []string{"opened"}, Types: []string{"shop"},
+			Filters: []handoff.Filter{{Attribute: "opened", Op: handoff.FilterEq, Value: "2009", ValueKind: "date"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}, Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if v, ok := onlyValue(res); !ok || v != "Apple" {
+		t.Errorf("got %v, want Apple\n%s", res.Rows, query)
+	}
+}
