@@ -1556,6 +1556,22 @@ func (a *analysis) mentionAt(i int) bool {
 	return i < len(a.toks) && a.toks[i].ment >= 0 && a.ms[a.toks[i].ment].Kind != handoff.MentionNumber
 }
 
+// ofMention reports whether the possessive at token i closes a named
+// thing said after "of" ("of Aaron Hicks's").
+func (a *analysis) ofMention(i int) bool {
+	k := i - 1
+	if k < 0 || a.toks[k].ment < 0 {
+		return false
+	}
+	for k >= 0 && a.toks[k].ment >= 0 {
+		k--
+	}
+	if inSet(a.w(k), "the", "a", "an") {
+		k--
+	}
+	return a.w(k) == "of"
+}
+
 // chunkEnd returns the token after the chunk that starts at token i, or
 // i when no chunk starts there.
 func (a *analysis) chunkEnd(i int) int {
@@ -2620,6 +2636,10 @@ func (a *analysis) roleOf(ci int) role {
 		// "Which country's roller coaster is the longest?": the
 		// owner is asked for, the thing it owns is another type.
 		return roleType
+	case (prev == "'s" || prev == "'") && a.ofMention(c.start-1) && !attrWords[c.head()]:
+		// "the nickname of Aaron Hicks's school": the school is the
+		// thing whose attribute is asked, not a column.
+		return roleType
 	case prev == "'s" || prev == "whose":
 		return rolePred
 	case len(c.words) == 1 && inSet(last, "first", "last") && (lexicon.Participle(next) || contentVerbs[next]):
@@ -2638,6 +2658,20 @@ func (a *analysis) roleOf(ci int) role {
 		// "How many people did storm Four kill?": what "kill" stands
 		// for (deaths), not a thing.
 		return rolePred
+	}
+	// "the nickname of Aaron Hicks's school": an attribute of what a
+	// named thing has.
+	if next == "of" && !isPlural(last) && a.mentionAt(c.end+1) {
+		k := c.end + 1
+		if inSet(a.w(k), "the", "a", "an") {
+			k++
+		}
+		for k < len(a.toks) && a.toks[k].ment >= 0 {
+			k++
+		}
+		if a.w(k) == "'s" || a.w(k) == "'" {
+			return rolePred
+		}
 	}
 	// "X of Y", "X for each Y": X is an attribute when singular, or
 	// when it is one of a list ("the wheels and locations of the

@@ -2325,3 +2325,16 @@ func TestWhichOwnersThing(t *testing.T) {
 		t.Errorf("types %q: population is no type", r.Types)
 	}
 }
+
+// TestAttributeOfNamedThingsThing: "What is the nickname of Aaron
+// Hicks's school?" asks the nickname (an attribute) of the school (a
+// type) the named player has; neither is a thing called a nickname nor
+// a school column asked for.
+func TestAttributeOfNamedThingsThing(t *testing.T) {
+	for _, q := range []string{"What is the nickname of Aaron Hicks's school?", "What's the nickname of Aaron Hicks' school?"} {
+		r := decompose(t, q).Subgoals[0].Requirements
+		if !slices.Equal(r.Types, []string{"school"}) || !slices.Equal(r.Output.Attributes, []string{"nickname"}) {
+			t.Errorf("%s: types %q, output %+v; want the school's nickname", q, r.Types, r.Output)
+		}
+	}
+}
