@@ -99,6 +99,9 @@ type analysis struct {
 	nestAt   int
 	nestID   string
 	nestAttr string
+	// rankedOf is the chunk a superlative is said right before ("the
+	// oldest player"), -1 when none.
+	rankedOf int
 	// nestSense is the attribute the comparison with the nested
 	// aggregate means by itself ("cheaper": price), if any.
 	nestSense string
@@ -723,7 +726,7 @@ func analyse(q string, toks []token, ms []handoff.Mention, skip []bool, nestAt i
 	if skip == nil {
 		skip = make([]bool, len(toks))
 	}
-	a := &analysis{q: q, toks: toks, ms: ms, skip: skip, used: make([]bool, len(toks)), nestAt: nestAt, nestID: nestID, nestAttr: nestAttr}
+	a := &analysis{q: q, toks: toks, ms: ms, skip: skip, used: make([]bool, len(toks)), nestAt: nestAt, nestID: nestID, nestAttr: nestAttr, rankedOf: -1}
 	a.buildChunks()
 	a.scan()
 	a.roles()
@@ -1767,6 +1770,9 @@ func (a *analysis) rankAt(i int) {
 	a.used[i] = true
 	a.out.Descending = s.desc
 	a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Descending: s.desc})
+	if c >= 0 && a.chunks[c].start == j {
+		a.rankedOf = c // its role is known later ([analysis.subgoal])
+	}
 	// A number right before: "the 3 oldest singers".
 	if v, k, ok := a.valueOf(i - 1); ok && k == "number" && a.out.Limit == 0 {
 		n, _ := strconv.Atoi(v)
@@ -2636,9 +2642,10 @@ func (a *analysis) roleOf(ci int) role {
 		// "Which country's roller coaster is the longest?": the
 		// owner is asked for, the thing it owns is another type.
 		return roleType
-	case (prev == "'s" || prev == "'") && a.ofMention(c.start-1) && !attrWords[c.head()]:
-		// "the nickname of Aaron Hicks's school": the school is the
-		// thing whose attribute is asked, not a column.
+	case (prev == "'s" || prev == "'") && (a.ofMention(c.start-1) || inSet(a.w(0), "where", "when")) && !attrWords[c.head()]:
+		// "the nickname of Aaron Hicks's school", "Where is the oldest
+		// player's school?": the school is the thing whose attribute
+		// (or place) is asked, not a column.
 		return roleType
 	case prev == "'s" || prev == "whose":
 		return rolePred
@@ -2981,6 +2988,16 @@ func (a *analysis) subgoal() handoff.Subgoal {
 	}
 	r.Output = out
 	r.Cues = a.finishCues()
+	// "the oldest player's school": the superlative is said of the
+	// players.
+	if c := a.rankedOf; c >= 0 && a.chunks[c].role == roleType && !a.chunks[c].verb {
+		for k := range r.Cues {
+			if r.Cues[k].Kind == handoff.CueSuperlative && r.Cues[k].Term == "" || r.Cues[k].Kind == handoff.CueSuperlative && r.Cues[k].Term == a.out.OrderBy {
+				r.Cues[k].Of = a.chunks[c].phrase()
+				break
+			}
+		}
+	}
 	var ops []handoff.Operation
 	add := func(ok bool, op handoff.Operation) {
 		if ok && !slices.Contains(ops, op) {

@@ -366,7 +366,7 @@ func parallel(toks []token, leftEnd, rightStart int) span {
 // then agg is the aggregate of the compared attribute that bounds it, and
 // the things are said from things on (start is where the quantifier is).
 func findNested(toks []token) (start, things, end int, agg handoff.Aggregate, ok bool) {
-	a := &analysis{toks: toks, skip: make([]bool, len(toks)), at: make([]int, len(toks))}
+	a := &analysis{toks: toks, skip: make([]bool, len(toks)), at: make([]int, len(toks)), rankedOf: -1}
 	for i := range a.at {
 		a.at[i] = -1
 	}

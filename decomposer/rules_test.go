@@ -2338,3 +2338,13 @@ func TestAttributeOfNamedThingsThing(t *testing.T) {
 		}
 	}
 }
+
+// TestSuperlativeOfAThing: "Where is the oldest player's school?" says
+// "oldest" of the players (Cue.Of), and the school is the thing asked.
+func TestSuperlativeOfAThing(t *testing.T) {
+	r := decompose(t, "Where is the oldest player's school?").Subgoals[0].Requirements
+	i := slices.IndexFunc(r.Cues, func(c handoff.Cue) bool { return c.Kind == handoff.CueSuperlative })
+	if i < 0 || r.Cues[i].Of != "player" || !slices.Contains(r.Types, "school") {
+		t.Errorf("types %q, cues %+v; want oldest said of the players, the school a type", r.Types, r.Cues)
+	}
+}

@@ -181,6 +181,9 @@ type Cue struct {
 	// first); Op the comparison of a comparative.
 	Descending bool     `json:"descending,omitempty"`
 	Op         FilterOp `json:"op,omitempty"`
+	// Of is the type term a superlative is said of, when it is said
+	// right before one ("player" of "the oldest player's school").
+	Of string `json:"of,omitempty"`
 }
 
 // Terms returns the predicate and type terms, without duplicates, in

@@ -491,7 +491,8 @@ func Agent(word string) bool { return slices.Contains(makers, word) || Person(wo
 // answers "where".
 var places = []string{"location", "located", "address", "city", "country", "place", "room", "building", "state",
 	"region", "site", "venue", "town", "street", "area", "stadium", "county", "province", "nation", "continent",
-	"hometown", "birthplace", "headquarters", "headquarter", "office", "capital", "residence", "district", "village", "suburb"}
+	"hometown", "birthplace", "headquarters", "headquarter", "office", "capital", "residence", "district", "village", "suburb",
+	"destination"}
 
 // Place reports whether a word names an attribute whose values are
 // places ("city", "address"), also written after another word
@@ -499,7 +500,8 @@ var places = []string{"location", "located", "address", "city", "country", "plac
 // words by chance (not "city" of "capacity").
 func Place(word string) bool {
 	return slices.Contains(places, word) || slices.ContainsFunc(places, func(p string) bool {
-		return len(p) >= 6 && len(word) >= len(p)+3 && strings.HasSuffix(word, p)
+		// (Not "nation" of a denomination, a nomination.)
+		return len(p) >= 6 && p != "nation" && len(word) >= len(p)+3 && strings.HasSuffix(word, p)
 	})
 }
 

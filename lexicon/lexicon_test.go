@@ -283,6 +283,7 @@ func TestPlace(t *testing.T) {
 	for w, want := range map[string]bool{
 		"city": true, "address": true, "clublocation": true, "hometown": true,
 		"capacity": false, "velocity": false, "price": false, "location": true,
+		"denomination": false, "nomination": false, "destination": true, "nation": true,
 	} {
 		if got := lexicon.Place(w); got != want {
 			t.Errorf("Place(%q) = %v, want %v", w, got, want)

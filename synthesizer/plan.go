@@ -1572,7 +1572,7 @@ func (pl *planner) order(out handoff.Output) {
 		}
 		if vt := pl.verbTime(); vt != nil {
 			prop = vt
-		} else if alt, invert := pl.timeOrder(out.OrderBy); alt != nil && (named == nil || ns < 0.8 || !pl.hasNodeOf(named) && pl.hasNodeOf(alt) ||
+		} else if alt, invert := pl.timeOrder(out.OrderBy); alt != nil && (named == nil || ns < 0.8 || !pl.hasNodeOf(named) && pl.hasNodeOf(alt) && !pl.rankedOf(named, alt) ||
 			lexicon.Temporal(out.OrderBy) && pl.ofNamedType(alt) && !pl.ofNamedType(named)) {
 			// No attribute of that name on the subjects: one it derives
 			// from ("youngest": the latest birth date) or a point in
@@ -1701,6 +1701,23 @@ func (pl *planner) order(out handoff.Output) {
 			pl.p.Select = kept
 		}
 	}
+}
+
+// rankedOf reports whether the superlative is said of the things that
+// have the attribute named (the players of "the oldest player's
+// school": their age) and not of those that have alt (the school's
+// founding year).
+func (pl *planner) rankedOf(named, alt *handoff.SliceProperty) bool {
+	for _, c := range pl.sg.Requirements.Cues {
+		if c.Kind != handoff.CueSuperlative || c.Of == "" {
+			continue
+		}
+		of := func(p *handoff.SliceProperty) bool {
+			return slices.ContainsFunc(p.Domains, func(d string) bool { return termMatches(c.Of, d, "") >= 0.8 })
+		}
+		return of(named) && !of(alt)
+	}
+	return false
 }
 
 // sortsAll reports whether the question asks for every thing in an order

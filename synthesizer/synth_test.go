@@ -4407,3 +4407,58 @@ ex:s2 a ex:shop ; ex:shop_name "Ferndale" ; ex:open_date "1 January" ; ex:open_y
 		t.Errorf("got %v, want Apple\n%s", res.Rows, query)
 	}
 }
+
+// TestSuperlativeOfTheOtherThing: "Where is the oldest player's
+// school?" ranks the schools by their players' age (the superlative is
+// said of the players), not by the schools' founding year, and answers
+// with the school's location.
+func TestSuperlativeOfTheOtherThing(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:s1 a ex:school ; ex:school_name "Barker" ; ex:location "Hornsby" ; ex:founded 1890 .
+ex:s2 a ex:school ; ex:school_name "Knox" ; ex:location "Wahroonga" ; ex:founded 1924 .
+ex:p1 a ex:player ; ex:player_name "Ann" ; ex:age 19 ; ex:school_ref ex:s1 .
+ex:p2 a ex:player ; ex:player_name "Bea" ; ex:age 23 ; ex:school_ref ex:s2 .
+`
+	g := loadGraph(t, "schools", data)
+	school, player := []string{ex + "school"}, []string{ex + "player"}
+	slice := &handoff.Slice{
+		Graph:    "schools",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "player", Count: 2, Score: 1, Matched: []string{"player"}},
+			{IRI: ex + "school", Count: 2, Score: 1, Matched: []string{"school"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "age", Domains: player, Datatypes: []string{xsd + "integer"}, Score: 1, Matched: []string{"age"}, Min: "19", Max: "23"},
+			{IRI: ex + "location", Domains: school, Datatypes: []string{xsd + "string"}, Score: 0.2},
+			{IRI: ex + "founded", Domains: school, Datatypes: []string{xsd + "integer"}, Score: 0.2, Min: "1890", Max: "1924"},
+			{IRI: ex + "school_ref", Domains: player, Ranges: school, Score: 0.1, Join: true},
+			{IRI: ex + "player_name", Domains: player, Datatypes: []string{xsd + "string"}, Score: 0.05},
+			{IRI: ex + "school_name", Domains: school, Datatypes: []string{xsd + "string"}, Score: 0.05},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Where is the oldest player's school?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpRank},
+		Requirements: handoff.Requirements{Predicates: []string{"age"}, Types: []string{"player", "school"},
+			Joins:  []handoff.Join{{From: "player", To: "school"}},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "age", Descending: true, Limit: 1},
+			Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "where"},
+				{Kind: handoff.CueSuperlative, Text: "oldest", Term: "age", Descending: true, Of: "player"}}}}
+	cands, err := New(Config{}).Synthesize(context.Background(), sg, slice, g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, c := range cands {
+		res, err := g.Query(context.Background(), c.Query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, ok := onlyValue(res); ok && v == "Wahroonga" {
+			found = true
+		}
+		if strings.Contains(c.Query, "founded") && strings.Contains(c.Query, "location") {
+			t.Errorf("a candidate ranks the schools by their founding:\n%s", c.Query)
+		}
+	}
+	if !found {
+		t.Errorf("no candidate answers Wahroonga")
+	}
+}
