@@ -275,14 +275,17 @@ func (a *analysis) isVerb(i int) bool {
 	// after "which"/"what" and the noun asked for, a word that agrees
 	// with it as a verb (a plural noun then a base form, a singular
 	// one then an -s form) and has its object's determiner right after.
-	if i >= 2 && a.isWord(i) && !isFunction(w) && inSet(a.w(i+1), "the", "a", "an") {
+	// ("Which furniture cost over 1000 dollars?": a verb of the lexicon
+	// before a comparison, whatever the agreement.)
+	if compared := contentVerbs[w] && (comparatives[a.w(i+1)].op != "" || inSet(a.w(i+1), "over", "under", "above", "below", "between") || i+1 < len(a.toks) && a.toks[i+1].kind == tkNum); i >= 2 && a.isWord(i) && !isFunction(w) &&
+		(inSet(a.w(i+1), "the", "a", "an") || compared) {
 		k := i - 1
 		for k > 0 && i-k <= 3 && a.content(k) && !contentVerbs[a.w(k)] {
 			k--
 		}
 		if k < i-1 && inSet(a.w(k), "which", "what") {
 			subj := a.w(i - 1)
-			if isPlural(subj) && !isPlural(w) || !isPlural(subj) && isPlural(w) && !strings.HasSuffix(w, "ss") {
+			if compared || isPlural(subj) && !isPlural(w) || !isPlural(subj) && isPlural(w) && !strings.HasSuffix(w, "ss") {
 				return true
 			}
 		}

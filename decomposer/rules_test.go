@@ -2348,3 +2348,13 @@ func TestSuperlativeOfAThing(t *testing.T) {
 		t.Errorf("types %q, cues %+v; want oldest said of the players, the school a type", r.Types, r.Cues)
 	}
 }
+
+// TestPiecesOfAndVerbBeforeComparison: "Which pieces of furniture cost
+// over 1000 dollars?" asks for furniture (a piece is one of it), and
+// "cost" before the comparison is the verb, not "furniture cost".
+func TestPiecesOfAndVerbBeforeComparison(t *testing.T) {
+	r := decompose(t, "Which pieces of furniture cost over 1000 dollars?").Subgoals[0].Requirements
+	if !slices.Equal(r.Types, []string{"furniture"}) || len(r.Filters) != 1 || r.Filters[0].Attribute != "cost" || r.Filters[0].Op != handoff.FilterGt {
+		t.Errorf("types %q, filters %+v; want furniture costing more than 1000", r.Types, r.Filters)
+	}
+}

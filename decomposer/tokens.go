@@ -38,7 +38,8 @@ type token struct {
 // conjunctions reads "as well as" as the one word "and" ("the average
 // amount, as well as the total amount"), spanning the three words, and
 // "came out" as "released"; it drops "other" after "which" or "what",
-// and the hyphen of a superlative compound ("the best-selling journal",
+// "pieces of" before what the pieces are of, and the hyphen of a
+// superlative compound ("the best-selling journal",
 // "the highest-rated film" read as "best selling", "highest rated").
 func conjunctions(toks []token) []token {
 	out := toks[:0:0]
@@ -60,6 +61,14 @@ func conjunctions(toks []token) []token {
 			t.low, t.end, t.oend = "and", toks[i+2].end, toks[i+2].oend
 			out = append(out, t)
 			i += 2
+			continue
+		}
+		// "Which pieces of furniture cost over 1000 dollars?", "How
+		// many pieces of equipment …": the furniture, the equipment; a
+		// piece counts one of them.
+		if i+2 < len(toks) && inSet(toks[i].low, "piece", "pieces") && toks[i+1].low == "of" && toks[i+2].kind == tkWord && i > 0 &&
+			inSet(toks[i-1].low, "which", "what", "many", "the", "a", "any", "all", "each", "every") {
+			i++
 			continue
 		}
 		// "came out" is "released" ("Which film came out most
