@@ -290,6 +290,14 @@ func (a *analysis) isVerb(i int) bool {
 			}
 		}
 	}
+	// A present participle after "be" is the verb: "is majoring in
+	// 600", "are living in Paris".
+	// (Not one that ends the clause: "heads who are acting" are in an
+	// acting role.)
+	if len(w) > 5 && strings.HasSuffix(w, "ing") && inSet(a.w(i-1), "is", "are", "was", "were") && a.isWord(i) && !isFunction(w) && !attrWords[w] &&
+		inSet(a.w(i+1), "in", "at", "on", "for", "to", "with", "from", "by", "the", "a", "an") {
+		return true
+	}
 	// An irregular participle after "be": "are shown", "was written".
 	if lexicon.VerbBase(w) != w && inSet(a.w(i-1), "is", "are", "was", "were", "been", "be", "being") {
 		return true
@@ -2204,9 +2212,10 @@ func (a *analysis) mentionFilters() {
 			// "with 'x' in the name", "have 'Express' in their names"
 			f.Op = handoff.FilterContains
 			f.Attribute = a.containsAttr(i, end)
-		case inSet(prev, "name", "title") && a.ownPhrase(i-1) >= 0 && lexicon.NamePart(a.chunks[a.ownPhrase(i-1)].words) == 0:
+		case inSet(prev, "name", "title") && a.ownPhrase(i-1) >= 0:
 			// "the description for role name 'Proof Reader'": the
-			// role name is compared, not shown.
+			// role name is compared, not shown; "teachers with last
+			// name 'Schuster'": their last name.
 			c := &a.chunks[a.ownPhrase(i-1)]
 			f.Attribute = c.phrase()
 			c.role, c.used = rolePred, true
@@ -2221,6 +2230,10 @@ func (a *analysis) mentionFilters() {
 			f.Attribute = "name"
 		case inSet(prev, "titled", "entitled", "title"):
 			f.Attribute = "title"
+		case m.Kind == handoff.MentionNumber && inSet(prev, "in", "on") && i >= 2 && a.at[i-2] >= 0 && a.chunks[a.at[i-2]].verb && a.chunks[a.at[i-2]].end == i-1:
+			// "is majoring in 600": the number is of what the verb
+			// names (major).
+			f.Attribute = a.chunks[a.at[i-2]].phrase()
 		case inSet(prev, "from", "in", "at", "of", "by", "on", "to", "than", "and", "or", "for", "than"):
 			f.Attribute = ""
 			if inSet(prev, "of", "and", "or") && !ofEntity {

@@ -2358,3 +2358,22 @@ func TestPiecesOfAndVerbBeforeComparison(t *testing.T) {
 		t.Errorf("types %q, filters %+v; want furniture costing more than 1000", r.Types, r.Filters)
 	}
 }
+
+// TestNamePartValueAndProgressive: "with last name 'Schuster'" compares
+// the last name, not any name; "the texts of notes" asks their text;
+// "is majoring in 600" compares what the verb names, while "heads who
+// are acting" keeps "acting" a word of the things.
+func TestNamePartValueAndProgressive(t *testing.T) {
+	r := decompose(t, "Find the texts of assessment notes for teachers with last name 'Schuster'.").Subgoals[0].Requirements
+	if len(r.Filters) != 1 || r.Filters[0].Attribute != "last name" || !slices.Equal(r.Output.Attributes, []string{"text"}) {
+		t.Errorf("filters %+v, output %+v; want the last name compared and the text asked", r.Filters, r.Output)
+	}
+	r = decompose(t, "Which students are majoring in 600?").Subgoals[0].Requirements
+	if len(r.Filters) != 1 || r.Filters[0].Attribute != "majoring" || !slices.Contains(r.Verbs, "majoring") {
+		t.Errorf("filters %+v, verbs %q; want 600 compared with what majoring names", r.Filters, r.Verbs)
+	}
+	r = decompose(t, "What are the distinct ages of the heads who are acting?").Subgoals[0].Requirements
+	if slices.Contains(r.Verbs, "acting") {
+		t.Errorf("verbs %q: acting ends the clause, no verb", r.Verbs)
+	}
+}

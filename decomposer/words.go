@@ -57,7 +57,7 @@ var (
 		density birthday birthdate birthplace dob zip zipcode postcode latitude longitude
 		horsepower mileage version count quantity balance fee fees points point votes vote enrollment
 		headquarters founder founded established term hometown surname username password
-		frequency citations citation share market capital volume attendance minutes hours seconds weeks days detail`)
+		frequency citations citation share market capital volume attendance minutes hours seconds weeks days detail text`)
 	// connectorWords join capitalised words into one name.
 	connectorWords = set(`of de del della di da du des la le van von der den y the & and-`)
 	// contentVerbs are verbs that name relations ("born", "located").
