@@ -266,6 +266,14 @@ func findSetOp(toks []token) (setSplit, bool) {
 					return setSplit{op: handoff.OpIntersect, marker: "both … and", left: span{{0, i}, {i + 1, j}}, right: sharedRight(toks, i, j)}, true
 				}
 			}
+		case (w(i) == "shared" && inSet(w(i+1), "by", "between") || w(i) == "common" && w(i+1) == "to") && i > 0:
+			// "the starting years shared by technicians from team 'CLE'
+			// and 'CWS'": what both have.
+			for j := i + 3; j < n-1; j++ {
+				if w(j) == "and" {
+					return setSplit{op: handoff.OpIntersect, marker: w(i) + " " + w(i+1) + " … and", left: span{{0, i}, {i + 1, j}}, right: sharedBy(toks, i, j)}, true
+				}
+			}
 		case w(i) == "either" && i > 0 && !inSet(w(i+1), "of", "?", "."):
 			for j := i + 2; j < n-1; j++ {
 				if w(j) == "or" {
@@ -298,6 +306,26 @@ func sharedRight(toks []token, i, j int) span {
 		}
 	}
 	return span{{0, i}, {j + 1, n}}
+}
+
+// sharedBy is the right side of "X shared by A and B" (marker at i,
+// conjunction at j): X, then B where it parallels A, from A's first
+// mention ("from team 'CLE' and 'CWS'") or its comparison ("with
+// population bigger than 1500 and smaller than 500"); else B after the
+// preposition ("by entrepreneurs that … and entrepreneurs that …").
+func sharedBy(toks []token, i, j int) span {
+	n := len(toks)
+	if toks[j+1].ment >= 0 {
+		return sharedRight(toks, i, j)
+	}
+	if comparatives[toks[j+1].low].op != "" {
+		for k := i + 2; k < j; k++ {
+			if comparatives[toks[k].low].op != "" {
+				return span{{0, i}, {i + 1, k}, {j + 1, n}}
+			}
+		}
+	}
+	return span{{0, i}, {i + 1, i + 2}, {j + 1, n}}
 }
 
 func trimComma(toks []token, i int) int {

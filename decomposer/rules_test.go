@@ -2377,3 +2377,22 @@ func TestNamePartValueAndProgressive(t *testing.T) {
 		t.Errorf("verbs %q: acting ends the clause, no verb", r.Verbs)
 	}
 }
+
+// TestSharedBy: "X shared by A and B" is what both have: an
+// intersection, B completed from A where it parallels it.
+func TestSharedBy(t *testing.T) {
+	for q, want := range map[string][2]string{
+		"Show the starting years shared by technicians from team 'CLE' and 'CWS'.": {"Show the starting years by technicians from team 'CLE'", "Show the starting years by technicians from team 'CWS'"},
+		"Show the status shared by cities with population bigger than 1500 and smaller than 500.": {"Show the status by cities with population bigger than 1500",
+			"Show the status by cities with population smaller than 500"},
+	} {
+		d := decompose(t, q)
+		if len(d.Subgoals) != 3 || !d.Subgoals[2].Has(handoff.OpIntersect) || d.Subgoals[0].Text != want[0] || d.Subgoals[1].Text != want[1] {
+			var texts []string
+			for _, s := range d.Subgoals {
+				texts = append(texts, s.Text)
+			}
+			t.Errorf("%s: subgoals %q, want an intersection of %q", q, texts, want)
+		}
+	}
+}
