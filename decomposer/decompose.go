@@ -274,6 +274,12 @@ func findSetOp(toks []token) (setSplit, bool) {
 					return setSplit{op: handoff.OpIntersect, marker: w(i) + " " + w(i+1) + " … and", left: span{{0, i}, {i + 1, j}}, right: sharedBy(toks, i, j)}, true
 				}
 			}
+		case w(i) == "in" && w(i+1) == "common" && i > 4:
+			// "Which genres do Ada Brook and Bo Lind have in common?":
+			// the genres of each, intersected.
+			if sp, ok := inCommon(toks, i); ok {
+				return sp, true
+			}
 		case w(i) == "either" && i > 0 && !inSet(w(i+1), "of", "?", "."):
 			for j := i + 2; j < n-1; j++ {
 				if w(j) == "or" {
@@ -306,6 +312,40 @@ func sharedRight(toks []token, i, j int) span {
 		}
 	}
 	return span{{0, i}, {j + 1, n}}
+}
+
+// inCommon splits "X do A and B have in common" ("in" at i) into "X do
+// A have" and "X do B have"; ok is false when the words before "in
+// common" are not of that form.
+func inCommon(toks []token, i int) (setSplit, bool) {
+	v := i - 1 // the verb: have, share
+	if !inSet(toks[v].low, "have", "share") {
+		return setSplit{}, false
+	}
+	end := v // where B ends ("both" before the verb is neither's)
+	if toks[end-1].low == "both" {
+		end--
+	}
+	aux := -1
+	for k := end - 1; k > 0; k-- {
+		if inSet(toks[k].low, "do", "does", "did") {
+			aux = k
+			break
+		}
+	}
+	and := -1
+	for k := aux + 2; aux > 0 && k < end-1; k++ {
+		if toks[k].low == "and" {
+			and = k
+			break
+		}
+	}
+	if aux < 0 || and < 0 {
+		return setSplit{}, false
+	}
+	return setSplit{op: handoff.OpIntersect, marker: "… and … in common",
+		left:  span{{0, and}, {v, i}},
+		right: span{{0, aux + 1}, {and + 1, end}, {v, i}}}, true
 }
 
 // sharedBy is the right side of "X shared by A and B" (marker at i,

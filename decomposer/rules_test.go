@@ -2396,3 +2396,16 @@ func TestSharedBy(t *testing.T) {
 		}
 	}
 }
+
+// TestInCommon: "Which genres do Ada Brook and Bo Lind have in common?"
+// is the genres of each, intersected.
+func TestInCommon(t *testing.T) {
+	d := decompose(t, "Which genres do Ada Brook and Bo Lind have in common?")
+	if len(d.Subgoals) != 3 || !d.Subgoals[2].Has(handoff.OpIntersect) || d.Subgoals[0].Text != "Which genres do Ada Brook have" || d.Subgoals[1].Text != "Which genres do Bo Lind have" {
+		t.Errorf("subgoals %+v, want the genres of each, intersected", d.Subgoals)
+	}
+	// Not a question of that form: no split.
+	if d := decompose(t, "What do the films have in common?"); len(d.Subgoals) != 1 {
+		t.Errorf("%d subgoals, want 1", len(d.Subgoals))
+	}
+}
