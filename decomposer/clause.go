@@ -169,6 +169,8 @@ func (a *analysis) content(i int) bool {
 		return true // "the number and time of the train": a column
 	case w == "order" && a.isWord(i+1) && !isFunction(a.w(i+1)) && a.toks[i+1].ment < 0:
 		return true // "the order ids", "order date": a noun
+	case w == "order" && inSet(a.w(i-1), "each", "every", "per", "an"):
+		return true // "the total quantity in each order": a noun
 	case w == "number" || w == "numbers" && a.w(i+1) == "of":
 		// "number of" asks for a count unless a noun precedes ("phone number of").
 		// ("the numbers of roller coasters for each status": counts.)

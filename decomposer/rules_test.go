@@ -2409,3 +2409,12 @@ func TestInCommon(t *testing.T) {
 		t.Errorf("%d subgoals, want 1", len(d.Subgoals))
 	}
 }
+
+// TestEachOrderIsAThing: "the total quantity in each order" sums per
+// order; "each order" is no ordering.
+func TestEachOrderIsAThing(t *testing.T) {
+	o := decompose(t, "Show order ids and the total quantity in each order.").Subgoals[0].Requirements.Output
+	if o.OrderBy != "" || o.Aggregate != handoff.AggSum || !slices.Equal(o.GroupBy, []string{"order"}) {
+		t.Errorf("output %+v, want the quantity summed per order, no order", o)
+	}
+}
