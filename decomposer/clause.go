@@ -2593,7 +2593,9 @@ func (a *analysis) ofAttribute(i int) bool {
 func (a *analysis) listedAfter(ci int) bool {
 	c := &a.chunks[ci]
 	k := c.start - 1
-	if inSet(a.w(k), "the", "their", "its") {
+	// ("the names of climbers and the corresponding heights of the
+	// mountains")
+	for n := 0; n < 2 && inSet(a.w(k), "the", "their", "its", "corresponding", "respective"); n++ {
 		k--
 	}
 	if a.w(k) != "and" || a.w(c.end) != "of" || ci == 0 {
@@ -2942,7 +2944,12 @@ func (a *analysis) subgoal() handoff.Subgoal {
 			k--
 		}
 		// "What are the teams with the most technicians?" too.
-		asked := inSet(a.w(first.start-1), "which", "what") || k >= 0 && commandWords[a.w(k)] ||
+		// ("Which 3 wineries produce the most wines?": after a number.)
+		w := first.start - 1
+		if w > 0 && a.toks[w].kind == tkNum {
+			w--
+		}
+		asked := inSet(a.w(w), "which", "what") || k >= 0 && commandWords[a.w(k)] ||
 			k >= 1 && inSet(a.w(k), "is", "are", "was", "were") && inSet(a.w(k-1), "what", "which", "who") && inSet(a.w(first.end), "with", "that", "which", "who", "having")
 		if h := first.head(); h != a.aggOf[0] && first.start > 0 && asked {
 			a.groupBy = []string{a.groupTerm(typeChunks[0])}

@@ -2418,3 +2418,17 @@ func TestEachOrderIsAThing(t *testing.T) {
 		t.Errorf("output %+v, want the quantity summed per order, no order", o)
 	}
 }
+
+// TestCorrespondingListed: "the names of climbers and the corresponding
+// heights of the mountains" asks both; "Which 3 wineries produce the
+// most wines?" counts per winery.
+func TestCorrespondingListed(t *testing.T) {
+	o := decompose(t, "What are the names of climbers and the corresponding heights of the mountains that they climb?").Subgoals[0].Requirements.Output
+	if !slices.Equal(o.Attributes, []string{"name", "height"}) {
+		t.Errorf("attributes %q, want name and height", o.Attributes)
+	}
+	o = decompose(t, "Which 3 wineries produce the most wines?").Subgoals[0].Requirements.Output
+	if !slices.Equal(o.GroupBy, []string{"winery"}) || o.Limit != 3 {
+		t.Errorf("output %+v, want the wines counted per winery, 3", o)
+	}
+}
