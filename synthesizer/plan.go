@@ -746,6 +746,7 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 	pl.bothSides()
 	pl.exceptValues()
 	pl.countsReferrers()
+	pl.countsHavers()
 	pl.countDistinctSubjects(out)
 	return pl.p, pl.score(), pl.notes, true
 }

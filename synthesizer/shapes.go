@@ -157,3 +157,36 @@ func exclusive(a, b skeletons.Cond) bool {
 	hi, ok2 := numberOf(b.Value)
 	return ok1 && ok2 && lo.Cmp(hi) >= 0
 }
+
+// countsHavers joins to a count of things alone the other things the
+// question says they have or do ("How many students play video games?",
+// "the count of distinct employees with certificates", "artists who
+// have had volumes"): a term other than the one counted that names
+// another class of the slice, which a path of references links to them.
+// The count then counts each of the things once
+// ([planner.countDistinctSubjects]).
+func (pl *planner) countsHavers() {
+	p, r := pl.p, &pl.sg.Requirements
+	out := r.Output
+	if out.Aggregate != handoff.AggCount || out.AggregateOf == "" || len(p.Nodes) != 1 || len(p.Select) != 1 || p.Select[0].Agg != handoff.AggCount || p.Select[0].Attr != nil ||
+		len(p.GroupBy) > 0 || len(p.Filters) > 0 || p.Set != nil || len(p.Negs) > 0 || slices.Contains(pl.sg.Operations, handoff.OpNegate) {
+		return
+	}
+	root := p.Nodes[0].Class
+	if termMatches(out.AggregateOf, root, "") < 0.8 {
+		return
+	}
+	for _, t := range append(slices.Clone(r.Types), r.Predicates...) {
+		if t == out.AggregateOf {
+			continue
+		}
+		c, s := pl.bestClass(t)
+		if c == "" || c == root || s < 0.8 {
+			continue
+		}
+		if _, ok := pl.join(c); ok {
+			pl.notes = append(pl.notes, "the things counted are those that have the other things named")
+			return
+		}
+	}
+}

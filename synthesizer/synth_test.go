@@ -4462,3 +4462,56 @@ ex:p2 a ex:player ; ex:player_name "Bea" ; ex:age 23 ; ex:school_ref ex:s2 .
 		t.Errorf("no candidate answers Wahroonga")
 	}
 }
+
+// TestCountThoseThatHave: "How many students play video games?" counts
+// the students that a link class joins to games, each once, not every
+// student nor the games.
+func TestCountThoseThatHave(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:s1 a ex:student ; ex:student_name "Ann" .
+ex:s2 a ex:student ; ex:student_name "Bea" .
+ex:s3 a ex:student ; ex:student_name "Cy" .
+ex:g1 a ex:video_games ; ex:game_name "RNG Stone" .
+ex:g2 a ex:video_games ; ex:game_name "Call of Destiny" .
+ex:p1 a ex:plays_games ; ex:stu_ref ex:s1 ; ex:game_ref ex:g1 .
+ex:p2 a ex:plays_games ; ex:stu_ref ex:s1 ; ex:game_ref ex:g2 .
+ex:p3 a ex:plays_games ; ex:stu_ref ex:s2 ; ex:game_ref ex:g1 .
+`
+	g := loadGraph(t, "games", data)
+	pg := []string{ex + "plays_games"}
+	slice := &handoff.Slice{
+		Graph:    "games",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "student", Count: 3, Score: 1, Matched: []string{"student"}},
+			{IRI: ex + "video_games", Count: 2, Score: 1, Matched: []string{"video game", "game"}}, {IRI: ex + "plays_games", Count: 3, Score: 0.3}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "stu_ref", Domains: pg, Ranges: []string{ex + "student"}, Score: 0.1, Join: true},
+			{IRI: ex + "game_ref", Domains: pg, Ranges: []string{ex + "video_games"}, Score: 0.1, Join: true},
+			{IRI: ex + "student_name", Domains: []string{ex + "student"}, Datatypes: []string{xsd + "string"}, Score: 0.05},
+			{IRI: ex + "game_name", Domains: []string{ex + "video_games"}, Datatypes: []string{xsd + "string"}, Score: 0.05},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "How many students play video games?", Operations: []handoff.Operation{handoff.OpAggregate},
+		Requirements: handoff.Requirements{Predicates: []string{"play"}, Verbs: []string{"play"}, Types: []string{"student", "video game", "game"},
+			Joins:  []handoff.Join{{From: "student", To: "game", Via: "play"}},
+			Output: handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "student"},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "how many"}}}}
+	cands, err := New(Config{}).Synthesize(context.Background(), sg, slice, g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cands {
+		if !strings.Contains(c.Query, "?student a ex:student") {
+			continue
+		}
+		res, err := g.Query(context.Background(), c.Query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, ok := onlyValue(res); !ok || v != "2" {
+			t.Errorf("the count of students is %v, want 2 (those that play)\n%s", res.Rows, c.Query)
+		}
+		return
+	}
+	t.Errorf("no candidate counts the students")
+}
