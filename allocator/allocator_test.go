@@ -1397,3 +1397,22 @@ func TestSliceDateOfReferringThing(t *testing.T) {
 		t.Errorf("the slice lacks the publications' date:\n%s", sl.Text())
 	}
 }
+
+// TestSliceClassCutShort: "courses with two prerequisites" names the
+// class prereq, the word cut short; a real word that begins another
+// ("cat" of catalog) names nothing.
+func TestSliceClassCutShort(t *testing.T) {
+	const ttl = `@prefix c: <http://x/course#> . @prefix p: <http://x/prereq#> .
+<http://x/c1> a <http://x/course> ; c:title "Finance" .
+<http://x/c2> a <http://x/course> ; c:title "Banking" .
+<http://x/p1> a <http://x/prereq> ; p:ref-course_id <http://x/c1> ; p:ref-prereq_id <http://x/c2> .
+`
+	coll := oneGraph(t, "misc", ttl)
+	a, err := New(Config{}).Allocate(context.Background(), subgoal("What are the titles for courses with two prerequisites?", []string{"course", "prerequisite"}, []string{"title"}), coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("misc"); sl == nil || !sl.HasClass("http://x/prereq") {
+		t.Errorf("the slice lacks the prerequisites:\n%s", sl.Text())
+	}
+}

@@ -334,6 +334,17 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 					if strings.HasPrefix(long, short) {
 						continue
 					}
+					// A class named by the word cut short ("prereq" of
+					// "prerequisites"), a made-up word at least half of it.
+					if ws := slices.Clone(t.words); len(gw) >= 4 && 2*len(gw) >= len(w) && len(gw) < len(w) && strings.HasPrefix(w, gw) && !vocab.Known(gw) {
+						ws[k] = gw
+						for _, i := range is {
+							if e := &g.elements[i]; e.class && slices.Contains(e.primary, gw) {
+								take(0.8*matchScore(ws, e), e)
+							}
+						}
+						continue
+					}
 					// Nor a word of its own ("cat" of cartoon).
 					if vocab.Known(short) && !lexicon.SpellingVariant(gw, w) {
 						continue
