@@ -1416,3 +1416,20 @@ func TestSliceClassCutShort(t *testing.T) {
 		t.Errorf("the slice lacks the prerequisites:\n%s", sl.Text())
 	}
 }
+
+// TestSliceQualityColumn: "List the nations that have more than two
+// ships." brings ship#nationality, the quality of a nation.
+func TestSliceQualityColumn(t *testing.T) {
+	const ttl = `@prefix s: <http://x/ship#> .
+<http://x/s1> a <http://x/ship> ; s:name "Appam" ; s:nationality "United Kingdom" ; s:tonnage 7781 .
+<http://x/s2> a <http://x/ship> ; s:name "Trader" ; s:nationality "United States" ; s:tonnage 3035 .
+`
+	coll := oneGraph(t, "misc", ttl)
+	a, err := New(Config{}).Allocate(context.Background(), subgoal("List the nations that have more than two ships.", []string{"nation", "ship"}, nil), coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("misc"); sl == nil || !sl.HasProperty("http://x/ship#nationality") {
+		t.Errorf("the slice lacks the nationality:\n%s", sl.Text())
+	}
+}

@@ -376,12 +376,14 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 				// what is done there ("winery" is no wine).
 				rels = rels[1:]
 			}
-			for _, r := range lexicon.Related(w, rels...) {
+			// (And the word itself, for its quality: "nations" of
+			// nationality.)
+			for n, r := range append([]string{w}, lexicon.Related(w, rels...)...) {
 				r = stem(r)
 				ws := slices.Clone(t.words)
 				ws[k] = r
 				for _, i := range g.words[r] {
-					if e := &g.elements[i]; e.class == classes && slices.Contains(e.primary, r) {
+					if e := &g.elements[i]; n > 0 && e.class == classes && slices.Contains(e.primary, r) {
 						take(0.7*matchScore(ws, e), e)
 					}
 				}

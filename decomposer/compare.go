@@ -257,6 +257,13 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 	for k := i; k < v && k < len(a.toks); k++ {
 		a.used[k] = true
 	}
+	// "employees who make more than the average": what making is, their
+	// earnings (no chunk: "make" is a filler word); only against an
+	// aggregate ("made more than 2 movies" counts them, "made before
+	// 2000" dates them).
+	if attr == "" && a.nestID != "" && v <= a.nestAt && a.nestAt <= v+3 && inSet(a.w(i-1), "make", "makes", "made", "gross", "grosses", "grossed", "spend", "spends", "spent") && a.at[i-1] < 0 {
+		attr = amountVerbs[a.w(i-1)]
+	}
 	if attr == "length" && a.w(i) == "shorter" && a.ofPeople(i, -1) {
 		attr = "height" // "Which players are shorter than 1.8?"
 	}

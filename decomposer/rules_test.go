@@ -2432,3 +2432,18 @@ func TestCorrespondingListed(t *testing.T) {
 		t.Errorf("output %+v, want the wines counted per winery, 3", o)
 	}
 }
+
+// TestMakeMoreThanTheAverage: "employees who make more than the
+// average" compare their earnings with the average of them; "made more
+// than 2 movies" is no earning.
+func TestMakeMoreThanTheAverage(t *testing.T) {
+	d := decompose(t, "What are the employee ids for employees who make more than the average?")
+	last := d.Final().Requirements
+	if len(last.Filters) != 1 || last.Filters[0].Attribute != "earn" {
+		t.Errorf("filters %+v, want earnings compared with the average", last.Filters)
+	}
+	r := decompose(t, "Which directors made more than 2 movies?").Final().Requirements
+	if slices.ContainsFunc(r.Filters, func(f handoff.Filter) bool { return f.Attribute == "earn" }) {
+		t.Errorf("filters %+v: no earnings", r.Filters)
+	}
+}

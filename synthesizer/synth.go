@@ -451,6 +451,11 @@ func termMatches(term, iri, label string) (score float64) {
 			// asked for).
 			hit++
 			verbs++
+		} else if slices.ContainsFunc(ew, func(e string) bool { return slices.Contains(lexicon.Qualities(t), e) }) {
+			// "nations" of nationality: the quality of it, which names
+			// the column a little less surely than its own word.
+			hit++
+			kinds++
 		} else if lexicon.KindWord(t) && slices.ContainsFunc(ew, lexicon.KindWord) {
 			// "type" of governmentform, of genre: another word for a
 			// kind, which names it less surely than its own word.

@@ -4515,3 +4515,11 @@ ex:p3 a ex:plays_games ; ex:stu_ref ex:s2 ; ex:game_ref ex:g1 .
 	}
 	t.Errorf("no candidate counts the students")
 }
+
+// TestQualityNamesColumn: "nations" names nationality (its quality),
+// a little below the column's own word.
+func TestQualityNamesColumn(t *testing.T) {
+	if s := termMatches("nation", ex+"ship#nationality", ""); s < 0.8 || s >= termMatches("nationality", ex+"ship#nationality", "") {
+		t.Errorf("termMatches(nation, nationality) = %.2f, want at least 0.8 and below the column's own word", s)
+	}
+}
