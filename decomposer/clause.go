@@ -1786,6 +1786,13 @@ func (a *analysis) rankAt(i int) {
 	if c >= 0 && a.chunks[c].start == j {
 		a.rankedOf = c // its role is known later ([analysis.subgoal])
 	}
+	// "the dorm with the largest capacity", "the county having the most
+	// police officers": said of the thing before "with".
+	if k := i - 1; a.w(k) == "the" && inSet(a.w(k-1), "with", "having") {
+		if b := a.chunkBefore(k - 2); b >= 0 && a.chunks[b].end == k-1 && !a.chunks[b].verb {
+			a.rankedOf = b
+		}
+	}
 	// A number right before: "the 3 oldest singers".
 	if v, k, ok := a.valueOf(i - 1); ok && k == "number" && a.out.Limit == 0 {
 		n, _ := strconv.Atoi(v)

@@ -2447,3 +2447,13 @@ func TestMakeMoreThanTheAverage(t *testing.T) {
 		t.Errorf("filters %+v: no earnings", r.Filters)
 	}
 }
+
+// TestSuperlativeOfThingWith: "the dorm with the largest capacity" says
+// "largest" of the dorm.
+func TestSuperlativeOfThingWith(t *testing.T) {
+	r := decompose(t, "What is the average age of students who are living in the dorm with the largest capacity?").Subgoals[0].Requirements
+	i := slices.IndexFunc(r.Cues, func(c handoff.Cue) bool { return c.Kind == handoff.CueSuperlative })
+	if i < 0 || r.Cues[i].Of != "dorm" {
+		t.Errorf("cues %+v, want largest said of the dorm", r.Cues)
+	}
+}

@@ -745,6 +745,7 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 	}
 	pl.bothSides()
 	pl.exceptValues()
+	pl.rankedThing()
 	pl.countsReferrers()
 	pl.countsHavers()
 	pl.countDistinctSubjects(out)

@@ -190,3 +190,56 @@ func (pl *planner) countsHavers() {
 		}
 	}
 }
+
+// rankedThing reads a superlative said of a thing other than those asked
+// for as a condition on that thing: "the average age of students living
+// in the dorm with the largest capacity", "the cities in the county with
+// the most police officers" are about every student of that dorm, every
+// city of that county, not the first row of the join. The key equals its
+// largest (or smallest) value over the thing's class, ties kept.
+func (pl *planner) rankedThing() {
+	p := pl.p
+	if p.Limit != 1 || len(p.Order) != 1 || len(p.GroupBy) > 0 || len(p.Having) > 0 || p.Set != nil || p.Ask {
+		return
+	}
+	key := p.Order[0].Item
+	if key.Attr == nil || key.Attr.Property == "" || key.Agg != "" || key.Attr.Node == 0 && len(p.Nodes) == 1 {
+		return
+	}
+	k := key.Attr.Node
+	of := ""
+	for _, c := range pl.sg.Requirements.Cues {
+		if c.Kind == handoff.CueSuperlative && c.Of != "" {
+			of = c.Of
+			break
+		}
+	}
+	if of == "" || termMatches(of, p.Nodes[k].Class, "") < 0.8 {
+		return
+	}
+	// What is asked is of other things: every projected item is another
+	// node's, or an aggregate over them; things the superlative's word
+	// does not name ("the address with the highest rental" of
+	// student_addresses asks for the address), and which do not each have
+	// one of the ranked things ("the artist who sang the song with the
+	// smallest resolution": the song's one artist, as the first row has).
+	for _, it := range p.Select {
+		if it.Attr == nil {
+			continue
+		}
+		n := it.Attr.Node
+		if n == k && it.Agg == "" || termMatches(of, p.Nodes[n].Class, "") >= 0.8 ||
+			slices.ContainsFunc(p.Edges, func(e skeletons.Edge) bool { return e.From == k && e.To == n }) {
+			return
+		}
+	}
+	agg := handoff.AggMin
+	if p.Order[0].Desc {
+		agg = handoff.AggMax
+	}
+	sub := &skeletons.Plan{Nodes: []skeletons.Node{{Class: p.Nodes[k].Class}},
+		Select: []skeletons.Item{{Agg: agg, Func: key.Func, Attr: &skeletons.Attr{Node: 0, Property: key.Attr.Property}}}}
+	p.Filters = append(p.Filters, skeletons.Cond{Item: key, Op: handoff.FilterEq, Sub: sub})
+	p.Order, p.Limit = nil, 0
+	pl.notes = append(pl.notes, "a superlative said of another thing than those asked: that thing is the one with the extreme value, all of its own kept")
+}

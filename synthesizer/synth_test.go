@@ -4523,3 +4523,43 @@ func TestQualityNamesColumn(t *testing.T) {
 		t.Errorf("termMatches(nation, nationality) = %.2f, want at least 0.8 and below the column's own word", s)
 	}
 }
+
+// TestRankedOtherThing: "the average age of students living in the dorm
+// with the largest capacity" averages every student of that dorm, not
+// the first row of the join.
+func TestRankedOtherThing(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:d1 a ex:dorm ; ex:dorm_name "Anonymous Donor Hall" ; ex:student_capacity 256 .
+ex:d2 a ex:dorm ; ex:dorm_name "Bud Jones Hall" ; ex:student_capacity 40 .
+ex:s1 a ex:student ; ex:age 18 . ex:s2 a ex:student ; ex:age 20 . ex:s3 a ex:student ; ex:age 30 .
+ex:l1 a ex:lives_in ; ex:stu_ref ex:s1 ; ex:dorm_ref ex:d1 .
+ex:l2 a ex:lives_in ; ex:stu_ref ex:s2 ; ex:dorm_ref ex:d1 .
+ex:l3 a ex:lives_in ; ex:stu_ref ex:s3 ; ex:dorm_ref ex:d2 .
+`
+	g := loadGraph(t, "dorms", data)
+	li := []string{ex + "lives_in"}
+	slice := &handoff.Slice{
+		Graph:    "dorms",
+		Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "student", Count: 3, Score: 1, Matched: []string{"student"}},
+			{IRI: ex + "dorm", Count: 2, Score: 1, Matched: []string{"dorm"}}, {IRI: ex + "lives_in", Count: 3, Score: 0.3}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "age", Domains: []string{ex + "student"}, Datatypes: []string{xsd + "integer"}, Score: 1, Matched: []string{"age"}, Min: "18", Max: "30"},
+			{IRI: ex + "student_capacity", Domains: []string{ex + "dorm"}, Datatypes: []string{xsd + "integer"}, Score: 0.9, Matched: []string{"capacity"}, Min: "40", Max: "256"},
+			{IRI: ex + "stu_ref", Domains: li, Ranges: []string{ex + "student"}, Score: 0.1, Join: true},
+			{IRI: ex + "dorm_ref", Domains: li, Ranges: []string{ex + "dorm"}, Score: 0.1, Join: true},
+			{IRI: ex + "dorm_name", Domains: []string{ex + "dorm"}, Datatypes: []string{xsd + "string"}, Score: 0.05},
+		},
+	}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What is the average age of students who are living in the dorm with the largest capacity?",
+		Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpRank},
+		Requirements: handoff.Requirements{Predicates: []string{"age", "living", "capacity"}, Verbs: []string{"living"}, Types: []string{"student", "dorm"},
+			Joins:  []handoff.Join{{From: "student", To: "dorm", Via: "living"}},
+			Output: handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggAvg, AggregateOf: "age", OrderBy: "capacity", Descending: true, Limit: 1},
+			Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "what"},
+				{Kind: handoff.CueSuperlative, Text: "largest", Term: "capacity", Descending: true, Of: "dorm"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if v, ok := onlyValue(res); !ok || !strings.HasPrefix(v, "19") {
+		t.Errorf("got %v, want 19 (the average of the largest dorm's students)\n%s", res.Rows, query)
+	}
+}
