@@ -1433,3 +1433,25 @@ func TestSliceQualityColumn(t *testing.T) {
 		t.Errorf("the slice lacks the nationality:\n%s", sl.Text())
 	}
 }
+
+// TestSliceRecencyTime: "Which film did Ada Brook direct most recently?"
+// needs a time of the films (their release year), though "date" matched
+// the directors' birth date.
+func TestSliceRecencyTime(t *testing.T) {
+	const ttl = `@prefix f: <http://x/f/> .
+f:ada a f:Director ; f:name "Ada Brook" ; f:birthDate "1971-05-14" .
+f:w a f:Film ; f:title "Winter Ledger" ; f:directedBy f:ada ; f:releaseYear 2021 .
+f:p a f:Film ; f:title "Paper Moons" ; f:directedBy f:ada ; f:releaseYear 2016 .
+`
+	coll := oneGraph(t, "films", ttl)
+	sg := subgoal("Which film did Ada Brook direct most recently?", []string{"film"}, []string{"direct", "date"}, "Ada Brook")
+	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "direct", Descending: true, Limit: 1}
+	sg.Requirements.Cues = []handoff.Cue{{Kind: handoff.CueAnswer, Text: "which"}, {Kind: handoff.CueSuperlative, Text: "most recently", Term: "direct", Descending: true}}
+	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("films"); sl == nil || !sl.HasProperty("http://x/f/releaseYear") {
+		t.Errorf("the slice lacks the release year:\n%s", sl.Text())
+	}
+}

@@ -546,6 +546,11 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		}
 		temporal = temporal || lexicon.Temporal(t)
 	}
+	// "Which film did Ada Brook direct most recently?": a time, of the
+	// film (its release year), whatever the verb.
+	temporal = temporal || slices.ContainsFunc(sg.Requirements.Cues, func(c handoff.Cue) bool {
+		return c.Kind == handoff.CueSuperlative && lexicon.Recency(c.Text)
+	})
 	// "employees who earn more than the average": the salary a term
 	// stands for, matched to it, when no column has its name.
 	// "How old is Ada Brook?": an age asked for is computed from a

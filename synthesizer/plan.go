@@ -3569,6 +3569,15 @@ func (pl *planner) projectionTerms() []string {
 	for _, g := range r.Output.GroupBy {
 		usedElsewhere[g] = true
 	}
+	// "Which film did Ada Brook direct most recently?": the time the
+	// superlative implies orders; it is not asked for.
+	if slices.ContainsFunc(r.Cues, func(c handoff.Cue) bool { return c.Kind == handoff.CueSuperlative && lexicon.Recency(c.Text) }) {
+		for _, p := range r.Predicates {
+			if lexicon.Temporal(p) && !slices.Contains(r.Output.Attributes, p) {
+				usedElsewhere[p] = true
+			}
+		}
+	}
 	// The verb that relates two types is the link, not a column asked
 	// for ("regions affected by storms": not number_city_affected).
 	for _, j := range r.Joins {

@@ -489,7 +489,11 @@ func (c *coverer) superlative(cue handoff.Cue) {
 		means := c.keyMeans(o, cue.Term) && !(cue.Term == "" && len(o.aggs) == 0 && c.keyIdentifier(o)) ||
 			// "Which minister left office most recently?": the time
 			// the verb names (left_office).
-			lexicon.Recency(cue.Text) && len(o.aggs) == 0 && c.keyWords(o, c.questionVerb)
+			lexicon.Recency(cue.Text) && len(o.aggs) == 0 && (c.keyWords(o, c.questionVerb) ||
+				// "Which film did Ada Brook direct most recently?": where
+				// no column says when the verb happened, a time of the
+				// things (their release year).
+				!c.verbTimed() && c.keyWords(o, lexicon.Temporal))
 		if byCount && slices.Contains(o.aggs, "COUNT") || (inv || size || named || means) && (!byCount || len(o.aggs) == 0) {
 			c.add(string(cue.Kind), cue.Text, true, "", fmt.Sprintf("ORDER BY %s with LIMIT %d", direction(o.desc), o.limit))
 			return
@@ -2033,6 +2037,15 @@ func (c *coverer) keyWords(o order, ok func(string) bool) bool {
 		}
 	}
 	return false
+}
+
+// verbTimed reports whether a value property of the slice is named by a
+// verb of the question (left_office of "left office"), the time it
+// happened.
+func (c *coverer) verbTimed() bool {
+	return c.slice != nil && slices.ContainsFunc(c.slice.Properties, func(p handoff.SliceProperty) bool {
+		return len(p.Ranges) == 0 && slices.ContainsFunc(kg.Tokens(p.IRI), c.questionVerb)
+	})
 }
 
 // inverts reports whether the key orders by an attribute the cue's

@@ -762,3 +762,27 @@ func TestTableNameIsNoAnswer(t *testing.T) {
 		}
 	}
 }
+
+// TestRecencyOfThings: "Which film did Ada Brook direct most recently?"
+// is ordered by a time of the films where no column says when the verb
+// happened; where one does (left_office of "left office"), another time
+// does not realise it.
+func TestRecencyOfThings(t *testing.T) {
+	recent := handoff.Cue{Kind: handoff.CueSuperlative, Text: "most recently", Term: "direct", Descending: true}
+	sg := withText(subgoal(handoff.Output{Shape: handoff.ShapeEntities}, nil, handoff.Cue{Kind: handoff.CueAnswer, Text: "which"}, recent),
+		"Which film did Ada Brook direct most recently?")
+	sg.Requirements.Predicates = []string{"direct", "date"}
+	slice := peopleSlice()
+	slice.Properties = append(slice.Properties, handoff.SliceProperty{IRI: ex + "release_year", Domains: []string{ex + "Person"}, Datatypes: []string{sparql.XSDInteger}})
+	q := `SELECT ?n WHERE { ?p :name ?n ; :release_year ?y } ORDER BY DESC(?y) LIMIT 1`
+	if missed := strings.Join(missedOf(t, sg, slice, q), "; "); strings.Contains(missed, "most recently") {
+		t.Errorf("by the release year: missed %q", missed)
+	}
+	left := withText(subgoal(handoff.Output{Shape: handoff.ShapeEntities}, nil, handoff.Cue{Kind: handoff.CueAnswer, Text: "who"},
+		handoff.Cue{Kind: handoff.CueSuperlative, Text: "most recently", Term: "left", Descending: true}), "Who left office most recently?")
+	left.Requirements.Predicates = []string{"left", "date"}
+	slice.Properties = append(slice.Properties, handoff.SliceProperty{IRI: ex + "left_office", Domains: []string{ex + "Person"}, Datatypes: []string{sparql.XSDString}})
+	if missed := strings.Join(missedOf(t, left, slice, q), "; "); !strings.Contains(missed, "most recently") {
+		t.Errorf("left office, by the release year: missed %q, want most recently missed", missed)
+	}
+}
