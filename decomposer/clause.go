@@ -3002,6 +3002,17 @@ func (a *analysis) subgoal() handoff.Subgoal {
 	if len(out.GroupBy) > 0 {
 		r.Predicates = appendNew(r.Predicates)
 	}
+	// "Which team does each player play for?": each player beside the
+	// team asked for, when nothing is counted, ranked or named.
+	if len(typeChunks) >= 2 && len(a.aggs) == 0 && !a.rank && !a.ask && len(out.GroupBy) == 0 && len(attrs) == 0 && len(a.ms) == 0 {
+		t1, t2 := &a.chunks[typeChunks[0]], &a.chunks[typeChunks[1]]
+		if t1.start == 1 && inSet(a.w(0), "which", "what") && inSet(a.w(t2.start-1), "each", "every") {
+			attrs = []string{t2.phrase(), t1.phrase()}
+			out.Attributes = attrs
+			// The players are the subjects, each with a team.
+			r.Types = appendNew(slices.Clone(t2.terms()), r.Types...)
+		}
+	}
 	switch {
 	case a.ask:
 		out.Shape = handoff.ShapeBoolean

@@ -2457,3 +2457,16 @@ func TestSuperlativeOfThingWith(t *testing.T) {
 		t.Errorf("cues %+v, want largest said of the dorm", r.Cues)
 	}
 }
+
+// TestWhichForEach: "Which team does each player play for?" lists each
+// player beside their team.
+func TestWhichForEach(t *testing.T) {
+	r := decompose(t, "Which team does each player play for?").Subgoals[0].Requirements
+	if !slices.Equal(r.Output.Attributes, []string{"player", "team"}) || r.Output.Shape != handoff.ShapeTable || len(r.Types) == 0 || r.Types[0] != "player" {
+		t.Errorf("types %q, output %+v; want each player and their team", r.Types, r.Output)
+	}
+	// Counted, it stays a count per thing.
+	if o := decompose(t, "How many goals did each player score?").Subgoals[0].Requirements.Output; o.Shape == handoff.ShapeTable && slices.Equal(o.Attributes, []string{"player", "goal"}) {
+		t.Errorf("output %+v: a count, not a list", o)
+	}
+}
