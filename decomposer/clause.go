@@ -2669,7 +2669,7 @@ func (a *analysis) roleOf(ci int) role {
 		// "Which country's roller coaster is the longest?": the
 		// owner is asked for, the thing it owns is another type.
 		return roleType
-	case (prev == "'s" || prev == "'") && (a.ofMention(c.start-1) || inSet(a.w(0), "where", "when")) && !attrWords[c.head()]:
+	case (prev == "'s" || prev == "'") && (a.ofMention(c.start-1) || inSet(a.w(0), "where", "when", "how")) && !attrWords[c.head()]:
 		// "the nickname of Aaron Hicks's school", "Where is the oldest
 		// player's school?": the school is the thing whose attribute
 		// (or place) is asked, not a column.

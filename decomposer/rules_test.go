@@ -2342,6 +2342,11 @@ func TestAttributeOfNamedThingsThing(t *testing.T) {
 // TestSuperlativeOfAThing: "Where is the oldest player's school?" says
 // "oldest" of the players (Cue.Of), and the school is the thing asked.
 func TestSuperlativeOfAThing(t *testing.T) {
+	// "How old is Linda Smith's cat?": the cat is the thing measured,
+	// not an attribute asked beside the age.
+	if r := decompose(t, "How old is Linda Smith's cat?").Subgoals[0].Requirements; !slices.Contains(r.Types, "cat") || slices.Contains(r.Output.Attributes, "cat") {
+		t.Errorf("types %q, output %+v; want the cat a type", r.Types, r.Output)
+	}
 	r := decompose(t, "Where is the oldest player's school?").Subgoals[0].Requirements
 	i := slices.IndexFunc(r.Cues, func(c handoff.Cue) bool { return c.Kind == handoff.CueSuperlative })
 	if i < 0 || r.Cues[i].Of != "player" || !slices.Contains(r.Types, "school") {
