@@ -398,7 +398,10 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 				for _, q := range lexicon.Qualities(r) {
 					ws[k] = q
 					for _, i := range g.words[q] {
-						if e := &g.elements[i]; !e.class && slices.Contains(e.primary, q) {
+						// (The word's own quality only as a column's head:
+						// "nations" of nationality, not "members" of
+						// membership_card.)
+						if e := &g.elements[i]; !e.class && slices.Contains(e.primary, q) && (n > 0 || e.primary[len(e.primary)-1] == q) {
 							take(f*matchScore(ws, e), e)
 						}
 					}

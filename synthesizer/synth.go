@@ -451,9 +451,10 @@ func termMatches(term, iri, label string) (score float64) {
 			// asked for).
 			hit++
 			verbs++
-		} else if slices.ContainsFunc(ew, func(e string) bool { return slices.Contains(lexicon.Qualities(t), e) }) {
-			// "nations" of nationality: the quality of it, which names
-			// the column a little less surely than its own word.
+		} else if slices.Contains(lexicon.Qualities(t), ew[len(ew)-1]) {
+			// "nations" of nationality: the quality of it, the column's
+			// head (not "members" of membership_card), which names the
+			// column a little less surely than its own word.
 			hit++
 			kinds++
 		} else if lexicon.KindWord(t) && slices.ContainsFunc(ew, lexicon.KindWord) {

@@ -4522,6 +4522,10 @@ func TestQualityNamesColumn(t *testing.T) {
 	if s := termMatches("nation", ex+"ship#nationality", ""); s < 0.8 || s >= termMatches("nationality", ex+"ship#nationality", "") {
 		t.Errorf("termMatches(nation, nationality) = %.2f, want at least 0.8 and below the column's own word", s)
 	}
+	// Only as the column's head: "members" are no membership card.
+	if s := termMatches("member", ex+"member#membership_card", ""); s >= 0.8 {
+		t.Errorf("termMatches(member, membership_card) = %.2f, want below 0.8", s)
+	}
 }
 
 // TestRankedOtherThing: "the average age of students living in the dorm
