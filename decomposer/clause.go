@@ -99,8 +99,9 @@ type analysis struct {
 	nestAt   int
 	nestID   string
 	nestAttr string
-	// rankedOf is the chunk a superlative is said right before ("the
-	// oldest player"), -1 when none.
+	// rankedOf is the chunk a superlative is said of: the one right
+	// after it ("the oldest player") or before its "with" ("the dorm
+	// with the largest capacity"); -1 when none.
 	rankedOf int
 	// nestSense is the attribute the comparison with the nested
 	// aggregate means by itself ("cheaper": price), if any.
@@ -3031,11 +3032,11 @@ func (a *analysis) subgoal() handoff.Subgoal {
 	}
 	r.Output = out
 	r.Cues = a.finishCues()
-	// "the oldest player's school": the superlative is said of the
-	// players.
+	// "the oldest player's school", "the dorm with the largest
+	// capacity": the superlative is said of the players, the dorm.
 	if c := a.rankedOf; c >= 0 && a.chunks[c].role == roleType && !a.chunks[c].verb {
 		for k := range r.Cues {
-			if r.Cues[k].Kind == handoff.CueSuperlative && r.Cues[k].Term == "" || r.Cues[k].Kind == handoff.CueSuperlative && r.Cues[k].Term == a.out.OrderBy {
+			if r.Cues[k].Kind == handoff.CueSuperlative && (r.Cues[k].Term == "" || r.Cues[k].Term == a.out.OrderBy) {
 				r.Cues[k].Of = a.chunks[c].phrase()
 				break
 			}
