@@ -181,8 +181,9 @@ type Cue struct {
 	// first); Op the comparison of a comparative.
 	Descending bool     `json:"descending,omitempty"`
 	Op         FilterOp `json:"op,omitempty"`
-	// Of is the type term a superlative is said of, when it is said
-	// right before one ("player" of "the oldest player's school").
+	// Of is the type term a superlative is said of: the one right after
+	// it ("player" of "the oldest player's school") or before its "with"
+	// ("dorm" of "the dorm with the largest capacity"); "" when none.
 	Of string `json:"of,omitempty"`
 }
 
