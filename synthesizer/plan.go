@@ -1710,16 +1710,25 @@ func (pl *planner) order(out handoff.Output) {
 // school": their age) and not of those that have alt (the school's
 // founding year).
 func (pl *planner) rankedOf(named, alt *handoff.SliceProperty) bool {
-	for _, c := range pl.sg.Requirements.Cues {
-		if c.Kind != handoff.CueSuperlative || c.Of == "" {
-			continue
-		}
-		of := func(p *handoff.SliceProperty) bool {
-			return slices.ContainsFunc(p.Domains, func(d string) bool { return termMatches(c.Of, d, "") >= 0.8 })
-		}
-		return of(named) && !of(alt)
+	t := pl.superlativeOf()
+	if t == "" {
+		return false
 	}
-	return false
+	of := func(p *handoff.SliceProperty) bool {
+		return slices.ContainsFunc(p.Domains, func(d string) bool { return termMatches(t, d, "") >= 0.8 })
+	}
+	return of(named) && !of(alt)
+}
+
+// superlativeOf returns the type term the question's first superlative
+// is said of ([handoff.Cue.Of]), "" when none says one.
+func (pl *planner) superlativeOf() string {
+	for _, c := range pl.sg.Requirements.Cues {
+		if c.Kind == handoff.CueSuperlative && c.Of != "" {
+			return c.Of
+		}
+	}
+	return ""
 }
 
 // sortsAll reports whether the question asks for every thing in an order
@@ -3970,6 +3979,7 @@ var yearInRE = regexp.MustCompile(`(^|\D)[12]\d{3}(\D|$)`)
 func (pl *planner) yearBeside(p *handoff.SliceProperty) *handoff.SliceProperty {
 	var best *handoff.SliceProperty
 	shared := -1
+	own := words(p.IRI)
 	for i := range pl.sc.slice.Properties {
 		q := &pl.sc.slice.Properties[i]
 		if q.IRI == p.IRI || identifier(q) || !slices.ContainsFunc(q.Domains, func(d string) bool { return slices.Contains(p.Domains, d) }) {
@@ -3980,7 +3990,7 @@ func (pl *planner) yearBeside(p *handoff.SliceProperty) *handoff.SliceProperty {
 		}
 		n := 0
 		for _, w := range words(q.IRI) {
-			if slices.Contains(words(p.IRI), w) {
+			if slices.Contains(own, w) {
 				n++
 			}
 		}

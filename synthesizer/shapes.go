@@ -207,13 +207,7 @@ func (pl *planner) rankedThing() {
 		return
 	}
 	k := key.Attr.Node
-	of := ""
-	for _, c := range pl.sg.Requirements.Cues {
-		if c.Kind == handoff.CueSuperlative && c.Of != "" {
-			of = c.Of
-			break
-		}
-	}
+	of := pl.superlativeOf()
 	if of == "" || termMatches(of, p.Nodes[k].Class, "") < 0.8 {
 		return
 	}
