@@ -91,6 +91,9 @@ type analysis struct {
 	explicitGroup bool
 	out           handoff.Output
 	orderSet      bool
+	// orderCount: the order's key is a count ("in ascending order of
+	// the number of hosts"): ordered by what is counted.
+	orderCount bool
 	// cues are the words that commit the answer (handoff.Cue), in order.
 	cues []handoff.Cue
 
@@ -1202,6 +1205,9 @@ func (a *analysis) scan() {
 				short += vocab.Lemma(a.w(k)) + " "
 				a.used[k] = true
 				k++
+			}
+			if a.seq(k, "number", "of") && short == "" && by && !a.orderSet {
+				a.orderCount, a.orderSet = true, true
 			}
 			if c := a.chunkAfter(k); c >= 0 && !a.orderSet && by {
 				a.out.OrderBy = short + a.chunks[c].phrase()
@@ -2983,6 +2989,9 @@ func (a *analysis) subgoal() handoff.Subgoal {
 	if len(a.aggs) > 0 {
 		out.Aggregate = a.aggs[0]
 		out.AggregateOf = a.aggOf[0]
+		if a.orderCount && a.aggs[0] == handoff.AggCount && out.OrderBy == "" {
+			out.OrderBy = a.aggOf[0]
+		}
 		out.Aggregates = a.listedAggregates()
 		out.MoreAggregates = a.moreAggregates()
 		// "the average distance and average price": the same aggregate

@@ -2475,3 +2475,12 @@ func TestWhichForEach(t *testing.T) {
 		t.Errorf("output %+v: a count, not a list", o)
 	}
 }
+
+// TestOrderOfNumber: "in descending order of the number of members"
+// orders by the count.
+func TestOrderOfNumber(t *testing.T) {
+	o := decompose(t, "List the clubs in descending order of the number of members.").Subgoals[0].Requirements.Output
+	if o.Aggregate != handoff.AggCount || o.AggregateOf != "member" || o.OrderBy != "member" || !o.Descending {
+		t.Errorf("output %+v, want ordered by the count of members, descending", o)
+	}
+}

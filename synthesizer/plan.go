@@ -496,6 +496,14 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 					pl.bonus -= 1
 				}
 			}
+			// "the different card types, and how many cards of each":
+			// a count of the group's own key, each once, is 1 in every
+			// group; the rows of each group are counted.
+			if it.Agg == handoff.AggCount && it.Attr != nil && slices.ContainsFunc(keys, func(k skeletons.Item) bool {
+				return k.Attr != nil && *k.Attr == *it.Attr
+			}) {
+				it = skeletons.Item{Agg: handoff.AggCount}
+			}
 			pl.p.Select = append(pl.p.Select, it)
 			for _, p := range coAgg {
 				if at, ok := pl.attrOf(p); ok && it.Attr != nil {

@@ -4567,3 +4567,38 @@ ex:l3 a ex:lives_in ; ex:stu_ref ex:s3 ; ex:dorm_ref ex:d2 .
 		t.Errorf("got %v, want 19 (the average of the largest dorm's students)\n%s", res.Rows, query)
 	}
 }
+
+// TestCountOfEachGroup: "the different card types, and how many cards
+// of each" counts each group's rows; the key counted each once would
+// be 1 in every group.
+func TestCountOfEachGroup(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:c1 a ex:customer_card ; ex:card_type "Debit" .
+ex:c2 a ex:customer_card ; ex:card_type "Debit" .
+ex:c3 a ex:customer_card ; ex:card_type "Credit" .
+`
+	g := loadGraph(t, "cards", data)
+	slice := &handoff.Slice{Graph: "cards", Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "customer_card", Count: 3, Score: 1, Matched: []string{"card"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "card_type", Domains: []string{ex + "customer_card"}, Datatypes: []string{xsd + "string"}, Score: 0.5, Matched: []string{"card type"}, Samples: []string{"Debit", "Credit"}},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What are the different card types, and how many cards are there of each?", Operations: []handoff.Operation{handoff.OpAggregate},
+		Requirements: handoff.Requirements{Predicates: []string{"card type", "type"}, Types: []string{"card"},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"card type"}, Aggregate: handoff.AggCount, AggregateOf: "card", Distinct: true}}}
+	res, query := runTop(t, sg, slice, g)
+	var got []string
+	for _, r := range res.Rows {
+		var row []string
+		for _, v := range res.Vars {
+			if l, ok := r[v].(*sparql.Literal); ok {
+				row = append(row, l.Lexical)
+			}
+		}
+		got = append(got, strings.Join(row, " "))
+	}
+	slices.Sort(got)
+	if want := []string{"Credit 1", "Debit 2"}; !slices.Equal(got, want) {
+		t.Errorf("want %q, got %q\n%s", want, got, query)
+	}
+}

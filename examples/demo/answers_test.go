@@ -81,6 +81,8 @@ func TestPipelineEverydayShapes(t *testing.T) {
 		// hold; said with small words in them, they are read whole.
 		{"who directed iron meridian?", []string{"Tomas Vey"}},
 		{"how many films did ada brook direct", []string{"3"}},
+		// Each group's rows counted, not its own key (1 each).
+		{"What are the different genres, and how many films are there of each?", []string{"animation | 1", "comedy | 2", "drama | 3", "science fiction | 1", "thriller | 1"}},
 		{"Which films had a bigger budget than Paper Cranes at Dawn?", []string{"Iron Meridian", "Lantern Festival", "The Salt Road", "Winter Ledger"}},
 	} {
 		_, got := askRendered(t, p, c.question)
