@@ -280,11 +280,12 @@ func (a *analysis) isVerb(i int) bool {
 	// "Which shops stock the Xiaomi?", "Which shop stocks a phone?":
 	// after "which"/"what" and the noun asked for, a word that agrees
 	// with it as a verb (a plural noun then a base form, a singular
-	// one then an -s form) and has its object's determiner right after.
+	// one then an -s form) and has its object's determiner right after
+	// ("Which organisation type hires most research staff?" too).
 	// ("Which furniture cost over 1000 dollars?": a verb of the lexicon
 	// before a comparison, whatever the agreement.)
 	if compared := contentVerbs[w] && (comparatives[a.w(i+1)].op != "" || inSet(a.w(i+1), "over", "under", "above", "below", "between") || i+1 < len(a.toks) && a.toks[i+1].kind == tkNum); i >= 2 && a.isWord(i) && !isFunction(w) &&
-		(inSet(a.w(i+1), "the", "a", "an") || compared) {
+		(inSet(a.w(i+1), "the", "a", "an", "most", "fewest", "least") || compared) {
 		k := i - 1
 		for k > 0 && i-k <= 3 && a.content(k) && !contentVerbs[a.w(k)] {
 			k--
@@ -2220,7 +2221,9 @@ func (a *analysis) mentionFilters() {
 			f.Attribute = "age"
 		case inSet(prev, "contains", "contain", "containing", "include", "includes", "including", "like", "substring", "word") ||
 			a.seq(i-2, "the", "word") || a.seq(i-2, "the", "substring") || a.seq(i-2, "the", "string") || a.seq(i-2, "the", "letter") ||
-			inSet(prev, "with") && inSet(a.w(i-2), "start", "starts", "starting", "begin", "begins", "beginning", "end", "ends", "ending"):
+			inSet(prev, "with") && inSet(a.w(i-2), "start", "starts", "starting", "begin", "begins", "beginning", "end", "ends", "ending") ||
+			// "start with letter D", "containing character x"
+			inSet(prev, "letter", "character") && inSet(a.w(i-2), "with", "contains", "contain", "containing", "include", "includes", "including"):
 			f.Op = handoff.FilterContains
 			f.Attribute = a.containsAttr(i, end)
 		case prev == "with" && a.w(end) == "in",
@@ -2968,6 +2971,13 @@ func (a *analysis) subgoal() handoff.Subgoal {
 		if h := first.head(); h != a.aggOf[0] && first.start > 0 && asked {
 			a.groupBy = []string{a.groupTerm(typeChunks[0])}
 		}
+	}
+	// "Which organisation type hires most research staff?": the
+	// attribute asked for first is what the count is ranked by.
+	if len(a.aggs) > 0 && a.aggs[0] == handoff.AggCount && a.rank && len(a.groupBy) == 0 && !a.ask && len(attrs) == 1 &&
+		inSet(a.w(0), "which", "what") && a.at[1] >= 0 && a.chunks[a.at[1]].start == 1 && !a.chunks[a.at[1]].verb &&
+		a.chunks[a.at[1]].phrase() == attrs[0] && a.aggOf[0] != "" && attrs[0] != a.aggOf[0] {
+		a.groupBy = []string{attrs[0]}
 	}
 	if len(a.aggs) > 0 && a.aggs[0] == handoff.AggCount && inSet(a.aggOf[0], "time", "times") {
 		// "the number of times it was ordered", "ordered the greatest

@@ -274,6 +274,12 @@ func findSetOp(toks []token) (setSplit, bool) {
 					return setSplit{op: handoff.OpIntersect, marker: w(i) + " " + w(i+1) + " … and", left: span{{0, i}, {i + 1, j}}, right: sharedBy(toks, i, j)}, true
 				}
 			}
+		case w(i) == "common" && inSet(w(i-1), "the", "any") && i > 1:
+			// "the common login names of course authors and students":
+			// the names of each, intersected.
+			if sp, ok := commonOf(toks, i); ok {
+				return sp, true
+			}
 		case w(i) == "in" && w(i+1) == "common" && i > 4:
 			// "Which genres do Ada Brook and Bo Lind have in common?":
 			// the genres of each, intersected.
@@ -346,6 +352,36 @@ func inCommon(toks []token, i int) (setSplit, bool) {
 	return setSplit{op: handoff.OpIntersect, marker: "… and … in common",
 		left:  span{{0, and}, {v, i}},
 		right: span{{0, aux + 1}, {and + 1, end}, {v, i}}}, true
+}
+
+// commonOf splits "the common X of A and B" ("common" at i) into "the
+// X of A" and "the X of B"; ok is false without "of"/"between" and then
+// "and" after X.
+func commonOf(toks []token, i int) (setSplit, bool) {
+	n := len(toks)
+	of := -1
+	for k := i + 2; k < n; k++ {
+		if inSet(toks[k].low, "of", "between", "for") {
+			of = k
+			break
+		}
+		if toks[k].kind != tkWord {
+			return setSplit{}, false
+		}
+	}
+	and := -1
+	for k := of + 2; of > 0 && k < n-1; k++ {
+		if toks[k].low == "and" {
+			and = k
+			break
+		}
+	}
+	if of < 0 || and < 0 {
+		return setSplit{}, false
+	}
+	return setSplit{op: handoff.OpIntersect, marker: "common … of … and",
+		left:  span{{0, i}, {i + 1, and}},
+		right: span{{0, i}, {i + 1, of + 1}, {and + 1, n}}}, true
 }
 
 // sharedBy is the right side of "X shared by A and B" (marker at i,

@@ -2484,3 +2484,22 @@ func TestOrderOfNumber(t *testing.T) {
 		t.Errorf("output %+v, want ordered by the count of members, descending", o)
 	}
 }
+
+// TestEverydayRankedAndShared: "start with letter D" is a prefix test;
+// "Which product type sells most items?" ranks the products' attribute
+// by the count (the verb agreeing with the thing asked); "the common
+// genres of A and B" intersects the two.
+func TestEverydayRankedAndShared(t *testing.T) {
+	r := decompose(t, "Which singers have names that start with letter D?").Subgoals[0].Requirements
+	if len(r.Filters) != 1 || r.Filters[0].Op != handoff.FilterContains || r.Filters[0].Value != "D" {
+		t.Errorf("filters %+v, want the name to contain D", r.Filters)
+	}
+	o := decompose(t, "Which product type sells most items?").Subgoals[0].Requirements.Output
+	if o.Aggregate != handoff.AggCount || o.AggregateOf != "item" || !slices.Equal(o.GroupBy, []string{"product type"}) || o.OrderBy != "item" {
+		t.Errorf("output %+v, want the items counted per product type, ranked", o)
+	}
+	d := decompose(t, "What are the common genres of singers and bands?")
+	if len(d.Subgoals) != 3 || !slices.Contains(d.Final().Operations, handoff.OpIntersect) {
+		t.Errorf("subgoals %+v, want the genres of each intersected", d.Subgoals)
+	}
+}
