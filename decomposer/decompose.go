@@ -60,7 +60,7 @@ func uncount(sg *handoff.Subgoal) {
 // decompose builds the decomposition of q; linked are value mentions,
 // which only extend names when namesOnly.
 func decompose(q string, linked []handoff.Mention, namesOnly bool) *handoff.Decomposition {
-	toks := conjunctions(tokenize(q))
+	toks := unpairedComparatives(conjunctions(tokenize(q)))
 	ms := findMentions(q, toks, linked)
 	if namesOnly {
 		linked = nil
@@ -239,6 +239,31 @@ func addLinked(ms, linked []handoff.Mention, s span, toks []token) []handoff.Men
 		return ms[i].End < ms[j].End
 	})
 	return ms
+}
+
+// unpairedComparatives reads "more" and "fewer" with no "than" in a
+// question asking which or who as the superlative ("Which team had
+// more eliminations?": the one with the most), since nothing is compared
+// with but the others.
+func unpairedComparatives(toks []token) []token {
+	if len(toks) == 0 || !inSet(toks[0].low, "which", "who", "what") || slices.ContainsFunc(toks, func(t token) bool { return t.low == "than" }) {
+		return toks
+	}
+	for i := 1; i+1 < len(toks); i++ {
+		t := &toks[i]
+		// ("Who scored more goals, Erik or Tiago?" is a choice, read
+		// as such elsewhere.)
+		if !inSet(t.low, "more", "fewer") || inSet(toks[i-1].low, "or", "and", "no", "any", "once", "one", "some", "much", "many") || toks[i+1].kind != tkWord ||
+			slices.ContainsFunc(toks[i+1:], func(t token) bool { return t.low == "or" }) {
+			continue
+		}
+		if t.low == "more" {
+			t.low = "most"
+		} else {
+			t.low = "fewest"
+		}
+	}
+	return toks
 }
 
 type setSplit struct {

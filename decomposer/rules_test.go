@@ -2503,3 +2503,17 @@ func TestEverydayRankedAndShared(t *testing.T) {
 		t.Errorf("subgoals %+v, want the genres of each intersected", d.Subgoals)
 	}
 }
+
+// TestMoreWithoutThan: "Which team had more eliminations?" compares
+// with nothing named: the team with the most; "more than 2" stays a
+// comparison.
+func TestMoreWithoutThan(t *testing.T) {
+	o := decompose(t, "Which club has more members?").Subgoals[0].Requirements.Output
+	if o.Aggregate != handoff.AggCount || o.OrderBy != "member" || !o.Descending {
+		t.Errorf("output %+v, want ranked by the count of members", o)
+	}
+	r := decompose(t, "Which clubs have more than 2 members?").Subgoals[0].Requirements
+	if o := r.Output; o.OrderBy != "" {
+		t.Errorf("output %+v, want a comparison, no order", o)
+	}
+}

@@ -271,6 +271,15 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 				if out.Limit == 0 {
 					out.Limit = 1
 				}
+			} else if p := pl.agentColumn(); p != nil {
+				// "Who directed the most films?" over films with a
+				// directed_by column: counted per value of it.
+				if at, ok := pl.attrOf(p); ok {
+					keys = append(keys, skeletons.Item{Attr: &at})
+					if out.Limit == 0 {
+						out.Limit = 1
+					}
+				}
 			}
 		}
 		for _, g := range out.GroupBy {
@@ -2384,6 +2393,27 @@ func (pl *planner) hasNaming(c string) bool { return pl.namingIRI(c) != "" }
 // identifier reports whether a property holds identifiers or codes
 // ("language_id", the column of a reference): numbers that are never
 // summed or compared as sizes.
+// agentColumn returns a text column of the plan's things that says who
+// did what a verb of the question names: its agent noun (director for
+// "directed") or the participle with "by" (eliminated_by); nil if none.
+func (pl *planner) agentColumn() *handoff.SliceProperty {
+	for _, v := range pl.sg.Requirements.Verbs {
+		v = strings.ToLower(v)
+		nouns := lexicon.AgentNouns(v)
+		for _, p := range pl.sc.props {
+			if !pl.hasNodeOf(p) || datatypeKind(p) != kString || identifier(p) {
+				continue
+			}
+			w := words(p.IRI)
+			i := slices.Index(w, v)
+			if i >= 0 && i+1 < len(w) && w[i+1] == "by" || slices.ContainsFunc(nouns, func(n string) bool { return termMatches(n, p.IRI, "") >= 0.8 }) {
+				return p
+			}
+		}
+	}
+	return nil
+}
+
 func identifier(p *handoff.SliceProperty) bool {
 	w := words(p.IRI)
 	return p.Key || len(w) > 0 && lexicon.IdentifierWord(w[len(w)-1])
@@ -4028,6 +4058,14 @@ func (pl *planner) wordValues() {
 		asked[lexicon.Fold(strings.ToLower(f.Value))] = true
 		if f.Value2 != "" {
 			asked[lexicon.Fold(strings.ToLower(f.Value2))] = true
+		}
+	}
+	// Nor is a verb said in its base form ("How many albums did AC/DC
+	// release?" asks for no track "Release"); a past form may be a
+	// state ("musicals that won": result "Won").
+	for _, v := range r.Verbs {
+		if w := strings.ToLower(v); !strings.Contains(w, " ") && !strings.HasSuffix(w, "ed") && lexicon.VerbBase(w) == w {
+			asked[lexicon.Fold(w)] = true
 		}
 	}
 	// Nor is a word said as a number ("more than one region" holds no

@@ -4602,3 +4602,43 @@ ex:c3 a ex:customer_card ; ex:card_type "Credit" .
 		t.Errorf("want %q, got %q\n%s", want, got, query)
 	}
 }
+
+// TestWhoDidTheMost: "Who directed the most films?" over films with a
+// directed_by column counts the films per value of it; "How many albums
+// did Ada release?" filters on no album titled "Release".
+func TestWhoDidTheMost(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:f1 a ex:film ; ex:title "Ash" ; ex:directed_by "Bo Lind" .
+ex:f2 a ex:film ; ex:title "Release" ; ex:directed_by "Ada Brook" .
+ex:f3 a ex:film ; ex:title "Cove" ; ex:directed_by "Ada Brook" .
+`
+	g := loadGraph(t, "films", data)
+	str := func(iri string, samples ...string) handoff.SliceProperty {
+		return handoff.SliceProperty{IRI: ex + iri, Domains: []string{ex + "film"}, Datatypes: []string{xsd + "string"}, Score: 0.5, Samples: samples}
+	}
+	slice := &handoff.Slice{Graph: "films", Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes:    []handoff.SliceClass{{IRI: ex + "film", Count: 3, Score: 1, Matched: []string{"film"}}},
+		Properties: []handoff.SliceProperty{str("title", "Ash", "Release"), str("directed_by", "Bo Lind", "Ada Brook")},
+		Values:     []handoff.SliceValue{{Property: ex + "title", Value: "Release", Mention: "release", Score: 1}}}
+	most := &handoff.Subgoal{ID: "s1", Text: "Who directed the most films?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpAggregate, handoff.OpRank},
+		Requirements: handoff.Requirements{Predicates: []string{"directed"}, Verbs: []string{"directed"}, Types: []string{"film"},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "film", OrderBy: "film", Descending: true}}}
+	res, query := runTop(t, most, slice, g)
+	if len(res.Rows) != 1 || !strings.Contains(query, "directed_by") {
+		t.Fatalf("want the director with the most films, got %v\n%s", res.Rows, query)
+	}
+	if l, _ := res.Rows[0][res.Vars[0]].(*sparql.Literal); l == nil || l.Lexical != "Ada Brook" {
+		t.Errorf("got %v, want Ada Brook\n%s", res.Rows[0], query)
+	}
+	many := &handoff.Subgoal{ID: "s1", Text: "How many films did Ada Brook release?", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpFilter},
+		Requirements: handoff.Requirements{Predicates: []string{"release"}, Verbs: []string{"release"}, Types: []string{"film"},
+			Filters: []handoff.Filter{{Op: handoff.FilterEq, Value: "Ada Brook", ValueKind: "string"}},
+			Output:  handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggCount, AggregateOf: "film"}}}
+	many.Mentions = []handoff.Mention{{Text: "Ada Brook", Start: 21, End: 30, Kind: handoff.MentionName}}
+	slice.Values = append(slice.Values, handoff.SliceValue{Property: ex + "directed_by", Value: "Ada Brook", Mention: "Ada Brook", Score: 1})
+	res, query = runTop(t, many, slice, g)
+	if len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "2" {
+		t.Errorf("got %v, want 2\n%s", res.Rows, query)
+	}
+}
