@@ -3287,6 +3287,15 @@ func (pl *planner) linked(f handoff.Filter) (sparql.Term, *handoff.SliceProperty
 	return valueTerm(best, p), p
 }
 
+// valueRows is the number of rows of the column holding a linked value
+// (the most when the column is not in the slice).
+func (pl *planner) valueRows(v *handoff.SliceValue) int64 {
+	if p, ok := pl.sc.byIRI[v.Property]; ok {
+		return p.Count
+	}
+	return math.MaxInt64
+}
+
 // valueTerm is a linked value as a term of the query: with its language,
 // a number on a numeric property, else a plain string.
 func valueTerm(v *handoff.SliceValue, p *handoff.SliceProperty) sparql.Term {
@@ -4075,7 +4084,12 @@ func (pl *planner) wordValues() {
 			asked[lexicon.Fold(strings.ToLower(m.Text))] = true
 		}
 	}
-	for _, v := range pl.sc.slice.Values {
+	// A word said of the things ("pop tracks") is a category: of two
+	// columns holding it, the one with fewer rows (genre names before
+	// album titles) is tried first.
+	vals := slices.Clone(pl.sc.slice.Values)
+	slices.SortStableFunc(vals, func(a, b handoff.SliceValue) int { return cmp.Compare(pl.valueRows(&a), pl.valueRows(&b)) })
+	for _, v := range vals {
 		m := strings.ToLower(v.Mention)
 		if strings.ContainsAny(m, " ") || m == "" || pl.consumed["\x00"+m] || pl.consumed[v.Property+"\x00"+v.Value] ||
 			!slices.Contains(kg.TextWords(pl.sg.Text), m) || asked[lexicon.Fold(m)] {

@@ -4642,3 +4642,38 @@ ex:f3 a ex:film ; ex:title "Cove" ; ex:directed_by "Ada Brook" .
 		t.Errorf("got %v, want 2\n%s", res.Rows, query)
 	}
 }
+
+// TestCategoryWord: "pop tracks" where both a genre and an album are
+// called "Pop": the word said of the things is the category, the column
+// with fewer rows (the genre's name).
+func TestCategoryWord(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:g1 a ex:genre ; ex:genre_name "Pop" .
+ex:g2 a ex:genre ; ex:genre_name "Rock" .
+ex:a1 a ex:album ; ex:title "Pop" .
+ex:a2 a ex:album ; ex:title "Blue" .
+ex:a3 a ex:album ; ex:title "Red" .
+ex:t1 a ex:track ; ex:ref-genre ex:g1 ; ex:ref-album ex:a2 ; ex:ms 10 .
+ex:t2 a ex:track ; ex:ref-genre ex:g1 ; ex:ref-album ex:a3 ; ex:ms 20 .
+ex:t3 a ex:track ; ex:ref-genre ex:g2 ; ex:ref-album ex:a1 ; ex:ms 30 .
+`
+	g := loadGraph(t, "music", data)
+	slice := &handoff.Slice{Graph: "music", Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "track", Count: 3, Score: 1, Matched: []string{"track"}},
+			{IRI: ex + "genre", Count: 2, Score: 0.2}, {IRI: ex + "album", Count: 3, Score: 0.2}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "ms", Count: 3, Domains: []string{ex + "track"}, Datatypes: []string{xsd + "integer"}, Score: 0.5, Matched: []string{"length"}},
+			{IRI: ex + "ref-genre", Count: 3, Domains: []string{ex + "track"}, Ranges: []string{ex + "genre"}, Score: 0.1, Join: true, ForeignKey: true},
+			{IRI: ex + "ref-album", Count: 3, Domains: []string{ex + "track"}, Ranges: []string{ex + "album"}, Score: 0.1, Join: true, ForeignKey: true},
+			{IRI: ex + "title", Count: 3, Domains: []string{ex + "album"}, Datatypes: []string{xsd + "string"}, Score: 0.3, Samples: []string{"Pop", "Blue"}},
+			{IRI: ex + "genre_name", Count: 2, Domains: []string{ex + "genre"}, Datatypes: []string{xsd + "string"}, Score: 0.3, Samples: []string{"Pop", "Rock"}},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "title", Value: "Pop", Mention: "pop", Score: 5}, {Property: ex + "genre_name", Value: "Pop", Mention: "pop", Score: 5}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "What is the longest length of pop tracks?", Operations: []handoff.Operation{handoff.OpAggregate},
+		Requirements: handoff.Requirements{Predicates: []string{"length"}, Types: []string{"track"},
+			Output: handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggMax, AggregateOf: "length"}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "20" {
+		t.Errorf("got %v, want 20 (the pop genre's longest)\n%s", res.Rows, query)
+	}
+}
