@@ -79,8 +79,16 @@ func (pl *planner) naming(i int) skeletons.Item {
 			refs = append(refs, p)
 		}
 	}
+	// Of several references (a dorm's amenity: has_amenity#ref-dormid,
+	// #ref-amenid), the one to the class the question names that the
+	// plan has not joined yet ("What amenities does Anonymous Donor Hall
+	// have?": the amenity, the dorm being the one named).
+	typed := func(p *handoff.SliceProperty) bool {
+		return !slices.ContainsFunc(pl.p.Nodes, func(n skeletons.Node) bool { return n.Class == p.Ranges[0] }) &&
+			slices.ContainsFunc(pl.sg.Requirements.Types, func(t string) bool { return termMatches(t, p.Ranges[0], "") >= 0.8 })
+	}
 	for _, p := range refs {
-		if len(refs) > 1 && !lexicon.OwnColumn(kg.Words(kg.SplitIRI(p.IRI).Column()), words(c)) {
+		if len(refs) > 1 && !lexicon.OwnColumn(kg.Words(kg.SplitIRI(p.IRI).Column()), words(c)) && !(typed(p) && slices.IndexFunc(refs, typed) == slices.Index(refs, p)) {
 			continue
 		}
 		// Not by the place or owner its one reference names ("farm

@@ -221,6 +221,10 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 			switch {
 			case ranks:
 				out.Aggregate, out.AggregateOf, out.GroupBy = "", "", nil
+			case out.OrderBy == out.AggregateOf && datatypeKind(p) == kNumber && !slices.ContainsFunc(words(p.IRI), lexicon.Ordinal):
+				// "Which year had the most cows?" grouped by another
+				// column: each group's cows summed, ranked.
+				out.Aggregate = handoff.AggSum
 			case out.OrderBy == "" && !slices.ContainsFunc(words(p.IRI), lexicon.Ordinal):
 				// (A round, a rank or a year says which one: "How many
 				// rounds did each pilot win?" counts them.)

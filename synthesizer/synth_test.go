@@ -4677,3 +4677,50 @@ ex:t3 a ex:track ; ex:ref-genre ex:g2 ; ex:ref-album ex:a1 ; ex:ms 30 .
 		t.Errorf("got %v, want 20 (the pop genre's longest)\n%s", res.Rows, query)
 	}
 }
+
+// TestEverydayJunctionAndSums: "What amenities does Oak Hall have?"
+// shows the amenities' names through the junction class, not its key;
+// "Which year had the most cows?" sums each year's cows.
+func TestEverydayJunctionAndSums(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:d1 a ex:dorm ; ex:dorm_name "Oak Hall" .
+ex:d2 a ex:dorm ; ex:dorm_name "Elm Hall" .
+ex:a1 a ex:dorm_amenity ; ex:amenity_name "Gym" .
+ex:a2 a ex:dorm_amenity ; ex:amenity_name "Pool" .
+ex:h1 a ex:has_amenity ; ex:ref-dormid ex:d1 ; ex:ref-amenid ex:a1 ; ex:amenid 1 .
+ex:h2 a ex:has_amenity ; ex:ref-dormid ex:d2 ; ex:ref-amenid ex:a2 ; ex:amenid 2 .
+ex:f1 a ex:farm ; ex:year 1927 ; ex:cows 5 .
+ex:f2 a ex:farm ; ex:year 1927 ; ex:cows 5 .
+ex:f3 a ex:farm ; ex:year 1928 ; ex:cows 20 .
+`
+	g := loadGraph(t, "dorms", data)
+	slice := &handoff.Slice{Graph: "dorms", Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "has_amenity", Count: 2, Score: 1, Matched: []string{"amenity"}},
+			{IRI: ex + "dorm_amenity", Count: 2, Score: 0.9, Matched: []string{"amenity"}}, {IRI: ex + "dorm", Count: 2, Score: 0.3}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "ref-dormid", Count: 2, Domains: []string{ex + "has_amenity"}, Ranges: []string{ex + "dorm"}, Score: 0.1, Join: true, ForeignKey: true},
+			{IRI: ex + "ref-amenid", Count: 2, Domains: []string{ex + "has_amenity"}, Ranges: []string{ex + "dorm_amenity"}, Score: 0.1, Join: true, ForeignKey: true},
+			{IRI: ex + "amenid", Count: 2, Domains: []string{ex + "has_amenity"}, Datatypes: []string{xsd + "integer"}, Key: true, Score: 0.3},
+			{IRI: ex + "amenity_name", Count: 2, Domains: []string{ex + "dorm_amenity"}, Datatypes: []string{xsd + "string"}, Score: 0.3, Samples: []string{"Gym", "Pool"}},
+			{IRI: ex + "dorm_name", Count: 2, Domains: []string{ex + "dorm"}, Datatypes: []string{xsd + "string"}, Score: 0.3, Samples: []string{"Oak Hall", "Elm Hall"}},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "dorm_name", Value: "Oak Hall", Mention: "Oak Hall", Score: 5}}}
+	sg := named("What amenities does Oak Hall have?", handoff.Requirements{Types: []string{"amenity"}}, "Oak Hall")
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "Gym" {
+		t.Errorf("got %v, want Gym\n%s", res.Rows, query)
+	}
+	farms := &handoff.Slice{Graph: "dorms", Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "farm", Count: 3, Score: 1}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "year", Count: 3, Domains: []string{ex + "farm"}, Datatypes: []string{xsd + "integer"}, Score: 0.5, Matched: []string{"year"}},
+			{IRI: ex + "cows", Count: 3, Domains: []string{ex + "farm"}, Datatypes: []string{xsd + "integer"}, Score: 0.5, Matched: []string{"cow"}},
+		}}
+	most := &handoff.Subgoal{ID: "s1", Text: "Which year had the most cows?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpAggregate, handoff.OpRank, handoff.OpGroup},
+		Requirements: handoff.Requirements{Types: []string{"year", "cow"},
+			Output: handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "cow", GroupBy: []string{"year"}, OrderBy: "cow", Descending: true}}}
+	res, query = runTop(t, most, farms, g)
+	if len(res.Rows) == 0 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "1928" {
+		t.Errorf("got %v, want 1928 (20 cows, against 10 on two farms)\n%s", res.Rows, query)
+	}
+}
