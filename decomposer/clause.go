@@ -83,6 +83,10 @@ type analysis struct {
 	aggs          []handoff.Aggregate
 	aggOf         []string
 	aggCond       []bool // the aggregate is said as a condition ("whose average gross")
+	aggSaidOf     []int  // the chunk such a condition is said of, or -1
+	// havingOf is 1 + the chunk an aggregate bound is said of
+	// ("departments with average salary higher than 42000"), 0 if none.
+	havingOf int
 	asked         string // the attribute a "how tall", "how many people live" asks for
 	filters       []handoff.Filter
 	filterAt      []int    // the token each filter was found at
@@ -811,7 +815,7 @@ func (a *analysis) scan() {
 				if a.seq(k+1, "in", "total") || inSet(a.w(k+1), "altogether", "overall") {
 					// "How much did Linda Smith spend in total?": the
 					// sum of what she spent, each time.
-					a.aggs, a.aggOf, a.aggCond = append(a.aggs, handoff.AggSum), append(a.aggOf, a.asked), append(a.aggCond, false)
+					a.aggs, a.aggOf, a.aggCond, a.aggSaidOf = append(a.aggs, handoff.AggSum), append(a.aggOf, a.asked), append(a.aggCond, false), append(a.aggSaidOf, -1)
 				}
 			} else if inSet(a.w(i+2), "is", "are", "was", "were") && a.isWord(i+3) && !a.attrAfter(i+3) {
 				// "How much is a night in Thrift and accolade?": what it
@@ -1285,14 +1289,17 @@ func (a *analysis) addAgg(ag handoff.Aggregate, c int, pred bool) {
 	a.aggOf = append(a.aggOf, of)
 	// "studios whose average gross …", "directors that have an average
 	// rating …": said of each subject, a condition if a bound follows.
-	cond := false
+	cond, of_ := false, -1
 	if c >= 0 && ag != handoff.AggCount {
 		k := a.chunks[c].start - 1
 		for k >= 0 && (handoff.AggregateWord(a.w(k)) != "" || inSet(a.w(k), "the", "an", "a", "their", "its")) {
 			k--
 		}
-		cond = inSet(a.w(k), "whose", "which", "with", "having", "have", "has") && k > 0 && a.at[k-1] >= 0 && !a.chunks[a.at[k-1]].verb
-		cond = cond || inSet(a.w(k), "have", "has") && inSet(a.w(k-1), "that", "who", "which") && k > 1 && a.at[k-2] >= 0
+		if inSet(a.w(k), "whose", "which", "with", "having", "have", "has") && k > 0 && a.at[k-1] >= 0 && !a.chunks[a.at[k-1]].verb {
+			cond, of_ = true, a.at[k-1]
+		} else if inSet(a.w(k), "have", "has") && inSet(a.w(k-1), "that", "who", "which") && k > 1 && a.at[k-2] >= 0 {
+			cond, of_ = true, a.at[k-2]
+		}
 	}
 	if c >= 0 && ag == handoff.AggCount && a.seq(a.chunks[c].start-2, "number", "of") {
 		// "debates with a number of audience bigger than 150", "clubs
@@ -1307,6 +1314,7 @@ func (a *analysis) addAgg(ag handoff.Aggregate, c int, pred bool) {
 		cond = cond || inSet(a.w(k), "have", "has") && inSet(a.w(k-1), "that", "who", "which") && k > 1 && a.at[k-2] >= 0
 	}
 	a.aggCond = append(a.aggCond, cond)
+	a.aggSaidOf = append(a.aggSaidOf, of_)
 }
 
 // aggConditions turns an aggregate said as a condition on each subject
@@ -1334,10 +1342,12 @@ func (a *analysis) aggConditions() {
 			f.Attribute = attr
 			if !count {
 				f.Aggregate = a.aggs[k]
+				a.havingOf = a.aggSaidOf[k] + 1
 			}
 			a.aggs = slices.Delete(a.aggs, k, k+1)
 			a.aggOf = slices.Delete(a.aggOf, k, k+1)
 			a.aggCond = slices.Delete(a.aggCond, k, k+1)
+			a.aggSaidOf = slices.Delete(a.aggSaidOf, k, k+1)
 			k--
 			break
 		}
@@ -1746,7 +1756,7 @@ func (a *analysis) rankAt(i int) {
 		// "What is the best total of any body builder?": the largest
 		// of a column of totals.
 		a.used[i], a.used[j] = true, true
-		a.aggs, a.aggOf, a.aggCond = append(a.aggs, s.extreme()), append(a.aggOf, "total"), append(a.aggCond, false)
+		a.aggs, a.aggOf, a.aggCond, a.aggSaidOf = append(a.aggs, s.extreme()), append(a.aggOf, "total"), append(a.aggCond, false), append(a.aggSaidOf, -1)
 		a.implied = appendNew(a.implied, "total")
 		a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Term: "total", Descending: s.desc})
 		return
@@ -2125,6 +2135,7 @@ func (a *analysis) rankCount(of string) {
 		a.aggs = append(a.aggs, handoff.AggCount)
 		a.aggOf = append(a.aggOf, of)
 		a.aggCond = append(a.aggCond, false)
+		a.aggSaidOf = append(a.aggSaidOf, -1)
 	}
 	if !a.orderSet && of != "" {
 		a.out.OrderBy = of
@@ -2934,7 +2945,7 @@ func (a *analysis) subgoal() handoff.Subgoal {
 		attrs = appendNew(attrs, term)
 		r.Predicates = appendNew(r.Predicates, term)
 		a.out.OrderBy, a.orderSet = term, true
-		a.aggs, a.aggOf, a.aggCond = nil, nil, nil
+		a.aggs, a.aggOf, a.aggCond, a.aggSaidOf = nil, nil, nil, nil
 	}
 	// "Return the top 3 greatest support rates": no thing named, the
 	// attribute ranked is what is asked for.
@@ -2970,6 +2981,15 @@ func (a *analysis) subgoal() handoff.Subgoal {
 			k >= 1 && inSet(a.w(k), "is", "are", "was", "were") && inSet(a.w(k-1), "what", "which", "who") && inSet(a.w(first.end), "with", "that", "which", "who", "having")
 		if h := first.head(); h != a.aggOf[0] && first.start > 0 && asked {
 			a.groupBy = []string{a.groupTerm(typeChunks[0])}
+		}
+	}
+	// "the names and average salaries for departments with average
+	// salary higher than 42000": grouped by the departments the bound is
+	// said of, whose names are asked.
+	if len(a.aggs) > 0 && a.aggs[0] != handoff.AggCount && len(a.groupBy) == 0 && a.havingOf > 0 && !a.ask &&
+		slices.ContainsFunc(attrs, func(t string) bool { return inSet(t, "name", "names", "title", "titles") }) {
+		if c := &a.chunks[a.havingOf-1]; c.role == roleType && !c.verb && c.head() != a.aggOf[0] {
+			a.groupBy = []string{a.groupTerm(a.havingOf - 1)}
 		}
 	}
 	// "Which organisation type hires most research staff?": the

@@ -2517,3 +2517,17 @@ func TestMoreWithoutThan(t *testing.T) {
 		t.Errorf("output %+v, want a comparison, no order", o)
 	}
 }
+
+// TestKindsAndGroupedBounds: "more than one kind of drink" counts the
+// drinks; "the names and average prices for menus with an average price
+// above 10" groups by the menus the bound is said of.
+func TestKindsAndGroupedBounds(t *testing.T) {
+	r := decompose(t, "Which cafes serve more than two kinds of drink?").Subgoals[0].Requirements
+	if len(r.Filters) != 1 || r.Filters[0].Attribute != "drink" || r.Filters[0].Op != handoff.FilterGt {
+		t.Errorf("filters %+v, want more than two drinks", r.Filters)
+	}
+	o := decompose(t, "What are the names and average prices for restaurants with an average price above 10?").Subgoals[0].Requirements.Output
+	if !slices.Equal(o.GroupBy, []string{"restaurant"}) || o.Aggregate != handoff.AggAvg {
+		t.Errorf("output %+v, want the average price per restaurant", o)
+	}
+}

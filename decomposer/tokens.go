@@ -71,6 +71,12 @@ func conjunctions(toks []token) []token {
 			i++
 			continue
 		}
+		// "more than one kind of device": devices, counted.
+		if i+2 < len(toks) && inSet(toks[i].low, "kind", "kinds", "sort", "sorts", "type", "types") && toks[i+1].low == "of" && toks[i+2].kind == tkWord && i > 0 &&
+			(toks[i-1].kind == tkNum || inSet(toks[i-1].low, "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")) {
+			i++
+			continue
+		}
 		// "came out" is "released" ("Which film came out most
 		// recently?").
 		if i+1 < len(toks) && toks[i].kind == tkWord && toks[i+1].kind == tkWord && inSet(toks[i].low, "came", "come", "comes", "coming") && toks[i+1].low == "out" &&
