@@ -79,14 +79,14 @@ type analysis struct {
 	// countedAttr: the things counted by "the most" are named by a word
 	// that may be an attribute ("the most ratings"), so no type says
 	// them.
-	countedAttr   bool
-	aggs          []handoff.Aggregate
-	aggOf         []string
-	aggCond       []bool // the aggregate is said as a condition ("whose average gross")
-	aggSaidOf     []int  // the chunk such a condition is said of, or -1
+	countedAttr bool
+	aggs        []handoff.Aggregate
+	aggOf       []string
+	aggCond     []bool // the aggregate is said as a condition ("whose average gross")
+	aggSaidOf   []int  // the chunk such a condition is said of, or -1
 	// havingOf is 1 + the chunk an aggregate bound is said of
 	// ("departments with average salary higher than 42000"), 0 if none.
-	havingOf int
+	havingOf      int
 	asked         string // the attribute a "how tall", "how many people live" asks for
 	filters       []handoff.Filter
 	filterAt      []int    // the token each filter was found at

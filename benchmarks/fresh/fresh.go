@@ -68,7 +68,8 @@ var Graphs = map[string][]string{
 		"race_track", "ship_mission", "theme_gallery", "gas_company", "company_employee", "riding_club", "culture_company",
 		"sports_competition",
 		"city_record", "coffee_shop", "candidate_poll", "entertainment_awards", "decoration_competition", "school_finance", "protein_institute", "flight_company",
-		"station_weather", "county_public_safety", "manufacturer", "school_player", "book_2", "wrestler", "device", "program_share"},
+		"station_weather", "county_public_safety", "manufacturer", "school_player", "book_2", "wrestler", "device", "program_share",
+		"allergy_1", "company_office", "department_management", "epinions_1", "machine_repair", "scientist_1", "shop_membership", "small_bank_1"},
 }
 
 // Shapes are the question shapes a question is tagged with.
