@@ -1455,3 +1455,27 @@ f:p a f:Film ; f:title "Paper Moons" ; f:directedBy f:ada ; f:releaseYear 2016 .
 		t.Errorf("the slice lacks the release year:\n%s", sl.Text())
 	}
 }
+
+// TestSliceAmount: "How much does Weeks have in savings?" names no
+// column; the one number a savings row holds (its balance) is the
+// amount, and the slice needs it.
+func TestSliceAmount(t *testing.T) {
+	const ttl = `@prefix b: <http://x/b/> .
+@prefix s: <http://x/b/savings#> .
+b:a1 a b:accounts ; b:name "Weeks" .
+b:a2 a b:accounts ; b:name "Brown" .
+b:s1 a b:savings ; s:ref-custid b:a1 ; s:custid 1 ; s:balance 60.0 .
+b:s2 a b:savings ; s:ref-custid b:a2 ; s:custid 2 ; s:balance 200000.0 .
+`
+	coll := oneGraph(t, "bank", ttl)
+	sg := subgoal("How much does Weeks have in savings?", []string{"saving"}, nil, "Weeks")
+	sg.Requirements.Output = handoff.Output{Shape: handoff.ShapeEntities}
+	sg.Requirements.Cues = []handoff.Cue{{Kind: handoff.CueAnswer, Text: "how much"}}
+	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("bank"); sl == nil || !sl.HasProperty("http://x/b/savings#balance") {
+		t.Errorf("the slice lacks the balance:\n%s", sl.Text())
+	}
+}

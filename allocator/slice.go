@@ -594,6 +594,34 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		}
 	}
 	impliedAttrs()
+	// "How much does Weeks have in savings?", "Who has more than
+	// 100,000 in savings?", "the least money": an amount no term names,
+	// the one number a chosen class holds (a savings balance).
+	amount := answers(func(p string) bool { return p == "how much" }) ||
+		len(sg.Requirements.Predicates) == 0 && slices.ContainsFunc(sg.Requirements.Filters, func(f handoff.Filter) bool {
+			return f.Attribute == "" && f.ValueKind == "number" && f.Op != handoff.FilterEq
+		}) ||
+		slices.ContainsFunc(append(slices.Clone(sg.Requirements.Types), sg.Requirements.Output.AggregateOf, sg.Requirements.Output.OrderBy), func(t string) bool {
+			return lexicon.Measure(t) == "wealth"
+		})
+	for _, c := range classes {
+		if !amount || g.Summary == nil {
+			break
+		}
+		var sole []string
+		for i := range lex.elements {
+			e := &lex.elements[i]
+			if e.class || len(e.objects) > 0 || !slices.Contains(e.subjects, c) || len(e.primary) == 0 || lexicon.IdentifierWord(e.primary[len(e.primary)-1]) {
+				continue
+			}
+			if pi, _ := g.Summary.Property(e.iri); pi.Numeric() && lex.element(kg.ReferenceOf(e.iri)) == nil {
+				sole = append(sole, e.iri)
+			}
+		}
+		if len(sole) == 1 {
+			scoreOnce(sole[0], 0.2)
+		}
+	}
 	// "Where does Linda Williams live?": a place the subjects hold as a
 	// key (customer#address_id) is the thing it refers to, shown by its
 	// own place columns (address#address, address#district).

@@ -2913,7 +2913,13 @@ func (a *analysis) subgoal() handoff.Subgoal {
 			return f.Attribute == handoff.AttrGender && lexicon.Gender(f.Value) != ""
 		})
 	}
-	r.Filters = a.filters
+	// A name compared with ("more hours than A Silver-Cleaning
+	// Battery") is no equality as well.
+	r.Filters = slices.DeleteFunc(slices.Clone(a.filters), func(f handoff.Filter) bool {
+		return f.Op == handoff.FilterEq && f.Attribute == "" && slices.ContainsFunc(a.filters, func(g handoff.Filter) bool {
+			return g.ValueKind == "entity" && g.Op != handoff.FilterEq && strings.EqualFold(g.Value, f.Value)
+		})
+	})
 	// Joins: the first type to each other type, via a relation verb between.
 	var typeChunks []int
 	for ci, c := range a.chunks {

@@ -2531,3 +2531,12 @@ func TestKindsAndGroupedBounds(t *testing.T) {
 		t.Errorf("output %+v, want the average price per restaurant", o)
 	}
 }
+
+// TestComparedNameNoEquality: "more hours than A Silver-Cleaning
+// Battery" compares with the named project; it is no equality too.
+func TestComparedNameNoEquality(t *testing.T) {
+	r := decompose(t, "Which projects take more hours than A Silver-Cleaning Battery?").Final().Requirements
+	if slices.ContainsFunc(r.Filters, func(f handoff.Filter) bool { return f.Op == handoff.FilterEq }) {
+		t.Errorf("filters %+v, want only the comparison", r.Filters)
+	}
+}

@@ -203,6 +203,13 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 		bySubjects := len(out.GroupBy) == 1 && termMatches(out.GroupBy[0], root, "") >= 0.8
 		ranks := out.OrderBy == out.AggregateOf && (len(out.GroupBy) == 0 || bySubjects)
 		p, s := pl.prop(out.AggregateOf, kNumber, 0)
+		if (p == nil || s < 0.8) && lexicon.Measure(out.AggregateOf) == "wealth" {
+			// "the least money in their checking account": the one
+			// number an account holds (its balance).
+			if mp := pl.nodeMeasure(); mp != nil {
+				p, s = mp, 0.8
+			}
+		}
 		if (p == nil || s < 0.8) && lexicon.Size(out.AggregateOf) {
 			// "How many seats does Auto Club Speedway have?" of its
 			// seating: what measures its size.
@@ -588,6 +595,16 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 			// "How much was the cheapest ticket?", "How old is the
 			// oldest singer?": the amount the order stands on.
 			if p, _ := pl.prop(out.OrderBy, kNumber, 0); p != nil && datatypeKind(p) == kNumber {
+				if at, ok := pl.attrOf(p); ok {
+					pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
+				}
+			}
+		}
+		if !ask && out.Aggregate == "" && out.OrderBy == "" && len(out.Attributes) == 0 && len(pl.p.Select) == 0 &&
+			asksAnswer(r.Cues, func(p string) bool { return p == "how much" }) {
+			// "How much does Weeks have in savings?": the one number
+			// the things named hold.
+			if p := pl.nodeMeasure(); p != nil {
 				if at, ok := pl.attrOf(p); ok {
 					pl.p.Select = append(pl.p.Select, skeletons.Item{Attr: &at})
 				}
@@ -2311,6 +2328,17 @@ func (pl *planner) classMeasure(term string) *handoff.SliceProperty {
 	return pl.soleMeasure(c)
 }
 
+// nodeMeasure returns the sole measure ([planner.soleMeasure]) of the
+// first node of the plan that has one; nil if none has.
+func (pl *planner) nodeMeasure() *handoff.SliceProperty {
+	for _, n := range pl.p.Nodes {
+		if p := pl.soleMeasure(n.Class); p != nil {
+			return p
+		}
+	}
+	return nil
+}
+
 // soleMeasure returns the one numeric property of class c in the slice,
 // identifiers aside; nil when it has none or several.
 func (pl *planner) soleMeasure(c string) *handoff.SliceProperty {
@@ -3126,6 +3154,12 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 			// the subjects' one number (their distance) when no column
 			// has the term's name.
 			prop, ps = pl.soleMeasure(pl.p.Nodes[0].Class), 0.5
+		}
+		if prop == nil && term == "" && f.ValueKind == "number" && f.Op != handoff.FilterEq && !f.Label && len(pl.sg.Requirements.Predicates) == 0 {
+			// "Who has more than 100,000 in savings?": a bound on the
+			// one number the things named hold (a savings balance),
+			// where the question names no attribute.
+			prop, ps = pl.nodeMeasure(), 0.5
 		}
 		if !derived && !counted && !f.Label && pl.countsEntities(term) {
 			// "at least 3 heads", "more than two musicals": a bound on

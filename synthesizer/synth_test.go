@@ -4724,3 +4724,51 @@ ex:f3 a ex:farm ; ex:year 1928 ; ex:cows 20 .
 		t.Errorf("got %v, want 1928 (20 cows, against 10 on two farms)\n%s", res.Rows, query)
 	}
 }
+
+// TestAmountHeld: "How much does Weeks have in savings?" answers with
+// the one number a savings row holds; "Who has more than 100,000 in
+// savings?" bounds it.
+func TestAmountHeld(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:a1 a ex:accounts ; ex:name "Weeks" .
+ex:a2 a ex:accounts ; ex:name "Brown" .
+ex:s1 a ex:savings ; ex:ref-custid ex:a1 ; ex:balance 60 .
+ex:s2 a ex:savings ; ex:ref-custid ex:a2 ; ex:balance 200000 .
+`
+	g := loadGraph(t, "bank", data)
+	slice := &handoff.Slice{Graph: "bank", Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "savings", Count: 2, Score: 1, Matched: []string{"saving"}}, {IRI: ex + "accounts", Count: 2, Score: 0.3}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Count: 2, Domains: []string{ex + "accounts"}, Datatypes: []string{xsd + "string"}, Score: 0.5, Samples: []string{"Weeks", "Brown"}},
+			{IRI: ex + "ref-custid", Count: 2, Domains: []string{ex + "savings"}, Ranges: []string{ex + "accounts"}, Score: 0.1, Join: true, ForeignKey: true},
+			{IRI: ex + "balance", Count: 2, Domains: []string{ex + "savings"}, Datatypes: []string{xsd + "integer"}, Score: 0.2},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "name", Value: "Weeks", Mention: "Weeks", Score: 5}}}
+	much := named("How much does Weeks have in savings?", handoff.Requirements{Types: []string{"saving"},
+		Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "how much"}}}, "Weeks")
+	res, query := runTop(t, much, slice, g)
+	if l, _ := literalAt(res, 0); len(res.Rows) != 1 || l != "60" {
+		t.Errorf("got %v, want 60\n%s", res.Rows, query)
+	}
+	who := &handoff.Subgoal{ID: "s1", Text: "Who has more than 100,000 in savings?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Types: []string{"saving"}, Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}},
+			Filters: []handoff.Filter{{Op: handoff.FilterGt, Value: "100000", ValueKind: "number"}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}}}
+	res, query = runTop(t, who, slice, g)
+	if len(res.Rows) != 1 {
+		t.Errorf("got %v, want one account (Brown)\n%s", res.Rows, query)
+	}
+}
+
+// literalAt returns the lexical form of the first column of row i of
+// res, ok false when there is no such row or the term is no literal.
+func literalAt(res *sparql.Results, i int) (string, bool) {
+	if i >= len(res.Rows) || len(res.Vars) == 0 {
+		return "", false
+	}
+	l, ok := res.Rows[i][res.Vars[0]].(*sparql.Literal)
+	if !ok {
+		return "", false
+	}
+	return l.Lexical, true
+}
