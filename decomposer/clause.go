@@ -626,16 +626,17 @@ func (a *analysis) attrAfter(i int) bool {
 }
 
 // sameAs reads "the same NOUN as NAME" at i ("Which phones have the
-// same chip as the Nokia 700?", "players of the same team as Ann Lee"):
-// the things whose NOUN is the named thing's own, an equality with that
-// entity's value.
-func (a *analysis) sameAs(i int) {
-	c := a.chunkAfter(i + 2)
-	if c < 0 || a.chunks[c].start != i+2 || a.chunks[c].verb {
+// same chip as the Nokia 700?", "players of the same team as Ann Lee"),
+// the noun starting at at and conn ("as") after it, or "share a NOUN
+// with NAME" (conn "with"): the things whose NOUN is the named thing's
+// own, an equality with that entity's value.
+func (a *analysis) sameAs(i, at int, conn string) {
+	c := a.chunkAfter(at)
+	if c < 0 || a.chunks[c].start != at || a.chunks[c].verb {
 		return
 	}
 	k := a.chunks[c].end
-	if a.w(k) != "as" {
+	if a.w(k) != conn {
 		return
 	}
 	k++
@@ -793,7 +794,12 @@ func (a *analysis) scan() {
 			a.asked = m
 		}
 		if a.seq(i, "the", "same") {
-			a.sameAs(i)
+			a.sameAs(i, i+2, "as")
+		}
+		// "Which companies share a building with HSBC?": the same
+		// building as HSBC.
+		if inSet(w, "share", "shares", "shared") && inSet(a.w(i+1), "a", "an", "the") {
+			a.sameAs(i, i+2, "with")
 		}
 		// "How much did Tootsie make?", "How much does Ann earn?": the
 		// amount the closing verb says (what it earned, costs, weighs).

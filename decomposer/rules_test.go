@@ -2540,3 +2540,12 @@ func TestComparedNameNoEquality(t *testing.T) {
 		t.Errorf("filters %+v, want only the comparison", r.Filters)
 	}
 }
+
+// TestShareWith: "Which bands share a label with Blue Moth?" asks for
+// the bands whose label is Blue Moth's.
+func TestShareWith(t *testing.T) {
+	r := decompose(t, "Which bands share a label with Blue Moth?").Subgoals[0].Requirements
+	if len(r.Filters) != 1 || r.Filters[0].Attribute != "label" || r.Filters[0].ValueKind != handoff.ValueEntity || r.Filters[0].Value != "Blue Moth" {
+		t.Errorf("filters %+v, want the same label as Blue Moth", r.Filters)
+	}
+}

@@ -689,7 +689,9 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 				}
 			}
 		}
-		pl.p.Distinct = out.Distinct && out.Aggregate == ""
+		// (A thing shared through the rows between, "the same project
+		// as John Doe", is reached once per row: each answer once.)
+		pl.p.Distinct = (out.Distinct || pl.p.Distinct) && out.Aggregate == ""
 		// "Where can you fly to for less than $250?": the places, each
 		// once, not one row per flight.
 		if out.Aggregate == "" && len(keys) == 0 && len(pl.p.Order) == 0 && asksAnswer(r.Cues, isWhere) {
@@ -978,6 +980,61 @@ func (pl *planner) sameOf(term string) *handoff.SliceProperty {
 		return only
 	}
 	return nil
+}
+
+// sameThrough realises "the same project as John Doe" where the
+// subjects reach the thing the term names only through a class between
+// (scientists to projects through assignedto): a row of that class
+// refers to each subject and to a thing that a row referring to the
+// named subject refers to as well; the named one is not among the
+// answers. It reports whether it did.
+func (pl *planner) sameThrough(f handoff.Filter) bool {
+	root := pl.p.Nodes[0].Class
+	name := pl.linkedNaming(root, f.Value)
+	if name == "" {
+		return false
+	}
+	for _, c := range pl.sc.slice.Classes {
+		if c.IRI == root {
+			continue
+		}
+		var toRoot, toThing *handoff.SliceProperty
+		for _, p := range pl.sc.props {
+			if !slices.Contains(p.Domains, c.IRI) || len(p.Ranges) > 1 {
+				continue
+			}
+			// (The thing by its reference, or by the key column the
+			// reference is made from: assignedto#project.)
+			switch {
+			case len(p.Ranges) == 1 && p.Ranges[0] == root:
+				toRoot = cmp.Or(toRoot, p)
+			case len(p.Ranges) == 1 && termMatches(f.Attribute, p.Ranges[0], "") >= 0.8 || termMatches(f.Attribute, p.IRI, p.Label) >= 0.8:
+				toThing = cmp.Or(toThing, p)
+			}
+		}
+		if toRoot == nil || toThing == nil {
+			continue
+		}
+		j := slices.IndexFunc(pl.p.Nodes, func(n skeletons.Node) bool { return n.Class == c.IRI })
+		if j < 0 || !slices.ContainsFunc(pl.p.Edges, func(e skeletons.Edge) bool { return e.From == j && e.To == 0 && e.Property == toRoot.IRI }) {
+			pl.p.Nodes = append(pl.p.Nodes, skeletons.Node{Class: c.IRI})
+			j = len(pl.p.Nodes) - 1
+			pl.p.Edges = append(pl.p.Edges, skeletons.Edge{From: j, To: 0, Property: toRoot.IRI})
+		}
+		value := sparql.NewLiteral(f.Value)
+		sub := &skeletons.Plan{Nodes: []skeletons.Node{{Class: root}, {Class: c.IRI}},
+			Edges:   []skeletons.Edge{{From: 1, To: 0, Property: toRoot.IRI}},
+			Filters: []skeletons.Cond{{Item: skeletons.Item{Attr: &skeletons.Attr{Node: 0, Property: name}}, Op: handoff.FilterEq, Value: value}},
+			Select:  []skeletons.Item{{Attr: &skeletons.Attr{Node: 1, Property: toThing.IRI}}}}
+		pl.p.Filters = append(pl.p.Filters,
+			skeletons.Cond{Item: skeletons.Item{Attr: &skeletons.Attr{Node: j, Property: toThing.IRI}}, Op: handoff.FilterEq, Sub: sub},
+			skeletons.Cond{Item: skeletons.Item{Attr: &skeletons.Attr{Node: 0, Property: name}}, Op: handoff.FilterNe, Value: value})
+		pl.p.Distinct = true
+		pl.used = append(pl.used, c.IRI, toRoot.IRI, toThing.IRI, name)
+		pl.notes = append(pl.notes, "the same thing as the named one, through the class that links them: the others linked to what it is linked to")
+		return true
+	}
+	return false
 }
 
 // namedThrough finds the thing a mention names one reference away from
@@ -3901,6 +3958,7 @@ func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
 			return
 		}
 		if prop = pl.sameOf(f.Attribute); prop == nil {
+			pl.sameThrough(f)
 			return
 		}
 		ps = 1 // no measure stands in for it ("the same age as")

@@ -4772,3 +4772,38 @@ func literalAt(res *sparql.Results, i int) (string, bool) {
 	}
 	return l.Lexical, true
 }
+
+// TestSameThroughBetween: "Who works on the same project as John
+// Doe?" where scientists reach projects only through assignedto: the
+// others assigned to a project he is assigned to, each once.
+func TestSameThroughBetween(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:s1 a ex:scientists ; ex:name "John Doe" .
+ex:s2 a ex:scientists ; ex:name "Ann Lee" .
+ex:s3 a ex:scientists ; ex:name "Bo Lind" .
+ex:a1 a ex:assignedto ; ex:ref-scientist ex:s1 ; ex:project "P1" .
+ex:a4 a ex:assignedto ; ex:ref-scientist ex:s1 ; ex:project "P3" .
+ex:a2 a ex:assignedto ; ex:ref-scientist ex:s2 ; ex:project "P1" .
+ex:a5 a ex:assignedto ; ex:ref-scientist ex:s2 ; ex:project "P3" .
+ex:a3 a ex:assignedto ; ex:ref-scientist ex:s3 ; ex:project "P2" .
+`
+	g := loadGraph(t, "sci", data)
+	slice := &handoff.Slice{Graph: "sci", Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "scientists", Count: 3, Score: 0.5}, {IRI: ex + "assignedto", Count: 5, Score: 0.5}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "name", Count: 3, Domains: []string{ex + "scientists"}, Datatypes: []string{xsd + "string"}, Score: 1, Samples: []string{"John Doe", "Ann Lee"}},
+			{IRI: ex + "project", Count: 5, Domains: []string{ex + "assignedto"}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"project"}, Key: true},
+			{IRI: ex + "ref-scientist", Count: 5, Domains: []string{ex + "assignedto"}, Ranges: []string{ex + "scientists"}, Score: 0.1, Join: true, ForeignKey: true},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "name", Value: "John Doe", Mention: "John Doe", Score: 10}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Who works on the same project as John Doe?", Operations: []handoff.Operation{handoff.OpCompare, handoff.OpFilter},
+		Mentions: []handoff.Mention{{Text: "John Doe", Start: 33, End: 41, Kind: handoff.MentionName}},
+		Requirements: handoff.Requirements{Predicates: []string{"works", "project"}, Verbs: []string{"works"},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}},
+			Filters: []handoff.Filter{{Attribute: "project", Op: handoff.FilterEq, Value: "John Doe", ValueKind: handoff.ValueEntity}},
+			Output:  handoff.Output{Shape: handoff.ShapeEntities}}}
+	res, query := runTop(t, sg, slice, g)
+	if l, _ := literalAt(res, 0); len(res.Rows) != 1 || l != "Ann Lee" {
+		t.Errorf("got %v, want Ann Lee once\n%s", res.Rows, query)
+	}
+}
