@@ -1479,3 +1479,25 @@ b:s2 a b:savings ; s:ref-custid b:a2 ; s:custid 2 ; s:balance 200000.0 .
 		t.Errorf("the slice lacks the balance:\n%s", sl.Text())
 	}
 }
+
+// TestSliceVerbClass: "Which items has nobody reviewed?" says the class
+// review by its verb; the slice holds it.
+func TestSliceVerbClass(t *testing.T) {
+	const ttl = `@prefix e: <http://x/e/> .
+@prefix r: <http://x/e/review#> .
+e:i1 a e:item ; e:title "pear" .
+e:i2 a e:item ; e:title "apple" .
+e:r1 a e:review ; r:ref-i_id e:i1 ; r:rating 5 .
+`
+	coll := oneGraph(t, "shop", ttl)
+	sg := subgoal("Which items has nobody reviewed?", []string{"item"}, []string{"reviewed"})
+	sg.Requirements.Verbs = []string{"reviewed"}
+	sg.Operations = []handoff.Operation{handoff.OpLookup, handoff.OpNegate}
+	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("shop"); sl == nil || !sl.HasClass("http://x/e/review") {
+		t.Errorf("the slice lacks the reviews:\n%s", sl.Text())
+	}
+}

@@ -92,6 +92,18 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			}
 		}
 	}
+	// "Which items has nobody reviewed?", "What has Helen reviewed?":
+	// a verb in its past form whose base is a class's one-word name
+	// (review) brings that class, the rows of the doing.
+	for _, v := range sg.Requirements.Verbs {
+		v = strings.ToLower(v)
+		for i := range lex.elements {
+			if e := &lex.elements[i]; e.class && len(e.primary) == 1 && slices.Contains(lexicon.PastForms(e.primary[0]), v) {
+				classScore[e.iri] = max(classScore[e.iri], 0.5)
+				matched[e.iri] = appendNew(matched[e.iri], v)
+			}
+		}
+	}
 	// Classes, best first, cut.
 	classes := sortedKeys(classScore)
 	if len(classes) > a.cfg.SliceClasses {
