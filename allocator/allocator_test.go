@@ -1501,3 +1501,24 @@ e:r1 a e:review ; r:ref-i_id e:i1 ; r:rating 5 .
 		t.Errorf("the slice lacks the reviews:\n%s", sl.Text())
 	}
 }
+
+// TestSliceEventColumn: "When was the Department of Energy created?"
+// is answered by the department's creation, a column named by the
+// event of the verb.
+func TestSliceEventColumn(t *testing.T) {
+	const ttl = `@prefix d: <http://x/d/> .
+d:d1 a d:department ; d:name "Energy" ; d:creation "1977" ; d:budget 10.5 .
+d:d2 a d:department ; d:name "State" ; d:creation "1789" ; d:budget 9.0 .
+`
+	coll := oneGraph(t, "gov", ttl)
+	sg := subgoal("When was the Department of Energy created?", nil, []string{"created"}, "Department of Energy")
+	sg.Requirements.Verbs = []string{"created"}
+	sg.Requirements.Cues = []handoff.Cue{{Kind: handoff.CueAnswer, Text: "when"}}
+	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("gov"); sl == nil || !sl.HasProperty("http://x/d/creation") {
+		t.Errorf("the slice lacks the creation:\n%s", sl.Text())
+	}
+}

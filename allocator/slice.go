@@ -589,13 +589,18 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			}
 		}
 	}
+	// "When was the Department of Energy created?": a column named by
+	// the event of a verb of the question (creation).
+	eventOf := func(primary []string) bool {
+		return len(primary) == 1 && slices.ContainsFunc(sg.Requirements.Verbs, func(v string) bool { return lexicon.EventNoun(primary[0], strings.ToLower(v)) })
+	}
 	impliedAttrs := func() {
 		for i := range lex.elements {
 			e := &lex.elements[i]
 			if e.class || len(e.objects) > 0 || !intersects(e.subjects, classes) {
 				continue
 			}
-			if when && lexicon.PointInTime(e.primary) || (where || groupsByPlace) && slices.ContainsFunc(e.primary, lexicon.Place) ||
+			if when && (lexicon.PointInTime(e.primary) || eventOf(e.primary)) || (where || groupsByPlace) && slices.ContainsFunc(e.primary, lexicon.Place) ||
 				magnitude && slices.ContainsFunc(e.primary, lexicon.Size) ||
 				fullName && lexicon.NamePart(e.primary) > 0 ||
 				temporal && (slices.ContainsFunc(e.primary, lexicon.Temporal) || timeValued(g, e.iri)) ||

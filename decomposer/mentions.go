@@ -231,6 +231,19 @@ func joinedName(toks []token) bool {
 	return false
 }
 
+// numberedName reports whether toks hold a capitalised word, not the
+// first of a sentence, right before a number: a name with a number in it
+// ("When was Discoverer 3 launched?", "Apollo 11") that a linked value
+// may run over.
+func numberedName(toks []token) bool {
+	for i := 1; i+1 < len(toks); i++ {
+		if !sentenceStart(toks, i) && capWord(toks, i) && toks[i+1].kind == tkNum && toks[i].end < toks[i+1].start {
+			return true
+		}
+	}
+	return false
+}
+
 // sentenceCased reports whether toks hold one capitalised word, not the
 // first of a sentence nor after another, followed by a lower-case word
 // that is no function word, or a small word of names: a title written in

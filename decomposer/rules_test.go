@@ -2549,3 +2549,19 @@ func TestShareWith(t *testing.T) {
 		t.Errorf("filters %+v, want the same label as Blue Moth", r.Filters)
 	}
 }
+
+// TestNameWithNumber: "When was Discoverer 3 launched?" names Discoverer
+// 3, a name with a number in it, which the name linker runs over.
+func TestNameWithNumber(t *testing.T) {
+	l := decomposer.LinkerFunc(func(_ context.Context, text string, _ int) ([]handoff.Mention, error) {
+		i := strings.Index(text, "Discoverer 3")
+		if i < 0 {
+			return nil, nil
+		}
+		return []handoff.Mention{{Text: "Discoverer 3", Start: i, End: i + 12, Kind: handoff.MentionValue, Graph: "g", Value: "Discoverer 3", Score: 1}}, nil
+	})
+	r := decompose(t, "When was Discoverer 3 launched?", decomposer.WithNameLinker(l)).Subgoals[0].Requirements
+	if len(r.Filters) != 1 || r.Filters[0].Value != "Discoverer 3" {
+		t.Errorf("filters %+v, want the name Discoverer 3", r.Filters)
+	}
+}

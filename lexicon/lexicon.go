@@ -986,6 +986,30 @@ func ActionNoun(noun, done string) bool {
 	return strings.HasSuffix(done, "ed") && slices.Contains(Participles(noun), done)
 }
 
+// EventNoun reports whether noun names the event of the verb whose past
+// participle is done, as a column of when it happened may be named:
+// "creation" of created, "election" of elected, and [ActionNoun]'s
+// nouns in "-ment" ("When was the Department of Energy created?":
+// department#creation).
+func EventNoun(noun, done string) bool {
+	return ActionNoun(noun, done) || strings.HasSuffix(done, "ed") && slices.Contains(ionParticiples(noun), done)
+}
+
+// ionParticiples returns the past participles an "-ion" noun may be
+// said by ("created" for "creation", "elected" for "election", "formed"
+// for "formation"); nil for other words.
+func ionParticiples(noun string) []string {
+	b, ok := strings.CutSuffix(noun, "ion")
+	if !ok || len(b) < 4 {
+		return nil
+	}
+	out := []string{b + "ed"}
+	if a, ok := strings.CutSuffix(noun, "ation"); ok && len(a) >= 3 {
+		out = append(out, a+"ed")
+	}
+	return out
+}
+
 // SameVerb reports whether two different words are forms of one verb
 // that schemas and questions trade: a past participle and a gerund or
 // "-ing" noun ("rated" and "rating", "ranked" and "ranking", "opened"

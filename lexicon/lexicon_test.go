@@ -739,3 +739,17 @@ func TestDerivesCountOfPeople(t *testing.T) {
 		t.Error("a place's residents are its population")
 	}
 }
+
+func TestEventNoun(t *testing.T) {
+	for _, c := range []struct {
+		noun, done string
+		want       bool
+	}{
+		{"creation", "created", true}, {"election", "elected", true}, {"settlement", "settled", true},
+		{"creation", "creating", false}, {"nation", "nated", false}, {"name", "named", false},
+	} {
+		if got := lexicon.EventNoun(c.noun, c.done); got != c.want {
+			t.Errorf("EventNoun(%q, %q) = %v, want %v", c.noun, c.done, got, c.want)
+		}
+	}
+}

@@ -638,7 +638,10 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 						return false
 					}
 				}
-				return lexicon.PointInTime(words(p.IRI))
+				// (Or the event of the verb asked about: "When was the
+				// Department of Energy created?", its creation.)
+				w := words(p.IRI)
+				return lexicon.PointInTime(w) || len(w) == 1 && slices.ContainsFunc(r.Verbs, func(v string) bool { return lexicon.EventNoun(w[0], strings.ToLower(v)) })
 			}
 			where := func(p *handoff.SliceProperty) bool {
 				return datatypeKind(p) == kString && slices.ContainsFunc(words(p.IRI), lexicon.Place)
