@@ -1522,3 +1522,24 @@ d:d2 a d:department ; d:name "State" ; d:creation "1789" ; d:budget 9.0 .
 		t.Errorf("the slice lacks the creation:\n%s", sl.Text())
 	}
 }
+
+// TestSliceVerbObjects: "What has Helen reviewed?" names no type; the
+// reviews the verb says and what they refer to (the items) come in.
+func TestSliceVerbObjects(t *testing.T) {
+	const ttl = `@prefix e: <http://x/e/> .
+@prefix r: <http://x/e/review#> .
+e:u1 a e:useracct ; e:name "Helen" .
+e:i1 a e:item ; e:title "pear" .
+e:r1 a e:review ; r:ref-i_id e:i1 ; r:ref-u_id e:u1 ; r:rating 5 .
+`
+	coll := oneGraph(t, "shop", ttl)
+	sg := subgoal("What has Helen reviewed?", nil, []string{"reviewed"}, "Helen")
+	sg.Requirements.Verbs = []string{"reviewed"}
+	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl, _ := a.Slice("shop"); sl == nil || !sl.HasClass("http://x/e/review") || !sl.HasClass("http://x/e/item") {
+		t.Errorf("the slice lacks the reviews or the items:\n%s", sl.Text())
+	}
+}

@@ -98,9 +98,21 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	for _, v := range sg.Requirements.Verbs {
 		v = strings.ToLower(v)
 		for i := range lex.elements {
-			if e := &lex.elements[i]; e.class && len(e.primary) == 1 && slices.Contains(lexicon.PastForms(e.primary[0]), v) {
-				classScore[e.iri] = max(classScore[e.iri], 0.5)
-				matched[e.iri] = appendNew(matched[e.iri], v)
+			e := &lex.elements[i]
+			if !e.class || len(e.primary) != 1 || !slices.Contains(lexicon.PastForms(e.primary[0]), v) {
+				continue
+			}
+			classScore[e.iri] = max(classScore[e.iri], 0.5)
+			matched[e.iri] = appendNew(matched[e.iri], v)
+			// With no type named ("What has Helen reviewed?"), what
+			// the rows refer to may be the answer: those classes too.
+			if len(sg.Requirements.Types) > 0 {
+				continue
+			}
+			for k := range lex.elements {
+				if r := &lex.elements[k]; !r.class && len(r.objects) == 1 && slices.Contains(r.subjects, e.iri) && r.objects[0] != e.iri {
+					classScore[r.objects[0]] = max(classScore[r.objects[0]], 0.3)
+				}
 			}
 		}
 	}

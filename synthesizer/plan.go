@@ -622,6 +622,12 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 		if len(pl.p.Select) == 0 || (len(keys) > 0 && len(pl.p.Select) == len(keys)) {
 			pl.p.Select = append(pl.p.Select, pl.namings(0)...)
 		}
+		if !ask && out.Aggregate == "" && len(keys) == 0 && len(out.Attributes) == 0 && len(r.Types) == 0 && len(r.Verbs) > 0 &&
+			asksAnswer(r.Cues, func(p string) bool { return p == "what" }) && pl.echoesName() {
+			// "What did Ada Brook direct?", "What has Helen reviewed?":
+			// not her name again, the things her verb reaches.
+			pl.verbObject()
+		}
 		if !ask && out.Aggregate == "" && len(keys) == 0 {
 			// "When was The Salt Road released?", "Where is Harbour
 			// Hall?": a point in time or a place of the subjects, when
@@ -983,6 +989,82 @@ func (pl *planner) sameOf(term string) *handoff.SliceProperty {
 		return only
 	}
 	return nil
+}
+
+// echoesName reports whether the projection only shows node 0 by a
+// column an equality filter of the plan fixes: the question's own name
+// said back.
+func (pl *planner) echoesName() bool {
+	if len(pl.p.Select) == 0 {
+		return false
+	}
+	for _, it := range pl.p.Select {
+		if it.Attr == nil || it.Attr.Node != 0 || it.Agg != "" ||
+			!slices.ContainsFunc(pl.p.Filters, func(c skeletons.Cond) bool {
+				return c.Op == handoff.FilterEq && c.Value != nil && c.Item.Attr != nil && *c.Item.Attr == *it.Attr
+			}) {
+			return false
+		}
+	}
+	return true
+}
+
+// verbObject shows, in place of the named subjects, the things a verb of
+// the question links them to: through a class the verb names (a review
+// of useracct and item, for "What has Helen reviewed?"), else by a
+// reference to the subjects that the verb names (film#directedBy, for
+// "What did Ada Brook direct?"). Nothing changes when neither is found.
+func (pl *planner) verbObject() {
+	root := pl.p.Nodes[0].Class
+	var verbs []string
+	for _, v := range pl.sg.Requirements.Verbs {
+		verbs = append(verbs, strings.ToLower(v))
+	}
+	says := func(ws []string) bool {
+		return slices.ContainsFunc(ws, func(w string) bool {
+			return slices.ContainsFunc(verbs, func(v string) bool {
+				return w == v || slices.Contains(lexicon.PastForms(v), w) || slices.Contains(lexicon.PastForms(w), v) || lexicon.SameVerb(w, v)
+			})
+		})
+	}
+	named := func(c string) bool { return c != root && pl.namingIRI(c) != "" }
+	for _, c := range pl.sc.slice.Classes {
+		if c.IRI == root || !says(words(c.IRI)) || len(words(c.IRI)) != 1 {
+			continue
+		}
+		var toRoot, toThing *handoff.SliceProperty
+		for _, p := range pl.sc.props {
+			if len(p.Ranges) != 1 || !slices.Contains(p.Domains, c.IRI) {
+				continue
+			}
+			if p.Ranges[0] == root {
+				toRoot = cmp.Or(toRoot, p)
+			} else if named(p.Ranges[0]) {
+				toThing = cmp.Or(toThing, p)
+			}
+		}
+		if toRoot == nil || toThing == nil {
+			continue
+		}
+		pl.p.Nodes = append(pl.p.Nodes, skeletons.Node{Class: c.IRI}, skeletons.Node{Class: toThing.Ranges[0]})
+		j, y := len(pl.p.Nodes)-2, len(pl.p.Nodes)-1
+		pl.p.Edges = append(pl.p.Edges, skeletons.Edge{From: j, To: 0, Property: toRoot.IRI}, skeletons.Edge{From: j, To: y, Property: toThing.IRI})
+		pl.used = append(pl.used, c.IRI, toRoot.IRI, toThing.IRI)
+		pl.p.Select = pl.namings(y)
+		pl.p.Distinct = true
+		return
+	}
+	for _, p := range pl.sc.props {
+		if len(p.Ranges) != 1 || p.Ranges[0] != root || len(p.Domains) != 1 || !named(p.Domains[0]) || !says(words(p.IRI)) {
+			continue
+		}
+		pl.p.Nodes = append(pl.p.Nodes, skeletons.Node{Class: p.Domains[0]})
+		y := len(pl.p.Nodes) - 1
+		pl.p.Edges = append(pl.p.Edges, skeletons.Edge{From: y, To: 0, Property: p.IRI})
+		pl.used = append(pl.used, p.IRI)
+		pl.p.Select = pl.namings(y)
+		return
+	}
 }
 
 // sameThrough realises "the same project as John Doe" where the
@@ -4155,7 +4237,9 @@ func (pl *planner) wordValues() {
 	// names and urls of images" holds no alt text "Name").
 	asked := map[string]bool{}
 	r := &pl.sg.Requirements
-	for _, t := range append(slices.Clone(r.Output.Attributes), r.Output.OrderBy) {
+	// Nor one grouped by ("born in each state" holds no department
+	// "State").
+	for _, t := range append(append(slices.Clone(r.Output.Attributes), r.Output.OrderBy), r.Output.GroupBy...) {
 		if !strings.Contains(t, " ") {
 			asked[lexicon.Fold(t)] = true
 		}

@@ -4807,3 +4807,28 @@ ex:a3 a ex:assignedto ; ex:ref-scientist ex:s3 ; ex:project "P2" .
 		t.Errorf("got %v, want Ann Lee once\n%s", res.Rows, query)
 	}
 }
+
+// TestGroupedWordNoValue: "How many heads were born in each state?"
+// where a head is named "State": the word grouped by is no value.
+func TestGroupedWordNoValue(t *testing.T) {
+	const data = `@prefix ex: <http://example.org/> .
+ex:h1 a ex:head ; ex:name "Ann" ; ex:born_state "Alabama" .
+ex:h2 a ex:head ; ex:name "Bo" ; ex:born_state "Alabama" .
+ex:h3 a ex:head ; ex:name "State" ; ex:born_state "Texas" .
+`
+	g := loadGraph(t, "gov", data)
+	slice := &handoff.Slice{Graph: "gov", Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
+		Classes: []handoff.SliceClass{{IRI: ex + "head", Count: 3, Score: 1, Matched: []string{"head"}}},
+		Properties: []handoff.SliceProperty{
+			{IRI: ex + "born_state", Count: 3, Domains: []string{ex + "head"}, Datatypes: []string{xsd + "string"}, Score: 1, Matched: []string{"state"}, Samples: []string{"Alabama", "Texas"}},
+			{IRI: ex + "name", Count: 3, Domains: []string{ex + "head"}, Datatypes: []string{xsd + "string"}, Score: 0.3, Samples: []string{"Ann", "State"}},
+		},
+		Values: []handoff.SliceValue{{Property: ex + "name", Value: "State", Mention: "state", Score: 3}}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "How many heads were born in each state?", Operations: []handoff.Operation{handoff.OpAggregate, handoff.OpGroup},
+		Requirements: handoff.Requirements{Predicates: []string{"born"}, Verbs: []string{"born"}, Types: []string{"head", "state"},
+			Output: handoff.Output{Shape: handoff.ShapeTable, Aggregate: handoff.AggCount, AggregateOf: "head", GroupBy: []string{"state"}}}}
+	res, query := runTop(t, sg, slice, g)
+	if len(res.Rows) != 2 || strings.Contains(query, `"State"`) {
+		t.Errorf("got %v, want a count for each of 2 states, no name filter\n%s", res.Rows, query)
+	}
+}

@@ -65,6 +65,8 @@ func TestPipelineEverydayShapes(t *testing.T) {
 		want     []string
 	}{
 		{"Who directed Iron Meridian?", []string{"Tomas Vey"}},
+		// What her verb reaches, not her name again.
+		{"What did Ada Brook direct?", []string{"Paper Moons", "The Salt Road", "Winter Ledger"}},
 		{"What is the name of Valdheim FK's home ground?", []string{"Fjordline Arena"}},
 		{"Who is the youngest director?", []string{"Lucia Ferraz"}},
 		{"Which stadium was opened most recently?", []string{"Fjordline Arena"}},
