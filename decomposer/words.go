@@ -31,7 +31,7 @@ var (
 		s t don doesn didn isn aren wasn weren haven hasn hadn wouldn couldn shouldn won can't cannot
 		one ones thing things kind kinds sort type_of`)
 	// fillerWords are content-looking words that questions use to ask.
-	fillerWords = set(`different distinct unique respective corresponding overall altogether whole given specific certain
+	fillerWords = set(`different distinct unique respective corresponding overall whole given specific certain
 		information info everything anything something
 		many much more less fewer few
 		exist exists existing
