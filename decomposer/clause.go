@@ -261,6 +261,12 @@ func (a *analysis) isVerb(i int) bool {
 		inSet(a.w(i+1), "the", "a", "an", "most", "more", "fewest", "fewer", "least", "less", "any", "every", "each", "all") {
 		return true
 	}
+	// "the airline which runs the most routes": so after a relative
+	// pronoun that follows a noun.
+	if i >= 2 && inSet(a.w(i-1), "which", "that", "who") && a.content(i-2) && a.isWord(i) && !isFunction(w) && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") &&
+		inSet(a.w(i+1), "the", "a", "an", "most", "fewest", "least") {
+		return true
+	}
 	// "How many hours does each student play video games?": a verb
 	// after "does each" and the subject's noun, with its object after.
 	if (contentVerbs[w] || nounVerbs[w]) && !isPlural(w) {
@@ -2239,8 +2245,9 @@ func (a *analysis) mentionFilters() {
 		case inSet(prev, "contains", "contain", "containing", "include", "includes", "including", "like", "substring", "word") ||
 			a.seq(i-2, "the", "word") || a.seq(i-2, "the", "substring") || a.seq(i-2, "the", "string") || a.seq(i-2, "the", "letter") ||
 			inSet(prev, "with") && inSet(a.w(i-2), "start", "starts", "starting", "begin", "begins", "beginning", "end", "ends", "ending") ||
-			// "start with letter D", "containing character x"
-			inSet(prev, "letter", "character") && inSet(a.w(i-2), "with", "contains", "contain", "containing", "include", "includes", "including"):
+			// "start with letter D", "containing character x", "has
+			// letter 'a' in it"
+			inSet(prev, "letter", "character") && inSet(a.w(i-2), "with", "contains", "contain", "containing", "include", "includes", "including", "has", "have", "had"):
 			f.Op = handoff.FilterContains
 			f.Attribute = a.containsAttr(i, end)
 		case prev == "with" && a.w(end) == "in",

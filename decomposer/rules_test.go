@@ -2565,3 +2565,16 @@ func TestNameWithNumber(t *testing.T) {
 		t.Errorf("filters %+v, want the name Discoverer 3", r.Filters)
 	}
 }
+
+// TestRelativeVerbAndLetter: "the club which hosts the most games" has
+// the verb hosts; "a name that has letter 'e' in it" contains e.
+func TestRelativeVerbAndLetter(t *testing.T) {
+	r := decompose(t, "Find the club which hosts the most games.").Subgoals[0].Requirements
+	if !slices.Contains(r.Verbs, "hosts") || slices.Contains(r.Types, "host") {
+		t.Errorf("verbs %q, types %q: want hosts a verb", r.Verbs, r.Types)
+	}
+	r = decompose(t, "How many singers have a name that has letter 'e' in it?").Subgoals[0].Requirements
+	if len(r.Filters) != 1 || r.Filters[0].Op != handoff.FilterContains {
+		t.Errorf("filters %+v, want the name to contain e", r.Filters)
+	}
+}
