@@ -633,22 +633,21 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		slices.ContainsFunc(append(slices.Clone(sg.Requirements.Types), sg.Requirements.Output.AggregateOf, sg.Requirements.Output.OrderBy), func(t string) bool {
 			return lexicon.Measure(t) == "wealth"
 		})
-	for _, c := range classes {
-		if !amount || g.Summary == nil {
-			break
-		}
-		var sole []string
-		for i := range lex.elements {
-			e := &lex.elements[i]
-			if e.class || len(e.objects) > 0 || !slices.Contains(e.subjects, c) || len(e.primary) == 0 || lexicon.IdentifierWord(e.primary[len(e.primary)-1]) {
-				continue
+	if amount && g.Summary != nil {
+		for _, c := range classes {
+			var sole []string
+			for i := range lex.elements {
+				e := &lex.elements[i]
+				if e.class || len(e.objects) > 0 || !slices.Contains(e.subjects, c) || len(e.primary) == 0 || lexicon.IdentifierWord(e.primary[len(e.primary)-1]) {
+					continue
+				}
+				if pi, _ := g.Summary.Property(e.iri); pi.Numeric() && lex.element(kg.ReferenceOf(e.iri)) == nil {
+					sole = append(sole, e.iri)
+				}
 			}
-			if pi, _ := g.Summary.Property(e.iri); pi.Numeric() && lex.element(kg.ReferenceOf(e.iri)) == nil {
-				sole = append(sole, e.iri)
+			if len(sole) == 1 {
+				scoreOnce(sole[0], 0.2)
 			}
-		}
-		if len(sole) == 1 {
-			scoreOnce(sole[0], 0.2)
 		}
 	}
 	// "Where does Linda Williams live?": a place the subjects hold as a

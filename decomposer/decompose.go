@@ -380,8 +380,8 @@ func inCommon(toks []token, i int) (setSplit, bool) {
 }
 
 // commonOf splits "the common X of A and B" ("common" at i) into "the
-// X of A" and "the X of B"; ok is false without "of"/"between" and then
-// "and" after X.
+// X of A" and "the X of B"; ok is false without "of", "between" or
+// "for" and then "and" after X.
 func commonOf(toks []token, i int) (setSplit, bool) {
 	n := len(toks)
 	of := -1

@@ -2564,9 +2564,6 @@ func (pl *planner) personClass(c string) bool {
 // title) of class c.
 func (pl *planner) hasNaming(c string) bool { return pl.namingIRI(c) != "" }
 
-// identifier reports whether a property holds identifiers or codes
-// ("language_id", the column of a reference): numbers that are never
-// summed or compared as sizes.
 // agentColumn returns a text column of the plan's things that says who
 // did what a verb of the question names: its agent noun (director for
 // "directed") or the participle with "by" (eliminated_by); nil if none.
@@ -2588,6 +2585,9 @@ func (pl *planner) agentColumn() *handoff.SliceProperty {
 	return nil
 }
 
+// identifier reports whether a property holds identifiers or codes
+// ("language_id", the column of a reference): numbers that are never
+// summed or compared as sizes.
 func identifier(p *handoff.SliceProperty) bool {
 	w := words(p.IRI)
 	return p.Key || len(w) > 0 && lexicon.IdentifierWord(w[len(w)-1])
