@@ -365,11 +365,8 @@ func inCommon(toks []token, i int) (setSplit, bool) {
 		}
 	}
 	and := -1
-	for k := aux + 2; aux > 0 && k < end-1; k++ {
-		if toks[k].low == "and" {
-			and = k
-			break
-		}
+	if aux > 0 {
+		and = wordIndex(toks, aux+2, end-1, "and")
 	}
 	if aux < 0 || and < 0 {
 		return setSplit{}, false
@@ -395,11 +392,8 @@ func commonOf(toks []token, i int) (setSplit, bool) {
 		}
 	}
 	and := -1
-	for k := of + 2; of > 0 && k < n-1; k++ {
-		if toks[k].low == "and" {
-			and = k
-			break
-		}
+	if of > 0 {
+		and = wordIndex(toks, of+2, n-1, "and")
 	}
 	if of < 0 || and < 0 {
 		return setSplit{}, false
@@ -407,6 +401,17 @@ func commonOf(toks []token, i int) (setSplit, bool) {
 	return setSplit{op: handoff.OpIntersect, marker: "common … of … and",
 		left:  span{{0, i}, {i + 1, and}},
 		right: span{{0, i}, {i + 1, of + 1}, {and + 1, n}}}, true
+}
+
+// wordIndex returns the first index in [from, to) of toks whose word is
+// one of ws, or -1.
+func wordIndex(toks []token, from, to int, ws ...string) int {
+	for k := max(from, 0); k < min(to, len(toks)); k++ {
+		if inSet(toks[k].low, ws...) {
+			return k
+		}
+	}
+	return -1
 }
 
 // sharedBy is the right side of "X shared by A and B" (marker at i,

@@ -89,6 +89,23 @@ func literals(res *sparql.Results) []string {
 	return out
 }
 
+// rowCells returns each row of res as its literals joined by spaces, the
+// rows sorted.
+func rowCells(res *sparql.Results) []string {
+	var out []string
+	for _, r := range res.Rows {
+		var row []string
+		for _, v := range res.Vars {
+			if t, ok := r[v].(*sparql.Literal); ok {
+				row = append(row, t.Lexical)
+			}
+		}
+		out = append(out, strings.Join(row, " "))
+	}
+	slices.Sort(out)
+	return out
+}
+
 // runTop synthesises candidates for sg over slice and runs the best one
 // on g: its results and its query.
 func runTop(t *testing.T, sg *handoff.Subgoal, slice *handoff.Slice, g *kg.Graph) (*sparql.Results, string) {
@@ -835,20 +852,6 @@ ex:c3 a ex:card ; ex:card_number "47" ; ex:date_valid_from "2013-01-01" ; ex:dat
 		Properties: []handoff.SliceProperty{str("card_number", "card number"), str("date_valid_from", "date valid"), str("date_valid_to"),
 			str("name", "name"), num("average_attendance", "attendance"), num("fee", "fee"), str("kind", "kind")},
 		Values: []handoff.SliceValue{{Property: ex + "name", Value: "Name", Mention: "names", Score: 3}}}
-	cells := func(res *sparql.Results) []string {
-		var out []string
-		for _, r := range res.Rows {
-			var row []string
-			for _, v := range res.Vars {
-				if t, ok := r[v].(*sparql.Literal); ok {
-					row = append(row, t.Lexical)
-				}
-			}
-			out = append(out, strings.Join(row, " "))
-		}
-		slices.Sort(out)
-		return out
-	}
 	for _, c := range []struct {
 		name string
 		sg   *handoff.Subgoal
@@ -886,7 +889,7 @@ ex:c3 a ex:card ; ex:card_number "47" ; ex:date_valid_from "2013-01-01" ; ex:dat
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res, query := runTop(t, c.sg, slice, g)
-			if got := cells(res); !slices.Equal(got, c.want) {
+			if got := rowCells(res); !slices.Equal(got, c.want) {
 				t.Errorf("want %q, got %q\n%s", c.want, got, query)
 			}
 		})
@@ -4587,18 +4590,7 @@ ex:c3 a ex:customer_card ; ex:card_type "Credit" .
 		Requirements: handoff.Requirements{Predicates: []string{"card type", "type"}, Types: []string{"card"},
 			Output: handoff.Output{Shape: handoff.ShapeTable, Attributes: []string{"card type"}, Aggregate: handoff.AggCount, AggregateOf: "card", Distinct: true}}}
 	res, query := runTop(t, sg, slice, g)
-	var got []string
-	for _, r := range res.Rows {
-		var row []string
-		for _, v := range res.Vars {
-			if l, ok := r[v].(*sparql.Literal); ok {
-				row = append(row, l.Lexical)
-			}
-		}
-		got = append(got, strings.Join(row, " "))
-	}
-	slices.Sort(got)
-	if want := []string{"Credit 1", "Debit 2"}; !slices.Equal(got, want) {
+	if got, want := rowCells(res), []string{"Credit 1", "Debit 2"}; !slices.Equal(got, want) {
 		t.Errorf("want %q, got %q\n%s", want, got, query)
 	}
 }
@@ -4638,7 +4630,7 @@ ex:f3 a ex:film ; ex:title "Cove" ; ex:directed_by "Ada Brook" .
 	many.Mentions = []handoff.Mention{{Text: "Ada Brook", Start: 21, End: 30, Kind: handoff.MentionName}}
 	slice.Values = append(slice.Values, handoff.SliceValue{Property: ex + "directed_by", Value: "Ada Brook", Mention: "Ada Brook", Score: 1})
 	res, query = runTop(t, many, slice, g)
-	if len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "2" {
+	if l, ok := onlyValue(res); !ok || l != "2" {
 		t.Errorf("got %v, want 2\n%s", res.Rows, query)
 	}
 }
@@ -4673,7 +4665,7 @@ ex:t3 a ex:track ; ex:ref-genre ex:g2 ; ex:ref-album ex:a1 ; ex:ms 30 .
 		Requirements: handoff.Requirements{Predicates: []string{"length"}, Types: []string{"track"},
 			Output: handoff.Output{Shape: handoff.ShapeNumber, Aggregate: handoff.AggMax, AggregateOf: "length"}}}
 	res, query := runTop(t, sg, slice, g)
-	if len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "20" {
+	if l, ok := onlyValue(res); !ok || l != "20" {
 		t.Errorf("got %v, want 20 (the pop genre's longest)\n%s", res.Rows, query)
 	}
 }
@@ -4707,7 +4699,7 @@ ex:f3 a ex:farm ; ex:year 1928 ; ex:cows 20 .
 		Values: []handoff.SliceValue{{Property: ex + "dorm_name", Value: "Oak Hall", Mention: "Oak Hall", Score: 5}}}
 	sg := named("What amenities does Oak Hall have?", handoff.Requirements{Types: []string{"amenity"}}, "Oak Hall")
 	res, query := runTop(t, sg, slice, g)
-	if len(res.Rows) != 1 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "Gym" {
+	if l, ok := onlyValue(res); !ok || l != "Gym" {
 		t.Errorf("got %v, want Gym\n%s", res.Rows, query)
 	}
 	farms := &handoff.Slice{Graph: "dorms", Prefixes: []handoff.Prefix{{Prefix: "ex", IRI: ex}},
@@ -4720,7 +4712,7 @@ ex:f3 a ex:farm ; ex:year 1928 ; ex:cows 20 .
 		Requirements: handoff.Requirements{Types: []string{"year", "cow"},
 			Output: handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "cow", GroupBy: []string{"year"}, OrderBy: "cow", Descending: true}}}
 	res, query = runTop(t, most, farms, g)
-	if len(res.Rows) == 0 || res.Rows[0][res.Vars[0]].(*sparql.Literal).Lexical != "1928" {
+	if l, ok := onlyValue(res); !ok || l != "1928" {
 		t.Errorf("got %v, want 1928 (20 cows, against 10 on two farms)\n%s", res.Rows, query)
 	}
 }
@@ -4747,7 +4739,7 @@ ex:s2 a ex:savings ; ex:ref-custid ex:a2 ; ex:balance 200000 .
 	much := named("How much does Weeks have in savings?", handoff.Requirements{Types: []string{"saving"},
 		Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "how much"}}}, "Weeks")
 	res, query := runTop(t, much, slice, g)
-	if l, _ := literalAt(res, 0); len(res.Rows) != 1 || l != "60" {
+	if l, ok := onlyValue(res); !ok || l != "60" {
 		t.Errorf("got %v, want 60\n%s", res.Rows, query)
 	}
 	who := &handoff.Subgoal{ID: "s1", Text: "Who has more than 100,000 in savings?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
@@ -4758,19 +4750,6 @@ ex:s2 a ex:savings ; ex:ref-custid ex:a2 ; ex:balance 200000 .
 	if len(res.Rows) != 1 {
 		t.Errorf("got %v, want one account (Brown)\n%s", res.Rows, query)
 	}
-}
-
-// literalAt returns the lexical form of the first column of row i of
-// res, ok false when there is no such row or the term is no literal.
-func literalAt(res *sparql.Results, i int) (string, bool) {
-	if i >= len(res.Rows) || len(res.Vars) == 0 {
-		return "", false
-	}
-	l, ok := res.Rows[i][res.Vars[0]].(*sparql.Literal)
-	if !ok {
-		return "", false
-	}
-	return l.Lexical, true
 }
 
 // TestSameThroughBetween: "Who works on the same project as John
@@ -4803,7 +4782,7 @@ ex:a3 a ex:assignedto ; ex:ref-scientist ex:s3 ; ex:project "P2" .
 			Filters: []handoff.Filter{{Attribute: "project", Op: handoff.FilterEq, Value: "John Doe", ValueKind: handoff.ValueEntity}},
 			Output:  handoff.Output{Shape: handoff.ShapeEntities}}}
 	res, query := runTop(t, sg, slice, g)
-	if l, _ := literalAt(res, 0); len(res.Rows) != 1 || l != "Ann Lee" {
+	if l, ok := onlyValue(res); !ok || l != "Ann Lee" {
 		t.Errorf("got %v, want Ann Lee once\n%s", res.Rows, query)
 	}
 }
