@@ -78,6 +78,9 @@ type Item struct {
 	// Rank is the rank of the gold graph in the allocation of the final
 	// subgoal (1-based; 0 when it was not among the ranks recorded).
 	Rank int `json:"rank"`
+	// AnswerGraphs are the graphs of the answer's provenance, in its
+	// order (empty without an answer).
+	AnswerGraphs []string `json:"answer_graphs,omitempty"`
 	// Records counts the verified candidates, Rejected those rejected
 	// (by the verifier, or because they failed to run), SetAside those
 	// accepted but set aside by the pipeline because a better-scored
@@ -449,6 +452,11 @@ func Score(q *Question, ans *handoff.Answer, err error, took time.Duration) Item
 		}
 		if q.Graph != "" {
 			it.Rank = GoldRank(ans, q.Graph)
+		}
+		for _, pv := range ans.Provenance {
+			if !slices.Contains(it.AnswerGraphs, pv.Graph) {
+				it.AnswerGraphs = append(it.AnswerGraphs, pv.Graph)
+			}
 		}
 	}
 	it.Answered = res != nil && (res.Boolean != nil || len(res.Rows) > 0)

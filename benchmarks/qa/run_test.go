@@ -47,6 +47,9 @@ func TestScore(t *testing.T) {
 		it.TriplesHit != 2 || it.TriplesGold != 2 || it.TriplesProduced != 2 || it.Millis != 12 || !it.Answered || it.NDCG != nil {
 		t.Errorf("right answer: %+v", it)
 	}
+	if !slices.Equal(it.AnswerGraphs, []string{"g"}) {
+		t.Errorf("answer graphs %q, want the provenance's [g]", it.AnswerGraphs)
+	}
 	// Half right; the query does not parse.
 	it = Score(q, answerOf(names(t, "Ann", "Cy"), []string{"SELECT ?x WHERE {"}, "concert_singer"), nil, 0)
 	if it.EA || !near(it.MF1, 0.5) || !near(it.F1, 0.5) || it.Parsed || it.Rank != 1 {
@@ -56,7 +59,7 @@ func TestScore(t *testing.T) {
 	a := answerOf(nil, nil, "x", "y")
 	a.Records["s1"] = []handoff.Record{{Candidate: handoff.Candidate{Query: singerQuery, Repairs: []string{"fixed"}}, Reason: "rejected"}}
 	it = Score(q, a, nil, 0)
-	if it.EA || it.Answered || !it.Parsed || it.Query != singerQuery || it.Rank != 0 || it.Records != 1 || it.Rejected != 1 || it.Repaired != 1 || it.NoQuery != "" {
+	if it.EA || it.Answered || !it.Parsed || it.Query != singerQuery || it.Rank != 0 || it.Records != 1 || it.Rejected != 1 || it.Repaired != 1 || it.NoQuery != "" || it.AnswerGraphs != nil {
 		t.Errorf("rejected candidate: %+v", it)
 	}
 	// A record set aside by the pipeline is not a rejection.

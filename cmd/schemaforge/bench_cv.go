@@ -40,6 +40,9 @@ type cvReport struct {
 	Samples      string  `json:"samples"`
 	Note         string  `json:"note"`
 	Seconds      float64 `json:"seconds"`
+	// Results holds every question's result, fold after fold, with
+	// --results.
+	Results []qa.Item `json:"results,omitempty"`
 }
 
 // benchCV is --cv K: graph-disjoint cross-validation of the whole
@@ -216,6 +219,9 @@ func benchCV(ctx context.Context, e *env, b *benchRun) int {
 		rep.EAMean /= float64(n)
 	}
 	rep.Seconds = time.Since(start).Seconds()
+	if b.verbose {
+		rep.Results = all
+	}
 	if b.asJSON {
 		return writeJSONOut(e, "bench", rep)
 	}

@@ -82,13 +82,17 @@ func TestBenchCrossValidation(t *testing.T) {
 	dir, samples, _ := cvSpiderData(t)
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"bench", "spider4sparql", "--data", dir, "--split", "train", "--pool", "train",
-		"--cv", "2", "--samples", samples, "--json", "--concurrency", "1"}, nil, &stdout, &stderr)
+		"--cv", "2", "--samples", samples, "--json", "--results", "--concurrency", "1"}, nil, &stdout, &stderr)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	var r cvReport
 	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, stdout.String())
+	}
+	// --results: each fold's questions, their gold graph among them.
+	if len(r.Results) != 4 || r.Results[0].Graph == "" {
+		t.Errorf("--results: %d items (want 4): %+v", len(r.Results), r.Results)
 	}
 	if len(r.EAFolds) != 2 || len(r.NFolds) != 2 || r.NFolds[0] != 2 || r.NFolds[1] != 2 || r.GraphsOf[0] != 1 || r.GraphsOf[1] != 1 {
 		t.Fatalf("folds: %+v", r)
