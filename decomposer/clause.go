@@ -1917,7 +1917,7 @@ func (a *analysis) rankAt(i int) {
 	case c >= 0 && inSet(w, "most", "least", "highest", "lowest", "best", "worst") && a.chunks[c].start == i+1 && !a.chunks[c].verb && len(a.chunks[c].words) >= 2 && (lexicon.Participle(adj) || lexicon.VerbBase(adj) != adj && !strings.HasSuffix(adj, "s") || ingBase(adj) != "" && w != "most" && w != "least") && !a.used[i+1] &&
 		// ("the best winning percentage" is a percentage: an
 		// attribute named with its verb.)
-		!attrWords[a.chunks[c].head()]:
+		!attrWords[a.chunks[c].head()] && !a.possessedCount(i, c):
 		// "the three most visited museums", "the least watched films",
 		// "the highest paid instructor", "the highest grossing film":
 		// ranked by what the verb counts or measures (the visitors,
@@ -1974,6 +1974,11 @@ func (a *analysis) rankAt(i int) {
 			a.out.Limit = 1
 		}
 	case c >= 0:
+		if a.possessedCount(i, c) {
+			// "the course with the most registered students": the
+			// students counted; the participle only qualifies them.
+			a.dropFirstWord(c)
+		}
 		ch := &a.chunks[c]
 		plural := isPlural(ch.words[len(ch.words)-1])
 		if s.count || (w == "most" || w == "fewest" || w == "least") && plural {
@@ -2449,6 +2454,17 @@ func (a *analysis) singledOut(c int) bool {
 // an aggregate word after it ("the greatest and average capacity", "the
 // cheapest and the average price") or after another listed one ("the
 // smallest and the largest area"): one of the aggregates asked for.
+// possessedCount reports whether the superlative at i ranks what is
+// had, counted, rather than the things themselves: "with the most
+// registered students", "has the fewest delayed flights", where a
+// participle qualifies a plural the subject has ("the most visited
+// museums" ranks the museums).
+func (a *analysis) possessedCount(i, c int) bool {
+	ch := &a.chunks[c]
+	return inSet(a.w(i), "most", "fewest", "least") && a.w(i-1) == "the" && inSet(a.w(i-2), "with", "has", "have", "had") &&
+		ch.start == i+1 && len(ch.words) >= 2 && lexicon.Participle(ch.words[0]) && isPlural(ch.words[len(ch.words)-1])
+}
+
 func (a *analysis) listedSuperlative(i int) bool {
 	s := superlatives[a.w(i)]
 	if !s.known || s.count || !s.agg && s.attr == "" || a.markerBefore(i) {

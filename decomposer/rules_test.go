@@ -479,6 +479,14 @@ func TestRanking(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "novel", GroupBy: []string{"author"}, OrderBy: "novel", Descending: true}},
 		{q: "Which team has the fewest players?", ops: ops(lookup, aggregate, rank, group), types: []string{"team", "player"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "player", GroupBy: []string{"team"}, OrderBy: "player"}},
+		// A participle on what is had qualifies what is counted; on the
+		// things ranked, it names the measure.
+		{q: "Which airline has the most delayed flights?", ops: ops(lookup, aggregate, rank, group), types: []string{"airline", "flight"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "flight", GroupBy: []string{"airline"}, OrderBy: "flight", Descending: true}},
+		{q: "Which course has the fewest enrolled students?", ops: ops(lookup, aggregate, rank, group), types: []string{"course", "student"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "student", GroupBy: []string{"course"}, OrderBy: "student"}},
+		{q: "What are the three most visited museums?", ops: ops(lookup, rank), types: []string{"museum"},
+			output: ranked("visited", true, 3)},
 		// Explicit ordering.
 		{q: "List the cars ordered by price descending.", ops: ops(lookup, rank), types: []string{"car"}, preds: []string{"price"},
 			output: ranked("price", true, 0)},
