@@ -2383,10 +2383,12 @@ func (pl *planner) relation(term string) (*handoff.SliceProperty, float64) {
 		}
 		// "Who acted in Iron Meridian?": the relation to the agents of
 		// the verb (starring, to actors); "the players and their clubs":
-		// the relation to the class the term names (playsFor).
+		// the relation to the class the term names (playsFor); "Who
+		// teaches Computer Vision?": the relation named for the verb's
+		// agent (course#ref-instructor, to faculty).
 		if s < 0.8 && slices.ContainsFunc(append(lexicon.AgentNouns(term), term), func(n string) bool {
 			return slices.ContainsFunc(p.Ranges, func(r string) bool { return termMatches(n, r, "") >= 0.8 })
-		}) {
+		}) || s < 0.8 && slices.ContainsFunc(lexicon.AgentNouns(term), func(n string) bool { return termMatches(n, p.IRI, p.Label) >= 0.8 }) {
 			s = 0.8
 		}
 		if s >= 0.8 && s > bestScore {
@@ -2426,8 +2428,11 @@ func (pl *planner) followRelation() int {
 			continue
 		}
 		// A column of the same name holds the value itself (a foreign
-		// key "location_code" beside the reference to the location).
-		if lp, ls := pl.prop(t, kAny, 0); lp != nil && ls >= rs {
+		// key "location_code" beside the reference to the location),
+		// unless it holds a number and "who" asks for the one it
+		// stands for ("Who teaches Computer Vision?": course#instructor
+		// holds the instructor's id).
+		if lp, ls := pl.prop(t, kAny, 0); lp != nil && ls >= rs && !(pl.sg.Asks("who") && datatypeKind(lp) == kNumber) {
 			continue
 		}
 		for i, n := range pl.p.Nodes {
@@ -2441,7 +2446,7 @@ func (pl *planner) followRelation() int {
 			default:
 				continue
 			}
-			if !pl.hasNaming(other) {
+			if given, _ := pl.personNames(other); !pl.hasNaming(other) && given == nil {
 				continue // its answer would be bare identifiers
 			}
 			pl.p.Nodes = append(pl.p.Nodes, skeletons.Node{Class: other})

@@ -4811,3 +4811,53 @@ ex:h3 a ex:head ; ex:name "State" ; ex:born_state "Texas" .
 		t.Errorf("got %v, want a count for each of 2 states, no name filter\n%s", res.Rows, query)
 	}
 }
+
+// TestWhoByAgentReference: "Who teaches Computer Vision?" where a course
+// names its teacher by a reference called for the verb's agent
+// (course#instructor, beside the same-named column of the teacher's
+// number) to faculty known by first and last name: their names, not
+// the course's, nor the number.
+func TestWhoByAgentReference(t *testing.T) {
+	const data = `@prefix c: <http://x/course#> . @prefix f: <http://x/faculty#> .
+<http://x/f1> a <http://x/faculty> ; f:fname "Ellie" ; f:lname "Angelopoulou" ; f:facid 1 .
+<http://x/f2> a <http://x/faculty> ; f:fname "Paul" ; f:lname "Smolensky" ; f:facid 2 .
+<http://x/c1> a <http://x/course> ; c:cname "COMPUTER VISION" ; c:instructor 1 ; c:ref-instructor <http://x/f1> .
+<http://x/c2> a <http://x/course> ; c:cname "COGNITIVE SCIENCE" ; c:instructor 2 ; c:ref-instructor <http://x/f2> .
+`
+	g := loadGraph(t, "college", data)
+	str := func(class, col string) handoff.SliceProperty {
+		return handoff.SliceProperty{IRI: "http://x/" + class + "#" + col, Domains: []string{"http://x/" + class}, Datatypes: []string{xsd + "string"}, Score: 0.3}
+	}
+	sl := &handoff.Slice{Graph: "college",
+		Classes: []handoff.SliceClass{{IRI: "http://x/course", Count: 2, Score: 0.5}, {IRI: "http://x/faculty", Count: 2, Score: 0.05}},
+		Properties: []handoff.SliceProperty{
+			str("course", "cname"), str("faculty", "fname"), str("faculty", "lname"),
+			{IRI: "http://x/course#instructor", Domains: []string{"http://x/course"}, Datatypes: []string{xsd + "integer"}, Key: true, Score: 0.9, Matched: []string{"teaches"}},
+			{IRI: "http://x/course#ref-instructor", Domains: []string{"http://x/course"}, Ranges: []string{"http://x/faculty"}, ForeignKey: true, Score: 0.1, Join: true},
+		},
+		Values: []handoff.SliceValue{{Property: "http://x/course#cname", Value: "COMPUTER VISION", Mention: "Computer Vision", Score: 5}}}
+	sg := named("Who teaches Computer Vision?", handoff.Requirements{Predicates: []string{"teaches"}, Verbs: []string{"teaches"},
+		Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}}, "Computer Vision")
+	// The candidate that echoes the course's name is the verifier's to
+	// set aside; the teacher's number is no candidate.
+	cands, err := New(Config{}).Synthesize(context.Background(), sg, sl, g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, c := range cands {
+		res, err := g.Query(context.Background(), c.Query)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, c.Query)
+		}
+		switch got := strings.Join(rowCells(res), " | "); got {
+		case "Ellie Angelopoulou":
+			found = true
+		case "1":
+			t.Errorf("the teacher's number is a candidate:\n%s", c.Query)
+		}
+	}
+	if !found {
+		t.Errorf("no candidate answers Ellie Angelopoulou among %d", len(cands))
+	}
+}
