@@ -2544,8 +2544,10 @@ func (pl *planner) joinPeople(root string) int {
 				}
 			case 2:
 				// "Who has been to the Jungle Cruise?": the visitors,
-				// a class of people with a name.
-				if !pl.personClass(c.IRI) || !pl.hasNaming(c.IRI) {
+				// a class of people with a name (or a first and a last
+				// one: "Who spent more than $10 on a restaurant
+				// visit?", the students).
+				if g, _ := pl.nameColumns(c.IRI); !pl.personClass(c.IRI) || !pl.hasNaming(c.IRI) && g == nil {
 					continue
 				}
 			}

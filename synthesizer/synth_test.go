@@ -4861,3 +4861,39 @@ func TestWhoByAgentReference(t *testing.T) {
 		t.Errorf("no candidate answers Ellie Angelopoulou among %d", len(cands))
 	}
 }
+
+// TestWhoThroughVisits: "Who spent more than $10 on a restaurant visit?"
+// over visits that join students (known by first and last name) to
+// restaurants (known by a name): "who" asks for the students, not the
+// restaurants, though only the restaurants have a name column.
+func TestWhoThroughVisits(t *testing.T) {
+	const data = `@prefix s: <http://x/student#> . @prefix r: <http://x/restaurant#> . @prefix v: <http://x/visits#> .
+<http://x/s1> a <http://x/student> ; s:fname "Linda" ; s:lname "Smith" .
+<http://x/s2> a <http://x/student> ; s:fname "Eric" ; s:lname "Brown" .
+<http://x/r1> a <http://x/restaurant> ; r:resname "Subway" .
+<http://x/v1> a <http://x/visits> ; v:ref-stuid <http://x/s1> ; v:ref-resid <http://x/r1> ; v:spent 13.2 .
+<http://x/v2> a <http://x/visits> ; v:ref-stuid <http://x/s2> ; v:ref-resid <http://x/r1> ; v:spent 6.5 .
+`
+	g := loadGraph(t, "restaurant", data)
+	str := func(class, col string) handoff.SliceProperty {
+		return handoff.SliceProperty{IRI: "http://x/" + class + "#" + col, Domains: []string{"http://x/" + class}, Datatypes: []string{xsd + "string"}, Score: 0.3}
+	}
+	ref := func(col, to string) handoff.SliceProperty {
+		return handoff.SliceProperty{IRI: "http://x/visits#" + col, Domains: []string{"http://x/visits"}, Ranges: []string{"http://x/" + to}, ForeignKey: true, Score: 0.1, Join: true}
+	}
+	sl := &handoff.Slice{Graph: "restaurant",
+		Classes: []handoff.SliceClass{{IRI: "http://x/restaurant", Count: 1, Score: 0.8, Matched: []string{"restaurant visit"}},
+			{IRI: "http://x/visits", Count: 2, Score: 0.7, Matched: []string{"visit"}}, {IRI: "http://x/student", Count: 2, Score: 0.1}},
+		Properties: []handoff.SliceProperty{
+			str("restaurant", "resname"), str("student", "fname"), str("student", "lname"), ref("ref-stuid", "student"), ref("ref-resid", "restaurant"),
+			{IRI: "http://x/visits#spent", Domains: []string{"http://x/visits"}, Datatypes: []string{xsd + "decimal"}, Score: 1, Matched: []string{"spent"}},
+		}}
+	sg := &handoff.Subgoal{ID: "s1", Text: "Who spent more than $10 on a restaurant visit?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
+		Requirements: handoff.Requirements{Predicates: []string{"spent"}, Types: []string{"restaurant visit", "visit"},
+			Filters: []handoff.Filter{{Attribute: "spent", Op: handoff.FilterGt, Value: "10", ValueKind: "number"}},
+			Cues:    []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}, Output: handoff.Output{Shape: handoff.ShapeEntities}}}
+	res, query := runTop(t, sg, sl, g)
+	if got := strings.Join(rowCells(res), " | "); got != "Linda Smith" {
+		t.Errorf("got %q, want Linda Smith\n%s", got, query)
+	}
+}
