@@ -1475,22 +1475,38 @@ func (pl *planner) join(c string) (int, bool) {
 	// country → Country) are tried first, so that among paths of the
 	// same length the conventional one wins.
 	props := slices.Clone(pl.sc.props)
+	// ("stuid" is the student's id: [lexicon.KeyAbbreviation].)
 	named := func(p *handoff.SliceProperty) bool {
+		col := kg.Words(kg.SplitIRI(p.IRI).Column())
 		for _, r := range p.Ranges {
 			if termMatches(strings.Join(words(r), " "), p.IRI, "") >= 0.8 {
 				return true
+			}
+			if len(col) > 0 {
+				if _, ok := lexicon.KeyAbbreviation(col[len(col)-1], words(r)); ok {
+					return true
+				}
 			}
 		}
 		return false
 	}
 	// Before them, those a relation word of the question names ("Is
 	// Nordvik the capital of Norway?": country capital → City, not city
-	// country → Country).
+	// country → Country), better than it names any other reference to
+	// the same class: a word every vote names alike ("When did Dinesh
+	// Kumar register to vote?" of president_vote, treasurer_vote, …)
+	// names none of them.
 	said := func(p *handoff.SliceProperty) bool {
 		return slices.ContainsFunc(pl.sg.Requirements.Predicates, func(t string) bool {
 			// Not "name", which names a column, not a relation
 			// (personfriend#ref-name).
-			return !isNamingTerm(t) && termMatches(t, p.IRI, p.Label) >= 0.9
+			s := termMatches(t, p.IRI, p.Label)
+			if isNamingTerm(t) || s < 0.9 {
+				return false
+			}
+			return len(p.Ranges) == 0 || !slices.ContainsFunc(pl.sc.props, func(o *handoff.SliceProperty) bool {
+				return o != p && slices.Equal(o.Ranges, p.Ranges) && slices.Equal(o.Domains, p.Domains) && termMatches(t, o.IRI, o.Label) >= s
+			})
 		})
 	}
 	rank := func(p *handoff.SliceProperty) int {

@@ -4897,3 +4897,41 @@ func TestWhoThroughVisits(t *testing.T) {
 		t.Errorf("got %q, want Linda Smith\n%s", got, query)
 	}
 }
+
+// TestOwnReferenceAmongRoles: "When did Dinesh Kumar register to vote?"
+// over voting records that refer to students as the voter (stuid, the
+// student's id) and as the ones voted for (president_vote,
+// treasurer_vote): "vote" names every role alike, so it names none;
+// the date is the voter's record's.
+func TestOwnReferenceAmongRoles(t *testing.T) {
+	const data = `@prefix s: <http://x/student#> . @prefix v: <http://x/voting_record#> .
+<http://x/s1> a <http://x/student> ; s:fname "Dinesh" ; s:lname "Kumar" .
+<http://x/s2> a <http://x/student> ; s:fname "Linda" ; s:lname "Smith" .
+<http://x/v1> a <http://x/voting_record> ; v:ref-stuid <http://x/s1> ; v:president_vote 2 ; v:ref-president_vote <http://x/s2> ; v:ref-treasurer_vote <http://x/s2> ; v:registration_date "08/30/2015" .
+<http://x/v2> a <http://x/voting_record> ; v:ref-stuid <http://x/s2> ; v:president_vote 1 ; v:ref-president_vote <http://x/s1> ; v:ref-treasurer_vote <http://x/s1> ; v:registration_date "08/30/2014" .
+`
+	g := loadGraph(t, "voter", data)
+	str := func(class, col string) handoff.SliceProperty {
+		return handoff.SliceProperty{IRI: "http://x/" + class + "#" + col, Domains: []string{"http://x/" + class}, Datatypes: []string{xsd + "string"}, Score: 0.3}
+	}
+	ref := func(col string) handoff.SliceProperty {
+		return handoff.SliceProperty{IRI: "http://x/voting_record#" + col, Domains: []string{"http://x/voting_record"}, Ranges: []string{"http://x/student"}, ForeignKey: true, Score: 0.1, Join: true}
+	}
+	date := str("voting_record", "registration_date")
+	date.Score, date.Matched = 0.9, []string{"register"}
+	// The number beside the reference, as the graph has it.
+	vote := handoff.SliceProperty{IRI: "http://x/voting_record#president_vote", Domains: []string{"http://x/voting_record"}, Datatypes: []string{xsd + "integer"}, Score: 0.95, Matched: []string{"vote"}}
+	sl := &handoff.Slice{Graph: "voter",
+		Classes: []handoff.SliceClass{{IRI: "http://x/student", Count: 2, Score: 0.5}, {IRI: "http://x/voting_record", Count: 2, Score: 0.47}},
+		Properties: []handoff.SliceProperty{str("student", "fname"), str("student", "lname"), date, vote,
+			ref("ref-president_vote"), ref("ref-stuid"), ref("ref-treasurer_vote")},
+		Values: []handoff.SliceValue{{Property: "http://x/student#fname", Value: "Dinesh", Mention: "Dinesh Kumar", Score: 5},
+			{Property: "http://x/student#lname", Value: "Kumar", Mention: "Dinesh Kumar", Score: 5}}}
+	sg := named("When did Dinesh Kumar register to vote?", handoff.Requirements{Predicates: []string{"register", "vote"}, Verbs: []string{"register"},
+		Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "when"}},
+		Output: handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"vote"}}}, "Dinesh Kumar")
+	res, query := runTop(t, sg, sl, g)
+	if got := strings.Join(rowCells(res), " | "); !strings.Contains(got, "08/30/2015") || strings.Contains(got, "08/30/2014") {
+		t.Errorf("got %q, want the voter's record's date, 08/30/2015\n%s", got, query)
+	}
+}
