@@ -801,6 +801,7 @@ func TestMentions(t *testing.T) {
 			{Text: "one hundred thousand", Start: 31, End: 51, Kind: handoff.MentionNumber, Normalized: "100000"}}},
 		{"Which clubs have more than 1,000 members?", []m{{Text: "1,000", Start: 27, End: 32, Kind: handoff.MentionNumber, Normalized: "1000"}}},
 		{"Which cities have more than 2.5 million inhabitants?", []m{{Text: "2.5 million", Start: 28, End: 39, Kind: handoff.MentionNumber, Normalized: "2500000"}}},
+		{"Which districts have more than a million people?", []m{{Text: "a million", Start: 31, End: 40, Kind: handoff.MentionNumber, Normalized: "1000000"}}},
 		{"Which shops sell a dozen eggs for 3.50?", []m{
 			{Text: "dozen", Start: 19, End: 24, Kind: handoff.MentionNumber, Normalized: "12"},
 			{Text: "3.50", Start: 34, End: 38, Kind: handoff.MentionNumber, Normalized: "3.50"}}},

@@ -412,17 +412,18 @@ func mergeNumberWords(q string, toks []token) []token {
 	var out []token
 	for i := 0; i < len(toks); {
 		t := toks[i]
-		if t.kind != tkWord || !isNumberWord(t.low) {
-			out = append(out, t)
-			i++
-			continue
-		}
-		if _, ok := scaleWords[t.low]; ok {
+		// "a million people", "a hundred": one of the scale.
+		_, scale := scaleWords[t.low]
+		article := t.kind == tkWord && t.low == "a" && i+1 < len(toks) && toks[i+1].kind == tkWord && scaleWords[toks[i+1].low] > 0
+		if !article && (t.kind != tkWord || !isNumberWord(t.low) || scale) {
 			out = append(out, t)
 			i++
 			continue
 		}
 		j := i
+		if article {
+			j++
+		}
 		total, cur := 0, 0
 		scaled := false
 		for j < len(toks) && toks[j].kind == tkWord {
