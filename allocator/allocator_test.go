@@ -1214,6 +1214,30 @@ func TestSliceStaffMember(t *testing.T) {
 	}
 }
 
+// TestSliceMembersOfNamedClass: "faculty members" are the faculty; the
+// head word alone does not also name the membership table.
+func TestSliceMembersOfNamedClass(t *testing.T) {
+	const ttl = `@prefix f: <http://x/faculty#> . @prefix m: <http://x/member_of#> .
+<http://x/f1> a <http://x/faculty> ; f:rank "Professor" ; f:fname "Paul" .
+<http://x/m1> a <http://x/member_of> ; m:ref-facid <http://x/f1> ; m:appt_type "Primary" .
+`
+	coll := oneGraph(t, "college", ttl)
+	sg := subgoal("How many faculty members hold each rank?", []string{"faculty member", "member"}, []string{"hold", "rank"})
+	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("college")
+	if sl == nil || !sl.HasClass("http://x/faculty") {
+		t.Fatalf("no faculty in the slice:\n%v", sl)
+	}
+	for _, c := range sl.Classes {
+		if c.IRI == "http://x/member_of" && len(c.Matched) > 0 {
+			t.Errorf("member_of matched %q:\n%s", c.Matched, sl.Text())
+		}
+	}
+}
+
 // TestSlicePlaceAdjective: "British artists" are those whose country is
 // "UK", a name of the place the adjective pertains to, when no value is
 // "British" itself.

@@ -462,10 +462,24 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 		}
 		return score, el
 	}
+	// The head of a type a class names whole is that class's ("faculty
+	// members" of faculty: "members" is not member_of).
+	headOf := map[string]string{}
+	for _, t := range q.types {
+		if len(t.words) < 2 {
+			continue
+		}
+		if m, e := best(t, true); m >= 0.8 && e.class {
+			headOf[t.words[len(t.words)-1]] = e.iri
+		}
+	}
 	coverage := func(ts []term, classes bool) (float64, bool) {
 		var num, den float64
 		for _, t := range ts {
 			m, e := best(t, classes)
+			if c, ok := headOf[strings.Join(t.words, " ")]; ok && classes && e != nil && e.iri != c {
+				continue
+			}
 			// "How many comedies are there?": a kind no class names may
 			// be a whole value of a column (genre "comedy").
 			if classes && m < 0.5 && len(t.words) == 1 && p.values[g.id] != nil {
