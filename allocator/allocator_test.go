@@ -1238,6 +1238,27 @@ func TestSliceMembersOfNamedClass(t *testing.T) {
 	}
 }
 
+// TestSliceNameBeforeDescription: "What kind of restaurant?" matches a
+// type's name and its description alike; the name is what the slice
+// offers for "type".
+func TestSliceNameBeforeDescription(t *testing.T) {
+	const ttl = `@prefix r: <http://x/restaurant_type#> .
+<http://x/t1> a <http://x/restaurant_type> ; r:restypename "Sandwich" ; r:restypedescription "Simplest there is." .
+`
+	coll := oneGraph(t, "food", ttl)
+	sg := subgoal("What kind of restaurant is it?", []string{"restaurant"}, []string{"type"})
+	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("food")
+	for _, p := range sl.Properties {
+		if slices.Contains(p.Matched, "type") && p.IRI != "http://x/restaurant_type#restypename" {
+			t.Errorf("%s matched type:\n%s", p.IRI, sl.Text())
+		}
+	}
+}
+
 // TestSlicePlaceAdjective: "British artists" are those whose country is
 // "UK", a name of the place the adjective pertains to, when no value is
 // "British" itself.

@@ -172,6 +172,11 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 			if tot, elTot := len(e.primary) > 1 && e.primary[0] == "total", len(el.primary) > 1 && el.primary[0] == "total"; tot != elTot && !aggNamed(e) && !aggNamed(el) {
 				return tot
 			}
+			// A name before a description ("What kind of
+			// restaurant?": restypename, not restypedescription).
+			if n, elN := lexicon.NamingRank(e.primary, e.context), lexicon.NamingRank(el.primary, el.context); n != elN {
+				return n > elN
+			}
 		}
 		return e.iri < el.iri
 	}
