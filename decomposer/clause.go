@@ -1952,6 +1952,16 @@ func (a *analysis) rankAt(i int) {
 		if a.out.Limit == 0 {
 			a.out.Limit = 1
 		}
+	case c >= 0 && inSet(w, "most", "fewest", "least") && a.w(i-1) == "the" && a.chunks[c].start == i+1 && len(a.chunks[c].words) == 1 &&
+		lexicon.Duration(a.chunks[c].head()):
+		// "Who has spent the most time playing video games?", "for
+		// the fewest hours": each one's total time, not a count.
+		a.chunks[c].used, a.chunks[c].role = true, roleSkip
+		a.setOrder(a.chunks[c].head())
+		a.out.OrderTotal = true
+		if a.out.Limit == 0 {
+			a.out.Limit = 1
+		}
 	case c >= 0 && inSet(w, "most", "fewest", "least") && a.peopleMeasure(i, &a.chunks[c]) == "capacity":
 		// "Which venue can hold the most people?": the capacity, not a
 		// count of people.

@@ -1537,6 +1537,11 @@ func TestEverydayReadings(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "spent", Descending: true, Limit: 1, OrderTotal: true}},
 		{q: "Which student spent the most?", types: []string{"student"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "spent", Descending: true, Limit: 1, OrderTotal: true}},
+		// The most time, the fewest hours: each one's total.
+		{q: "Who has spent the most time playing video games?", noTypes: []string{"time"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "time", Descending: true, Limit: 1, OrderTotal: true}},
+		{q: "Which pilot flew for the fewest hours?", types: []string{"pilot"}, noTypes: []string{"hour"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "hour", Limit: 1, OrderTotal: true}},
 		// A present participle too: ranked by what its verb measures.
 		{q: "Which is the highest grossing film?", types: []string{"film"}, noTypes: []string{"grossing film"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, OrderBy: "gross", Descending: true, Limit: 1}},

@@ -61,6 +61,9 @@ var derivations = map[string]Derivation{
 	// How fast things are, where no speed is named, is how little time
 	// they take (the fastest climber has the shortest time).
 	"speed": {Words: []string{"time", "duration", "seconds", "minutes"}, Inverted: true},
+	// Time spent, where no column says time: the hours, the minutes,
+	// the duration.
+	"time": {Words: []string{"hours", "hour", "minutes", "seconds", "duration", "days"}},
 	// How rich people are is their wealth, whatever the schema calls
 	// it (net_worth_millions, fortune, assets).
 	"wealth": {Words: []string{"wealth", "worth", "fortune", "assets", "money", "rich", "richest"}},
@@ -72,6 +75,14 @@ var derivations = map[string]Derivation{
 	// How many students a school has is its enrollment.
 	"student": {Words: []string{"enrollment", "enrolment", "enr", "enrolled"}, Count: true},
 }
+
+// durations are the words of a length of time that a question ranks
+// by or totals ("the most time", "the fewest hours").
+var durations = []string{"time", "hour", "hours", "minute", "minutes", "second", "seconds", "day", "days"}
+
+// Duration reports whether word names a length of time ("time",
+// "hours").
+func Duration(word string) bool { return slices.Contains(durations, strings.ToLower(word)) }
 
 // deathWords name how many people died.
 var deathWords = []string{"deaths", "death", "killed", "fatalities", "casualties", "dead"}
