@@ -3118,7 +3118,7 @@ func (pl *planner) negateJoined() bool {
 	ts := pl.sg.Requirements.Types
 	for i := len(ts) - 1; i >= first; i-- {
 		c, cs := pl.bestClass(ts[i])
-		if cs < 0.8 || c == root {
+		if cs < 0.8 || c == root || pl.headOfRoot(ts[i]) {
 			continue
 		}
 		for k := len(pl.p.Nodes) - 1; k >= 1; k-- {
@@ -3135,6 +3135,24 @@ func (pl *planner) negateJoined() bool {
 		}
 	}
 	return false
+}
+
+// headOfRoot reports whether type term t is the last word of another
+// type of the question that names the subjects' class: "members" of
+// "Computer Science faculty members" are the faculty, not a membership
+// to exclude.
+func (pl *planner) headOfRoot(t string) bool {
+	root := pl.p.Nodes[0].Class
+	return slices.ContainsFunc(pl.sg.Requirements.Types, func(o string) bool {
+		if o == t || !strings.HasSuffix(o, " "+t) {
+			return false
+		}
+		if c, cs := pl.bestClass(o); cs >= 0.8 && c == root {
+			return true
+		}
+		// ("faculty member" of faculty: the slice says so.)
+		return slices.ContainsFunc(pl.sc.slice.Classes, func(c handoff.SliceClass) bool { return c.IRI == root && slices.Contains(c.Matched, o) })
+	})
 }
 
 // numberedRoles makes an exclusion through one of several numbered

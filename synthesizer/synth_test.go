@@ -4935,3 +4935,64 @@ func TestOwnReferenceAmongRoles(t *testing.T) {
 		t.Errorf("got %q, want the voter's record's date, 08/30/2015\n%s", got, query)
 	}
 }
+
+// TestNegationKeepsSubjectsValue: "Which Computer Science faculty members
+// don't teach any courses?": the department is the faculty's, kept in
+// the main pattern through their membership; only the teaching is
+// excluded ("members" is the faculty, not a membership to exclude).
+func TestNegationKeepsSubjectsValue(t *testing.T) {
+	const data = `@prefix f: <http://x/faculty#> . @prefix m: <http://x/member_of#> . @prefix d: <http://x/department#> . @prefix c: <http://x/course#> .
+<http://x/f1> a <http://x/faculty> ; f:fname "Mark" ; f:lname "Giuliano" .
+<http://x/f2> a <http://x/faculty> ; f:fname "Paul" ; f:lname "Smolensky" .
+<http://x/f3> a <http://x/faculty> ; f:fname "Ann" ; f:lname "Lee" .
+<http://x/d1> a <http://x/department> ; d:dname "Computer Science" .
+<http://x/d2> a <http://x/department> ; d:dname "Cognitive Science" .
+<http://x/m1> a <http://x/member_of> ; m:ref-facid <http://x/f1> ; m:ref-dno <http://x/d1> .
+<http://x/m2> a <http://x/member_of> ; m:ref-facid <http://x/f2> ; m:ref-dno <http://x/d1> .
+<http://x/m3> a <http://x/member_of> ; m:ref-facid <http://x/f3> ; m:ref-dno <http://x/d2> .
+<http://x/c1> a <http://x/course> ; c:cname "VISION" ; c:instructor 2 ; c:ref-instructor <http://x/f2> .
+`
+	g := loadGraph(t, "college", data)
+	str := func(class, col string) handoff.SliceProperty {
+		return handoff.SliceProperty{IRI: "http://x/" + class + "#" + col, Domains: []string{"http://x/" + class}, Datatypes: []string{xsd + "string"}, Score: 0.05}
+	}
+	ref := func(from, col, to string) handoff.SliceProperty {
+		return handoff.SliceProperty{IRI: "http://x/" + from + "#" + col, Domains: []string{"http://x/" + from}, Ranges: []string{"http://x/" + to}, ForeignKey: true, Score: 0.1, Join: true}
+	}
+	sl := &handoff.Slice{Graph: "college",
+		Classes: []handoff.SliceClass{{IRI: "http://x/course", Count: 1, Score: 1, Matched: []string{"course"}},
+			{IRI: "http://x/faculty", Count: 3, Score: 0.8, Matched: []string{"faculty member"}},
+			{IRI: "http://x/department", Count: 2, Score: 0.5}, {IRI: "http://x/member_of", Count: 3, Score: 0.05}},
+		Properties: []handoff.SliceProperty{str("faculty", "fname"), str("faculty", "lname"), str("department", "dname"), str("course", "cname"),
+			{IRI: "http://x/course#instructor", Domains: []string{"http://x/course"}, Datatypes: []string{xsd + "integer"}, Key: true, Score: 0.9, Matched: []string{"teach"}},
+			ref("member_of", "ref-facid", "faculty"), ref("member_of", "ref-dno", "department"), ref("course", "ref-instructor", "faculty")},
+		Values: []handoff.SliceValue{{Property: "http://x/department#dname", Value: "Computer Science", Mention: "Computer Science", Score: 5}}}
+	sg := named("Which Computer Science faculty members don't teach any courses?", handoff.Requirements{
+		Predicates: []string{"teach"}, Verbs: []string{"teach"}, Types: []string{"faculty member", "member", "course"},
+		Joins: []handoff.Join{{From: "member", To: "course", Via: "teach"}}}, "Computer Science")
+	sg.Operations = append(sg.Operations, handoff.OpNegate)
+	// Every candidate that names faculty names Mark Giuliano alone (the
+	// confidence model chooses among the candidates; one that excluded
+	// the Computer Science faculty would name Ann Lee).
+	cands, err := New(Config{}).Synthesize(context.Background(), sg, sl, g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := 0
+	for _, c := range cands {
+		res, err := g.Query(context.Background(), c.Query)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, c.Query)
+		}
+		if !slices.Contains(res.Vars, "faculty_fname") {
+			continue
+		}
+		named++
+		if got := strings.Join(rowCells(res), " | "); got != "Mark Giuliano" {
+			t.Errorf("got %q, want Mark Giuliano\n%s", got, c.Query)
+		}
+	}
+	if named == 0 {
+		t.Errorf("no candidate names the faculty among %d", len(cands))
+	}
+}
