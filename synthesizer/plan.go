@@ -2791,16 +2791,35 @@ func namesValues(p *handoff.SliceProperty) bool {
 // whose class has a naming property ("Who is the captain of the ship
 // HMS Gorgon?": captain#captain_id) becomes that name.
 func (pl *planner) whoByName() {
-	for i, it := range pl.p.Select {
+	var out []skeletons.Item
+	for _, it := range pl.p.Select {
 		p := pl.sc.byIRI[attrProperty(it)]
 		if p == nil || it.Agg != "" || !identifier(p) || it.Attr.Node >= len(pl.p.Nodes) {
+			out = append(out, it)
 			continue
 		}
 		if name := pl.namingIRI(pl.p.Nodes[it.Attr.Node].Class); name != "" && !pl.inSelect(name) {
-			pl.p.Select[i] = skeletons.Item{Attr: &skeletons.Attr{Node: it.Attr.Node, Property: name}}
+			out = append(out, skeletons.Item{Attr: &skeletons.Attr{Node: it.Attr.Node, Property: name}})
 			pl.used = append(pl.used, name)
+			continue
 		}
+		// "Who did Linda Smith vote for as president?": the number of
+		// voting_record#president_vote stands for the student its
+		// reference (ref-president_vote) leads to, shown by name.
+		if ref := pl.sc.byIRI[kg.ReferenceOf(p.IRI)]; ref != nil && len(ref.Ranges) == 1 {
+			to := len(pl.p.Nodes)
+			pl.p.Nodes = append(pl.p.Nodes, skeletons.Node{Class: ref.Ranges[0]})
+			if names := pl.namings(to); slices.ContainsFunc(names, func(n skeletons.Item) bool { return n.Attr != nil && n.Attr.Node == to && n.Attr.Property != "" }) {
+				pl.p.Edges = append(pl.p.Edges, skeletons.Edge{From: it.Attr.Node, To: to, Property: ref.IRI})
+				pl.used = append(pl.used, ref.IRI, ref.Ranges[0])
+				out = append(out, names...)
+				continue
+			}
+			pl.p.Nodes = pl.p.Nodes[:to]
+		}
+		out = append(out, it)
 	}
+	pl.p.Select = out
 }
 
 // attrProperty is the property an item reads, "" for none.

@@ -4996,3 +4996,37 @@ func TestNegationKeepsSubjectsValue(t *testing.T) {
 		t.Errorf("no candidate names the faculty among %d", len(cands))
 	}
 }
+
+// TestWhoByNumberOfReference: "Who did Linda Smith vote for as
+// president?": the number voting_record#president_vote stands for the
+// student its reference leads to; "who" wants that student's name, not
+// the number. (The voter is the record's student: "vote" names every
+// role alike.)
+func TestWhoByNumberOfReference(t *testing.T) {
+	const data = `@prefix s: <http://x/student#> . @prefix v: <http://x/voting_record#> .
+<http://x/s1> a <http://x/student> ; s:stuid 1001 ; s:fname "Linda" ; s:lname "Smith" .
+<http://x/s2> a <http://x/student> ; s:stuid 1004 ; s:fname "Dinesh" ; s:lname "Kumar" .
+<http://x/v1> a <http://x/voting_record> ; v:ref-stuid <http://x/s1> ; v:president_vote 1004 ; v:ref-president_vote <http://x/s2> ; v:ref-treasurer_vote <http://x/s1> .
+<http://x/v2> a <http://x/voting_record> ; v:ref-stuid <http://x/s2> ; v:president_vote 1001 ; v:ref-president_vote <http://x/s1> ; v:ref-treasurer_vote <http://x/s1> .
+`
+	g := loadGraph(t, "voter", data)
+	str := func(col string) handoff.SliceProperty {
+		return handoff.SliceProperty{IRI: "http://x/student#" + col, Domains: []string{"http://x/student"}, Datatypes: []string{xsd + "string"}, Score: 0.3}
+	}
+	ref := func(col string) handoff.SliceProperty {
+		return handoff.SliceProperty{IRI: "http://x/voting_record#" + col, Domains: []string{"http://x/voting_record"}, Ranges: []string{"http://x/student"}, ForeignKey: true, Score: 0.1, Join: true}
+	}
+	vote := handoff.SliceProperty{IRI: "http://x/voting_record#president_vote", Domains: []string{"http://x/voting_record"}, Datatypes: []string{xsd + "integer"}, Key: true, Score: 0.95, Matched: []string{"vote"}}
+	sl := &handoff.Slice{Graph: "voter",
+		Classes:    []handoff.SliceClass{{IRI: "http://x/student", Count: 2, Score: 0.5}, {IRI: "http://x/voting_record", Count: 2, Score: 0.47}},
+		Properties: []handoff.SliceProperty{str("fname"), str("lname"), vote, ref("ref-president_vote"), ref("ref-stuid"), ref("ref-treasurer_vote")},
+		Values: []handoff.SliceValue{{Property: "http://x/student#fname", Value: "Linda", Mention: "Linda Smith", Score: 5},
+			{Property: "http://x/student#lname", Value: "Smith", Mention: "Linda Smith", Score: 5}}}
+	sg := named("Who did Linda Smith vote for as president?", handoff.Requirements{Predicates: []string{"vote"}, Types: []string{"president"},
+		Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}},
+		Output: handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"vote"}}}, "Linda Smith")
+	res, query := runTop(t, sg, sl, g)
+	if got := strings.Join(rowCells(res), " | "); got != "Dinesh Kumar" {
+		t.Errorf("got %q, want Dinesh Kumar\n%s", got, query)
+	}
+}
