@@ -3,6 +3,7 @@ package schemaforge
 import (
 	"testing"
 
+	"github.com/schemaforge/go-schemaforge/confidence"
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
@@ -90,5 +91,36 @@ func TestEmptyYields(t *testing.T) {
 		if ok != c.want || ok && (i != c.i || j != c.j) {
 			t.Errorf("%s: emptyYields = %d, %d, %v; want %d, %d, %v", c.name, i, j, ok, c.i, c.j, c.want)
 		}
+	}
+}
+
+// TestOutrankedNotByEcho: a rejected candidate the confidence model
+// believes more than every accepted one sets them aside, unless all it
+// does is repeat a constant of its query ("Computer Vision" for "Who
+// teaches Computer Vision?").
+func TestOutrankedNotByEcho(t *testing.T) {
+	p := &Pipeline{conf: confidence.Default()}
+	sg := &handoff.Subgoal{ID: "s1"}
+	ev := func(echo float64) map[string]float64 {
+		return map[string]float64{"covered": 0, "missed": 1, "missed_echo": echo, "one_row": 1, "op_filter": 1, "perturbed": 6,
+			"query_filters": 1, "query_triples": 4, "query_types": 2, "alloc_top": 1, "alloc_final": 0.93, "score": 1.75, "rank": 1}
+	}
+	run := func(echo float64) []handoff.Record {
+		res := &sparql.Results{Vars: []string{"x"}, Rows: []sparql.Row{{"x": sparql.NewLiteral("a")}}}
+		recs := []handoff.Record{
+			{Candidate: handoff.Candidate{Graph: "g", Rank: 1}, Results: res, Evidence: ev(echo), Confidence: 0.3},
+			{Candidate: handoff.Candidate{Graph: "g", Rank: 2}, Results: res, Accepted: true, Confidence: 0},
+		}
+		p.outranked(sg, recs, &tracer{})
+		return recs
+	}
+	if c := p.conf.Predict(map[string]float64{"fallback": 1}); c <= 0 {
+		t.Skipf("the shipped model gives a fallback no confidence (%v)", c)
+	}
+	if recs := run(0); recs[1].Accepted {
+		t.Errorf("a believed rejected candidate left the accepted one of confidence 0 in place")
+	}
+	if recs := run(1); !recs[1].Accepted {
+		t.Errorf("a rejected echo set the accepted candidate aside: %s", recs[1].Reason)
 	}
 }

@@ -560,8 +560,10 @@ func (p *Pipeline) outranked(sg *handoff.Subgoal, recs []handoff.Record, tr *tra
 	if acc < 0 {
 		return
 	}
+	// (Not one that only repeats a constant of its query: "Computer
+	// Vision" is no answer to "Who teaches Computer Vision?".)
 	other := mostConfident(recs, func(r *handoff.Record) bool {
-		return !r.Accepted && !r.SetAside && r.Results != nil && r.Error == ""
+		return !r.Accepted && !r.SetAside && r.Results != nil && r.Error == "" && r.Evidence["missed_echo"] == 0
 	})
 	if other < 0 {
 		return
