@@ -1259,6 +1259,32 @@ func TestSliceNameBeforeDescription(t *testing.T) {
 	}
 }
 
+// TestSlicePastFormOfColumn: "scored higher" is about the scores column:
+// the past form of the column's word, not a point in time of the table.
+func TestSlicePastFormOfColumn(t *testing.T) {
+	const ttl = `@prefix s: <http://x/submission#> .
+<http://x/s1> a <http://x/submission> ; s:author "Sammy Green" ; s:scores 72.0 ; s:created_date "2007-08-21" .
+`
+	coll := oneGraph(t, "papers", ttl)
+	sg := subgoal("Whose submissions scored higher than 70?", []string{"submission"}, []string{"scored"})
+	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("papers")
+	found := false
+	for _, p := range sl.Properties {
+		want := p.IRI == "http://x/submission#scores"
+		found = found || want && slices.Contains(p.Matched, "scored")
+		if !want && slices.Contains(p.Matched, "scored") {
+			t.Errorf("%s matched scored:\n%s", p.IRI, sl.Text())
+		}
+	}
+	if !found {
+		t.Errorf("scores did not match scored:\n%s", sl.Text())
+	}
+}
+
 // TestSlicePlaceAdjective: "British artists" are those whose country is
 // "UK", a name of the place the adjective pertains to, when no value is
 // "British" itself.

@@ -2734,6 +2734,10 @@ func (a *analysis) roleOf(ci int) role {
 		// player's school?": the school is the thing whose attribute
 		// (or place) is asked, not a column.
 		return roleType
+	case prev == "whose" && c.start == 1 && !attrWords[c.head()]:
+		// "Whose submissions scored higher than Sammy Green's?": the
+		// things, whose owner is asked.
+		return roleType
 	case prev == "'s" || prev == "whose":
 		return rolePred
 	case len(c.words) == 1 && inSet(last, "first", "last") && (lexicon.Participle(next) || contentVerbs[next]):

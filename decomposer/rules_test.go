@@ -1362,6 +1362,9 @@ func TestEverydayReadings(t *testing.T) {
 			filters: []handoff.Filter{{Attribute: "capacity", Op: handoff.FilterGt, Value: "90000", ValueKind: "number"}}},
 		{q: "Which cities have more people than Lyon?", types: []string{"city"}, noTypes: []string{"person"},
 			filters: []handoff.Filter{{Attribute: "population", Op: handoff.FilterGt, Value: "Lyon", ValueKind: handoff.ValueEntity}}},
+		// "Whose" first asks for the owner of the things it names.
+		{q: "Whose submissions scored higher than Sammy Green's?", types: []string{"submission"},
+			filters: []handoff.Filter{{Attribute: "scored", Op: handoff.FilterGt, Value: "Sammy Green", ValueKind: handoff.ValueEntity}}},
 		{q: "Which cities are bigger than Valdheim?", types: []string{"city"},
 			filters: []handoff.Filter{{Attribute: "size", Op: handoff.FilterGt, Value: "Valdheim", ValueKind: handoff.ValueEntity}}},
 		{q: "Which arenas hold more fans than Wembley?", types: []string{"arena"},
