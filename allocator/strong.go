@@ -318,18 +318,26 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 				// verb's participle and its "-ing" form, the column's
 				// head word, or the time it was done ("opened" of
 				// openning_year).
-				// So does the past form of a column's head word
-				// ("scored" of scores).
-				past := slices.Contains(lexicon.PastForms(gw), w)
-				if !classes && (lexicon.SameVerb(w, gw) || past) {
+				if !classes && lexicon.SameVerb(w, gw) {
 					ws := slices.Clone(t.words)
 					ws[k] = gw
 					for _, i := range is {
-						if e := &g.elements[i]; !e.class && len(e.primary) > 0 && (e.primary[len(e.primary)-1] == gw || !past && lexicon.PointInTime(e.primary)) {
+						if e := &g.elements[i]; !e.class && len(e.primary) > 0 && (e.primary[len(e.primary)-1] == gw || lexicon.PointInTime(e.primary)) {
 							take(0.7*matchScore(ws, e), e)
 						}
 					}
 					continue
+				}
+				// So does the past form of a column's head word
+				// ("scored" of scores), before the other readings.
+				if !classes && slices.Contains(lexicon.PastForms(gw), w) {
+					ws := slices.Clone(t.words)
+					ws[k] = gw
+					for _, i := range is {
+						if e := &g.elements[i]; !e.class && len(e.primary) > 0 && e.primary[len(e.primary)-1] == gw {
+							take(0.7*matchScore(ws, e), e)
+						}
+					}
 				}
 				// The question's word abbreviates a class's word
 				// ("dept"), or a column's word abbreviates the
