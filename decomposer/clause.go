@@ -294,8 +294,11 @@ func (a *analysis) isVerb(i int) bool {
 	// ("Which organisation type hires most research staff?" too).
 	// ("Which furniture cost over 1000 dollars?": a verb of the lexicon
 	// before a comparison, whatever the agreement.)
+	// ("Which medicine interacts with the most enzymes?": so with a
+	// preposition before the object's determiner.)
 	if compared := contentVerbs[w] && (comparatives[a.w(i+1)].op != "" || inSet(a.w(i+1), "over", "under", "above", "below", "between") || i+1 < len(a.toks) && a.toks[i+1].kind == tkNum); i >= 2 && a.isWord(i) && !isFunction(w) &&
-		(inSet(a.w(i+1), "the", "a", "an", "most", "fewest", "least") || compared) {
+		(inSet(a.w(i+1), "the", "a", "an", "most", "fewest", "least") || compared ||
+			inSet(a.w(i+1), "with", "in", "on", "for", "to", "at", "from") && inSet(a.w(i+2), "the", "a", "an", "most", "fewest", "least")) {
 		k := i - 1
 		for k > 0 && i-k <= 3 && a.content(k) && !contentVerbs[a.w(k)] {
 			k--

@@ -479,6 +479,10 @@ func TestRanking(t *testing.T) {
 			output: &handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "novel", GroupBy: []string{"author"}, OrderBy: "novel", Descending: true}},
 		{q: "Which team has the fewest players?", ops: ops(lookup, aggregate, rank, group), types: []string{"team", "player"},
 			output: &handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "player", GroupBy: []string{"team"}, OrderBy: "player"}},
+		// A verb in -s with a preposition before its object's
+		// determiner agrees with the singular asked for.
+		{q: "Which medicine interacts with the most enzymes?", ops: ops(lookup, aggregate, rank, group), types: []string{"medicine", "enzyme"},
+			output: &handoff.Output{Shape: handoff.ShapeEntities, Aggregate: handoff.AggCount, AggregateOf: "enzyme", GroupBy: []string{"medicine"}, OrderBy: "enzyme", Descending: true}},
 		// A participle on what is had qualifies what is counted; on the
 		// things ranked, it names the measure.
 		{q: "Which airline has the most delayed flights?", ops: ops(lookup, aggregate, rank, group), types: []string{"airline", "flight"},
