@@ -296,6 +296,17 @@ var agents = map[string][]string{
 	"sponsor":    {"sponsor", "sponsors", "sponsored"},
 	"organizer":  {"organize", "organizes", "organized"},
 	"organiser":  {"organise", "organises", "organised"},
+	"physician":  {"treat", "treats", "treated", "prescribe", "prescribes", "prescribed"},
+	"doctor":     {"treat", "treats", "treated", "prescribe", "prescribes", "prescribed"},
+	"reviewer":   {"review", "reviews", "reviewed"},
+	"driver":     {"drive", "drives", "drove", "driven"},
+	"pilot":      {"fly", "flies", "flew", "flown"},
+	"advisor":    {"advise", "advises", "advised"},
+	"adviser":    {"advise", "advises", "advised"},
+	"trainer":    {"train", "trains", "trained"},
+	"employer":   {"employ", "employs", "employed"},
+	"buyer":      {"buy", "buys", "bought"},
+	"seller":     {"sell", "sells", "sold"},
 }
 
 // actions maps nouns of actions to the verb forms that say they

@@ -433,7 +433,8 @@ func TestCompoundHead(t *testing.T) {
 }
 
 func TestAgentNouns(t *testing.T) {
-	for verb, want := range map[string][]string{"directed": {"director"}, "direct": {"director"}, "wrote": {"author", "writer"}, "acted": {"actor"}, "colour": nil} {
+	for verb, want := range map[string][]string{"directed": {"director"}, "direct": {"director"}, "wrote": {"author", "writer"}, "acted": {"actor"}, "colour": nil,
+		"prescribed": {"doctor", "physician"}, "advises": {"adviser", "advisor"}, "flew": {"pilot"}} {
 		if got := lexicon.AgentNouns(verb); !slices.Equal(got, want) {
 			t.Errorf("AgentNouns(%q) = %q, want %q", verb, got, want)
 		}
