@@ -1285,6 +1285,30 @@ func TestSlicePastFormOfColumn(t *testing.T) {
 	}
 }
 
+// TestSliceColumnNearNamedThing: "Who treated Grace Ritchie?": of the
+// physician columns of several tables, the one of a table that refers
+// to the patient named (her appointments), not an affiliation's.
+func TestSliceColumnNearNamedThing(t *testing.T) {
+	const ttl = `@prefix p: <http://x/patient#> . @prefix d: <http://x/physician#> . @prefix a: <http://x/appointment#> . @prefix f: <http://x/affiliated_with#> .
+<http://x/p1> a <http://x/patient> ; p:name "Grace Ritchie" .
+<http://x/d1> a <http://x/physician> ; d:name "John Dorian" .
+<http://x/a1> a <http://x/appointment> ; a:physician 1 ; a:ref-physician <http://x/d1> ; a:ref-patient <http://x/p1> .
+<http://x/f1> a <http://x/affiliated_with> ; f:physician 1 ; f:ref-physician <http://x/d1> .
+`
+	coll := oneGraph(t, "hospital", ttl)
+	sg := subgoal("Who treated Grace Ritchie?", nil, []string{"treated"}, "Grace Ritchie")
+	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := a.Slice("hospital")
+	for _, p := range sl.Properties {
+		if slices.Contains(p.Matched, "treated") && p.IRI != "http://x/appointment#physician" {
+			t.Errorf("%s matched treated:\n%s", p.IRI, sl.Text())
+		}
+	}
+}
+
 // TestSlicePlaceAdjective: "British artists" are those whose country is
 // "UK", a name of the place the adjective pertains to, when no value is
 // "British" itself.

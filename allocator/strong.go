@@ -3,6 +3,7 @@ package allocator
 import (
 	"cmp"
 	"context"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -152,10 +153,21 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 		}
 		return r
 	}
-	before := func(e, el *element) bool {
+	// The classes that hold a named value of the question, and those
+	// that refer to them (filled below, once the values are found).
+	near := map[string]bool{}
+	isNear := func(e *element) bool { return slices.ContainsFunc(e.subjects, func(c string) bool { return near[c] }) }
+	before := func(e, el *element, m float64) bool {
 		if !e.class && !el.class {
 			if r, elR := rank(e), rank(el); r != elR {
 				return r < elR
+			}
+			// Then, of columns of one name that the term names whole,
+			// one of a class the named thing is in or linked to ("Who
+			// treated Grace Ritchie?": the physician of her
+			// appointments, not of an affiliation).
+			if n, elN := isNear(e), isNear(el); n != elN && m >= 0.7 && slices.Equal(e.primary, el.primary) {
+				return n
 			}
 			// The class's own column ("the id of the student":
 			// students#student_id before students#address_id).
@@ -183,7 +195,7 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 	best := func(t term, classes bool) (float64, *element) {
 		score, el := 0.0, (*element)(nil)
 		take := func(m float64, e *element) {
-			if m > score || (m == score && m > 0 && before(e, el)) {
+			if m > score || (m == score && m > 0 && before(e, el, m)) {
 				score, el = m, e
 			}
 		}
@@ -559,6 +571,25 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 							typeRank[c] = len(q.types)
 						}
 					}
+				}
+			}
+		}
+	}
+	for m, hs := range hits {
+		if v, prop := valueMatch(hs, m); v >= 1 {
+			if el := g.element(prop); el != nil {
+				for _, c := range el.subjects {
+					near[c] = true
+				}
+			}
+		}
+	}
+	if len(near) > 0 {
+		held := maps.Clone(near)
+		for i := range g.elements {
+			if e := &g.elements[i]; slices.ContainsFunc(e.objects, func(c string) bool { return held[c] }) {
+				for _, c := range e.subjects {
+					near[c] = true
 				}
 			}
 		}
