@@ -162,17 +162,17 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 			if r, elR := rank(e), rank(el); r != elR {
 				return r < elR
 			}
+			// The class's own column ("the id of the student":
+			// students#student_id before students#address_id).
+			if own, elOwn := lexicon.OwnColumn(e.primary, e.context), lexicon.OwnColumn(el.primary, el.context); own != elOwn {
+				return own
+			}
 			// Then, of columns of one name that the term names whole,
 			// one of a class the named thing is in or linked to ("Who
 			// treated Grace Ritchie?": the physician of her
 			// appointments, not of an affiliation).
 			if n, elN := isNear(e), isNear(el); n != elN && m >= 0.7 && slices.Equal(e.primary, el.primary) {
 				return n
-			}
-			// The class's own column ("the id of the student":
-			// students#student_id before students#address_id).
-			if own, elOwn := lexicon.OwnColumn(e.primary, e.context), lexicon.OwnColumn(el.primary, el.context); own != elOwn {
-				return own
 			}
 			// The whole before a part ("passengers": total_passengers
 			// before domestic_passengers).
