@@ -2462,7 +2462,7 @@ func (pl *planner) followRelation() int {
 			default:
 				continue
 			}
-			if given, _ := pl.personNames(other); !pl.hasNaming(other) && given == nil {
+			if !pl.hasNaming(other) && !pl.hasPersonNames(other) {
 				continue // its answer would be bare identifiers
 			}
 			pl.p.Nodes = append(pl.p.Nodes, skeletons.Node{Class: other})
@@ -2586,6 +2586,13 @@ func (pl *planner) personClass(c string) bool {
 // hasNaming reports whether the slice has a naming property (name,
 // title) of class c.
 func (pl *planner) hasNaming(c string) bool { return pl.namingIRI(c) != "" }
+
+// hasPersonNames reports whether class c's things are known by a given
+// and a family name ([planner.personNames]).
+func (pl *planner) hasPersonNames(c string) bool {
+	given, _ := pl.personNames(c)
+	return given != nil
+}
 
 // agentColumn returns a text column of the plan's things that says who
 // did what a verb of the question names: its agent noun (director for
@@ -2807,15 +2814,14 @@ func (pl *planner) whoByName() {
 		// voting_record#president_vote stands for the student its
 		// reference (ref-president_vote) leads to, shown by name.
 		if ref := pl.sc.byIRI[kg.ReferenceOf(p.IRI)]; ref != nil && len(ref.Ranges) == 1 {
-			to := len(pl.p.Nodes)
-			pl.p.Nodes = append(pl.p.Nodes, skeletons.Node{Class: ref.Ranges[0]})
-			if names := pl.namings(to); slices.ContainsFunc(names, func(n skeletons.Item) bool { return n.Attr != nil && n.Attr.Node == to && n.Attr.Property != "" }) {
+			if c := ref.Ranges[0]; pl.hasNaming(c) || pl.hasPersonNames(c) {
+				to := len(pl.p.Nodes)
+				pl.p.Nodes = append(pl.p.Nodes, skeletons.Node{Class: c})
 				pl.p.Edges = append(pl.p.Edges, skeletons.Edge{From: it.Attr.Node, To: to, Property: ref.IRI})
-				pl.used = append(pl.used, ref.IRI, ref.Ranges[0])
-				out = append(out, names...)
+				pl.used = append(pl.used, ref.IRI, c)
+				out = append(out, pl.namings(to)...)
 				continue
 			}
-			pl.p.Nodes = pl.p.Nodes[:to]
 		}
 		out = append(out, it)
 	}
