@@ -2463,10 +2463,6 @@ func (a *analysis) singledOut(c int) bool {
 	return false
 }
 
-// listedSuperlative reports whether the superlative at i is listed with
-// an aggregate word after it ("the greatest and average capacity", "the
-// cheapest and the average price") or after another listed one ("the
-// smallest and the largest area"): one of the aggregates asked for.
 // possessedCount reports whether the superlative at i ranks what is
 // had, counted, rather than the things themselves: "with the most
 // registered students", "has the fewest delayed flights", where a
@@ -2478,6 +2474,10 @@ func (a *analysis) possessedCount(i, c int) bool {
 		ch.start == i+1 && len(ch.words) >= 2 && lexicon.Participle(ch.words[0]) && isPlural(ch.words[len(ch.words)-1])
 }
 
+// listedSuperlative reports whether the superlative at i is listed with
+// an aggregate word after it ("the greatest and average capacity", "the
+// cheapest and the average price") or after another listed one ("the
+// smallest and the largest area"): one of the aggregates asked for.
 func (a *analysis) listedSuperlative(i int) bool {
 	s := superlatives[a.w(i)]
 	if !s.known || s.count || !s.agg && s.attr == "" || a.markerBefore(i) {
