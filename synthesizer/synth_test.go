@@ -124,6 +124,36 @@ func runTop(t *testing.T, sg *handoff.Subgoal, slice *handoff.Slice, g *kg.Graph
 	return res, cands[0].Query
 }
 
+// xColumn is the text column col of class http://x/<class> in a test
+// slice, scored score.
+func xColumn(class, col string, score float64) handoff.SliceProperty {
+	return handoff.SliceProperty{IRI: "http://x/" + class + "#" + col, Domains: []string{"http://x/" + class}, Datatypes: []string{xsd + "string"}, Score: score}
+}
+
+// xReference is the reference col of class http://x/<from> to class
+// http://x/<to> in a test slice: a join, scored 0.1.
+func xReference(from, col, to string) handoff.SliceProperty {
+	return handoff.SliceProperty{IRI: "http://x/" + from + "#" + col, Domains: []string{"http://x/" + from}, Ranges: []string{"http://x/" + to}, ForeignKey: true, Score: 0.1, Join: true}
+}
+
+// runEach synthesises candidates for sg over slice, runs each on g and
+// hands its results and query to f; it returns how many there are.
+func runEach(t *testing.T, sg *handoff.Subgoal, slice *handoff.Slice, g *kg.Graph, f func(res *sparql.Results, query string)) int {
+	t.Helper()
+	cands, err := New(Config{}).Synthesize(context.Background(), sg, slice, g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cands {
+		res, err := g.Query(context.Background(), c.Query)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, c.Query)
+		}
+		f(res, c.Query)
+	}
+	return len(cands)
+}
+
 // named returns the subgoal of a question that names things ("Who
 // directed Avatar?"): a lookup with a mention of each name, where text
 // says it, and an equality filter on each, after r's own; the output,
@@ -4825,40 +4855,29 @@ func TestWhoByAgentReference(t *testing.T) {
 <http://x/c2> a <http://x/course> ; c:cname "COGNITIVE SCIENCE" ; c:instructor 2 ; c:ref-instructor <http://x/f2> .
 `
 	g := loadGraph(t, "college", data)
-	str := func(class, col string) handoff.SliceProperty {
-		return handoff.SliceProperty{IRI: "http://x/" + class + "#" + col, Domains: []string{"http://x/" + class}, Datatypes: []string{xsd + "string"}, Score: 0.3}
-	}
 	sl := &handoff.Slice{Graph: "college",
 		Classes: []handoff.SliceClass{{IRI: "http://x/course", Count: 2, Score: 0.5}, {IRI: "http://x/faculty", Count: 2, Score: 0.05}},
 		Properties: []handoff.SliceProperty{
-			str("course", "cname"), str("faculty", "fname"), str("faculty", "lname"),
+			xColumn("course", "cname", 0.3), xColumn("faculty", "fname", 0.3), xColumn("faculty", "lname", 0.3),
 			{IRI: "http://x/course#instructor", Domains: []string{"http://x/course"}, Datatypes: []string{xsd + "integer"}, Key: true, Score: 0.9, Matched: []string{"teaches"}},
-			{IRI: "http://x/course#ref-instructor", Domains: []string{"http://x/course"}, Ranges: []string{"http://x/faculty"}, ForeignKey: true, Score: 0.1, Join: true},
+			xReference("course", "ref-instructor", "faculty"),
 		},
 		Values: []handoff.SliceValue{{Property: "http://x/course#cname", Value: "COMPUTER VISION", Mention: "Computer Vision", Score: 5}}}
 	sg := named("Who teaches Computer Vision?", handoff.Requirements{Predicates: []string{"teaches"}, Verbs: []string{"teaches"},
 		Cues: []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}}, "Computer Vision")
 	// The candidate that echoes the course's name is the verifier's to
 	// set aside; the teacher's number is no candidate.
-	cands, err := New(Config{}).Synthesize(context.Background(), sg, sl, g, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	found := false
-	for _, c := range cands {
-		res, err := g.Query(context.Background(), c.Query)
-		if err != nil {
-			t.Fatalf("%v\n%s", err, c.Query)
-		}
+	n := runEach(t, sg, sl, g, func(res *sparql.Results, query string) {
 		switch got := strings.Join(rowCells(res), " | "); got {
 		case "Ellie Angelopoulou":
 			found = true
 		case "1":
-			t.Errorf("the teacher's number is a candidate:\n%s", c.Query)
+			t.Errorf("the teacher's number is a candidate:\n%s", query)
 		}
-	}
+	})
 	if !found {
-		t.Errorf("no candidate answers Ellie Angelopoulou among %d", len(cands))
+		t.Errorf("no candidate answers Ellie Angelopoulou among %d", n)
 	}
 }
 
@@ -4875,17 +4894,12 @@ func TestWhoThroughVisits(t *testing.T) {
 <http://x/v2> a <http://x/visits> ; v:ref-stuid <http://x/s2> ; v:ref-resid <http://x/r1> ; v:spent 6.5 .
 `
 	g := loadGraph(t, "restaurant", data)
-	str := func(class, col string) handoff.SliceProperty {
-		return handoff.SliceProperty{IRI: "http://x/" + class + "#" + col, Domains: []string{"http://x/" + class}, Datatypes: []string{xsd + "string"}, Score: 0.3}
-	}
-	ref := func(col, to string) handoff.SliceProperty {
-		return handoff.SliceProperty{IRI: "http://x/visits#" + col, Domains: []string{"http://x/visits"}, Ranges: []string{"http://x/" + to}, ForeignKey: true, Score: 0.1, Join: true}
-	}
 	sl := &handoff.Slice{Graph: "restaurant",
 		Classes: []handoff.SliceClass{{IRI: "http://x/restaurant", Count: 1, Score: 0.8, Matched: []string{"restaurant visit"}},
 			{IRI: "http://x/visits", Count: 2, Score: 0.7, Matched: []string{"visit"}}, {IRI: "http://x/student", Count: 2, Score: 0.1}},
 		Properties: []handoff.SliceProperty{
-			str("restaurant", "resname"), str("student", "fname"), str("student", "lname"), ref("ref-stuid", "student"), ref("ref-resid", "restaurant"),
+			xColumn("restaurant", "resname", 0.3), xColumn("student", "fname", 0.3), xColumn("student", "lname", 0.3),
+			xReference("visits", "ref-stuid", "student"), xReference("visits", "ref-resid", "restaurant"),
 			{IRI: "http://x/visits#spent", Domains: []string{"http://x/visits"}, Datatypes: []string{xsd + "decimal"}, Score: 1, Matched: []string{"spent"}},
 		}}
 	sg := &handoff.Subgoal{ID: "s1", Text: "Who spent more than $10 on a restaurant visit?", Operations: []handoff.Operation{handoff.OpLookup, handoff.OpFilter},
@@ -4911,19 +4925,14 @@ func TestOwnReferenceAmongRoles(t *testing.T) {
 <http://x/v2> a <http://x/voting_record> ; v:ref-stuid <http://x/s2> ; v:president_vote 1 ; v:ref-president_vote <http://x/s1> ; v:ref-treasurer_vote <http://x/s1> ; v:registration_date "08/30/2014" .
 `
 	g := loadGraph(t, "voter", data)
-	str := func(class, col string) handoff.SliceProperty {
-		return handoff.SliceProperty{IRI: "http://x/" + class + "#" + col, Domains: []string{"http://x/" + class}, Datatypes: []string{xsd + "string"}, Score: 0.3}
-	}
-	ref := func(col string) handoff.SliceProperty {
-		return handoff.SliceProperty{IRI: "http://x/voting_record#" + col, Domains: []string{"http://x/voting_record"}, Ranges: []string{"http://x/student"}, ForeignKey: true, Score: 0.1, Join: true}
-	}
-	date := str("voting_record", "registration_date")
+	ref := func(col string) handoff.SliceProperty { return xReference("voting_record", col, "student") }
+	date := xColumn("voting_record", "registration_date", 0.3)
 	date.Score, date.Matched = 0.9, []string{"register"}
 	// The number beside the reference, as the graph has it.
 	vote := handoff.SliceProperty{IRI: "http://x/voting_record#president_vote", Domains: []string{"http://x/voting_record"}, Datatypes: []string{xsd + "integer"}, Score: 0.95, Matched: []string{"vote"}}
 	sl := &handoff.Slice{Graph: "voter",
 		Classes: []handoff.SliceClass{{IRI: "http://x/student", Count: 2, Score: 0.5}, {IRI: "http://x/voting_record", Count: 2, Score: 0.47}},
-		Properties: []handoff.SliceProperty{str("student", "fname"), str("student", "lname"), date, vote,
+		Properties: []handoff.SliceProperty{xColumn("student", "fname", 0.3), xColumn("student", "lname", 0.3), date, vote,
 			ref("ref-president_vote"), ref("ref-stuid"), ref("ref-treasurer_vote")},
 		Values: []handoff.SliceValue{{Property: "http://x/student#fname", Value: "Dinesh", Mention: "Dinesh Kumar", Score: 5},
 			{Property: "http://x/student#lname", Value: "Kumar", Mention: "Dinesh Kumar", Score: 5}}}
@@ -4953,19 +4962,14 @@ func TestNegationKeepsSubjectsValue(t *testing.T) {
 <http://x/c1> a <http://x/course> ; c:cname "VISION" ; c:instructor 2 ; c:ref-instructor <http://x/f2> .
 `
 	g := loadGraph(t, "college", data)
-	str := func(class, col string) handoff.SliceProperty {
-		return handoff.SliceProperty{IRI: "http://x/" + class + "#" + col, Domains: []string{"http://x/" + class}, Datatypes: []string{xsd + "string"}, Score: 0.05}
-	}
-	ref := func(from, col, to string) handoff.SliceProperty {
-		return handoff.SliceProperty{IRI: "http://x/" + from + "#" + col, Domains: []string{"http://x/" + from}, Ranges: []string{"http://x/" + to}, ForeignKey: true, Score: 0.1, Join: true}
-	}
+	str := func(class, col string) handoff.SliceProperty { return xColumn(class, col, 0.05) }
 	sl := &handoff.Slice{Graph: "college",
 		Classes: []handoff.SliceClass{{IRI: "http://x/course", Count: 1, Score: 1, Matched: []string{"course"}},
 			{IRI: "http://x/faculty", Count: 3, Score: 0.8, Matched: []string{"faculty member"}},
 			{IRI: "http://x/department", Count: 2, Score: 0.5}, {IRI: "http://x/member_of", Count: 3, Score: 0.05}},
 		Properties: []handoff.SliceProperty{str("faculty", "fname"), str("faculty", "lname"), str("department", "dname"), str("course", "cname"),
 			{IRI: "http://x/course#instructor", Domains: []string{"http://x/course"}, Datatypes: []string{xsd + "integer"}, Key: true, Score: 0.9, Matched: []string{"teach"}},
-			ref("member_of", "ref-facid", "faculty"), ref("member_of", "ref-dno", "department"), ref("course", "ref-instructor", "faculty")},
+			xReference("member_of", "ref-facid", "faculty"), xReference("member_of", "ref-dno", "department"), xReference("course", "ref-instructor", "faculty")},
 		Values: []handoff.SliceValue{{Property: "http://x/department#dname", Value: "Computer Science", Mention: "Computer Science", Score: 5}}}
 	sg := named("Which Computer Science faculty members don't teach any courses?", handoff.Requirements{
 		Predicates: []string{"teach"}, Verbs: []string{"teach"}, Types: []string{"faculty member", "member", "course"},
@@ -4974,26 +4978,18 @@ func TestNegationKeepsSubjectsValue(t *testing.T) {
 	// Every candidate that names faculty names Mark Giuliano alone (the
 	// confidence model chooses among the candidates; one that excluded
 	// the Computer Science faculty would name Ann Lee).
-	cands, err := New(Config{}).Synthesize(context.Background(), sg, sl, g, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	named := 0
-	for _, c := range cands {
-		res, err := g.Query(context.Background(), c.Query)
-		if err != nil {
-			t.Fatalf("%v\n%s", err, c.Query)
-		}
+	n := runEach(t, sg, sl, g, func(res *sparql.Results, query string) {
 		if !slices.Contains(res.Vars, "faculty_fname") {
-			continue
+			return
 		}
 		named++
 		if got := strings.Join(rowCells(res), " | "); got != "Mark Giuliano" {
-			t.Errorf("got %q, want Mark Giuliano\n%s", got, c.Query)
+			t.Errorf("got %q, want Mark Giuliano\n%s", got, query)
 		}
-	}
+	})
 	if named == 0 {
-		t.Errorf("no candidate names the faculty among %d", len(cands))
+		t.Errorf("no candidate names the faculty among %d", n)
 	}
 }
 
@@ -5010,16 +5006,11 @@ func TestWhoByNumberOfReference(t *testing.T) {
 <http://x/v2> a <http://x/voting_record> ; v:ref-stuid <http://x/s2> ; v:president_vote 1001 ; v:ref-president_vote <http://x/s1> ; v:ref-treasurer_vote <http://x/s1> .
 `
 	g := loadGraph(t, "voter", data)
-	str := func(col string) handoff.SliceProperty {
-		return handoff.SliceProperty{IRI: "http://x/student#" + col, Domains: []string{"http://x/student"}, Datatypes: []string{xsd + "string"}, Score: 0.3}
-	}
-	ref := func(col string) handoff.SliceProperty {
-		return handoff.SliceProperty{IRI: "http://x/voting_record#" + col, Domains: []string{"http://x/voting_record"}, Ranges: []string{"http://x/student"}, ForeignKey: true, Score: 0.1, Join: true}
-	}
+	ref := func(col string) handoff.SliceProperty { return xReference("voting_record", col, "student") }
 	vote := handoff.SliceProperty{IRI: "http://x/voting_record#president_vote", Domains: []string{"http://x/voting_record"}, Datatypes: []string{xsd + "integer"}, Key: true, Score: 0.95, Matched: []string{"vote"}}
 	sl := &handoff.Slice{Graph: "voter",
 		Classes:    []handoff.SliceClass{{IRI: "http://x/student", Count: 2, Score: 0.5}, {IRI: "http://x/voting_record", Count: 2, Score: 0.47}},
-		Properties: []handoff.SliceProperty{str("fname"), str("lname"), vote, ref("ref-president_vote"), ref("ref-stuid"), ref("ref-treasurer_vote")},
+		Properties: []handoff.SliceProperty{xColumn("student", "fname", 0.3), xColumn("student", "lname", 0.3), vote, ref("ref-president_vote"), ref("ref-stuid"), ref("ref-treasurer_vote")},
 		Values: []handoff.SliceValue{{Property: "http://x/student#fname", Value: "Linda", Mention: "Linda Smith", Score: 5},
 			{Property: "http://x/student#lname", Value: "Smith", Mention: "Linda Smith", Score: 5}}}
 	sg := named("Who did Linda Smith vote for as president?", handoff.Requirements{Predicates: []string{"vote"}, Types: []string{"president"},
