@@ -1221,13 +1221,8 @@ func TestSliceMembersOfNamedClass(t *testing.T) {
 <http://x/f1> a <http://x/faculty> ; f:rank "Professor" ; f:fname "Paul" .
 <http://x/m1> a <http://x/member_of> ; m:ref-facid <http://x/f1> ; m:appt_type "Primary" .
 `
-	coll := oneGraph(t, "college", ttl)
 	sg := subgoal("How many faculty members hold each rank?", []string{"faculty member", "member"}, []string{"hold", "rank"})
-	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sl, _ := a.Slice("college")
+	sl := sliceOf(t, "college", ttl, sg)
 	if sl == nil || !sl.HasClass("http://x/faculty") {
 		t.Fatalf("no faculty in the slice:\n%v", sl)
 	}
@@ -1245,13 +1240,8 @@ func TestSliceNameBeforeDescription(t *testing.T) {
 	const ttl = `@prefix r: <http://x/restaurant_type#> .
 <http://x/t1> a <http://x/restaurant_type> ; r:restypename "Sandwich" ; r:restypedescription "Simplest there is." .
 `
-	coll := oneGraph(t, "food", ttl)
 	sg := subgoal("What kind of restaurant is it?", []string{"restaurant"}, []string{"type"})
-	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sl, _ := a.Slice("food")
+	sl := sliceOf(t, "food", ttl, sg)
 	for _, p := range sl.Properties {
 		if slices.Contains(p.Matched, "type") && p.IRI != "http://x/restaurant_type#restypename" {
 			t.Errorf("%s matched type:\n%s", p.IRI, sl.Text())
@@ -1265,13 +1255,8 @@ func TestSlicePastFormOfColumn(t *testing.T) {
 	const ttl = `@prefix s: <http://x/submission#> .
 <http://x/s1> a <http://x/submission> ; s:author "Sammy Green" ; s:scores 72.0 ; s:created_date "2007-08-21" .
 `
-	coll := oneGraph(t, "papers", ttl)
 	sg := subgoal("Whose submissions scored higher than 70?", []string{"submission"}, []string{"scored"})
-	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sl, _ := a.Slice("papers")
+	sl := sliceOf(t, "papers", ttl, sg)
 	found := false
 	for _, p := range sl.Properties {
 		want := p.IRI == "http://x/submission#scores"
@@ -1295,13 +1280,8 @@ func TestSliceColumnNearNamedThing(t *testing.T) {
 <http://x/a1> a <http://x/appointment> ; a:physician 1 ; a:ref-physician <http://x/d1> ; a:ref-patient <http://x/p1> .
 <http://x/f1> a <http://x/affiliated_with> ; f:physician 1 ; f:ref-physician <http://x/d1> .
 `
-	coll := oneGraph(t, "hospital", ttl)
 	sg := subgoal("Who treated Grace Ritchie?", nil, []string{"treated"}, "Grace Ritchie")
-	a, err := New(Config{}).Allocate(context.Background(), sg, coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sl, _ := a.Slice("hospital")
+	sl := sliceOf(t, "hospital", ttl, sg)
 	for _, p := range sl.Properties {
 		if slices.Contains(p.Matched, "treated") && p.IRI != "http://x/appointment#physician" {
 			t.Errorf("%s matched treated:\n%s", p.IRI, sl.Text())
