@@ -70,7 +70,8 @@ var Graphs = map[string][]string{
 		"city_record", "coffee_shop", "candidate_poll", "entertainment_awards", "decoration_competition", "school_finance", "protein_institute", "flight_company",
 		"station_weather", "county_public_safety", "manufacturer", "school_player", "book_2", "wrestler", "device", "program_share",
 		"allergy_1", "company_office", "department_management", "epinions_1", "machine_repair", "scientist_1", "shop_membership", "small_bank_1",
-		"college_3", "game_1", "restaurant_1", "student_1", "twitter_1", "voter_2", "workshop_paper", "store_product"},
+		"college_3", "game_1", "restaurant_1", "student_1", "twitter_1", "voter_2", "workshop_paper", "store_product",
+		"browser_web", "csu_1", "customer_complaints", "e_government", "formula_1", "performance_attendance", "product_catalog", "hospital_1"},
 }
 
 // Shapes are the question shapes a question is tagged with.
