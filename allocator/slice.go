@@ -548,6 +548,10 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		return slices.ContainsFunc(sg.Requirements.Cues, func(c handoff.Cue) bool { return c.Kind == handoff.CueAnswer && ok(c.Text) })
 	}
 	when, where := answers(lexicon.WhenPhrase), answers(func(p string) bool { return p == "where" })
+	// "Which town is Sonoma State University in?" asks where it is.
+	if r := sg.Requirements; len(r.Types) == 1 && lexicon.Place(r.Types[0]) && len(r.Filters) > 0 && answers(func(p string) bool { return p == "which" || p == "what" }) {
+		where = true
+	}
 	// "How many players live in each town?": a grouping by a place,
 	// which a place column of theirs (residence) may hold.
 	groupsByPlace := slices.ContainsFunc(sg.Requirements.Output.GroupBy, func(t string) bool {
@@ -606,6 +610,9 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	eventOf := func(primary []string) bool {
 		return len(primary) == 1 && slices.ContainsFunc(sg.Requirements.Verbs, func(v string) bool { return lexicon.EventNoun(primary[0], strings.ToLower(v)) })
 	}
+	// "Which song stayed on top the longest?": a length of time, where
+	// the verb names no column (weeks_on_top).
+	lasting := slices.Contains(measures, "length")
 	impliedAttrs := func() {
 		for i := range lex.elements {
 			e := &lex.elements[i]
@@ -617,7 +624,8 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 				fullName && lexicon.NamePart(e.primary) > 0 ||
 				temporal && (slices.ContainsFunc(e.primary, lexicon.Temporal) || timeValued(g, e.iri)) ||
 				slices.ContainsFunc(derived, func(ws []string) bool { return intersects(e.primary, ws) }) ||
-				intersects(e.primary, measures) {
+				intersects(e.primary, measures) ||
+				lasting && slices.ContainsFunc(e.primary, lexicon.Duration) {
 				scoreOnce(e.iri, 0.2)
 			}
 		}
@@ -675,6 +683,37 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			}
 		}
 	}
+	// "Who manufactures the Printer?": a key column the verb matched
+	// (products#manufacturer) holds who it is by number; its reference
+	// and the class it leads to, whose name answers, come with it.
+	if answers(func(p string) bool { return p == "who" || p == "whom" }) {
+		for _, iri := range sortedKeys(propScore) {
+			ref := lex.element(kg.ReferenceOf(iri))
+			if propScore[iri] < 0.8 || !slices.ContainsFunc(sg.Requirements.Verbs, func(v string) bool { return slices.Contains(matched[iri], v) }) ||
+				ref == nil || len(ref.objects) != 1 || slices.Contains(classes, ref.objects[0]) {
+				continue
+			}
+			scoreOnce(ref.iri, 0.5*propScore[iri])
+			addClass(ref.objects[0])
+		}
+	}
+	// "Who makes the Printer?", "Which company makes the printer?": a
+	// thing's reference named for its maker (products#ref-manufacturer)
+	// and the class it leads to, whose name answers.
+	if r := sg.Requirements; answers(func(p string) bool { return p == "who" }) || len(r.Types) > 0 && lexicon.Maker(r.Types[0]) {
+		for _, c := range slices.Clone(classes) {
+			for i := range lex.elements {
+				e := &lex.elements[i]
+				col := kg.Words(kg.SplitIRI(e.iri).Column())
+				if e.class || len(e.objects) != 1 || !slices.Contains(e.subjects, c) || len(col) == 0 || !lexicon.Agent(col[len(col)-1]) ||
+					slices.Contains(classes, e.objects[0]) {
+					continue
+				}
+				scoreOnce(e.iri, 0.2)
+				addClass(e.objects[0])
+			}
+		}
+	}
 	// "When did BrainBanx come out?": where no chosen class has a date,
 	// the things that refer to one of them may (a publication of the
 	// book, with its publication_date); they come with their reference
@@ -706,6 +745,41 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 					addClass(e.subjects[0])
 					for _, d := range ds {
 						scoreOnce(d, 0.2)
+					}
+				}
+			}
+		}
+	}
+	// "Which customer spent the most?": where no chosen class holds the
+	// amount a total ranks by, the things that refer to one of them may
+	// (invoices, with their total); they come with their reference and
+	// the amount.
+	if sg.Requirements.Output.OrderTotal && len(derived) > 0 && len(classes) > 0 {
+		amounts := func(c string) []string {
+			var out []string
+			for i := range lex.elements {
+				if e := &lex.elements[i]; !e.class && len(e.objects) == 0 && slices.Contains(e.subjects, c) &&
+					slices.ContainsFunc(derived, func(ws []string) bool { return intersects(e.primary, ws) }) {
+					out = append(out, e.iri)
+				}
+			}
+			return out
+		}
+		if !slices.ContainsFunc(classes, func(c string) bool { return len(amounts(c)) > 0 }) {
+			for _, c := range slices.Clone(classes) {
+				for i := range lex.elements {
+					e := &lex.elements[i]
+					if e.class || len(e.objects) != 1 || e.objects[0] != c || len(e.subjects) != 1 || slices.Contains(classes, e.subjects[0]) {
+						continue
+					}
+					as := amounts(e.subjects[0])
+					if len(as) == 0 {
+						continue
+					}
+					scoreOnce(e.iri, 0.2)
+					addClass(e.subjects[0])
+					for _, a := range as {
+						scoreOnce(a, 0.2)
 					}
 				}
 			}

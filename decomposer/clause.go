@@ -2049,7 +2049,8 @@ func (a *analysis) rankAt(i int) {
 		// what the verb before stands for (a salary).
 		if k := i - 1; attr == "" && a.w(k) == "the" && k > 0 && a.at[k-1] >= 0 && a.chunks[a.at[k-1]].verb {
 			v := &a.chunks[a.at[k-1]]
-			if d, ok := lexicon.DerivedFrom(v.head()); ok && !d.Inverted {
+			// (Not "spent", a total of what each spent: below.)
+			if d, ok := lexicon.DerivedFrom(v.head()); ok && !d.Inverted && amountVerbs[a.w(k-1)] != "spent" {
 				v.role, v.used = rolePred, true
 				attr = lexicon.Fold(v.head())
 			}

@@ -45,6 +45,15 @@ func findMentions(q string, toks []token, linked []handoff.Mention) []handoff.Me
 				continue
 			}
 		}
+		// "Which products cost more than the monitor?": the bound of a
+		// comparison, a thing the graph names, written in any case.
+		if t.kind == tkWord && thanBound(toks, i) {
+			if j, v := linkedSpanOf(q, toks, i, linked, 1); j > i {
+				mark(i, j, handoff.Mention{Text: q[t.start:toks[j-1].end], Start: t.start, End: toks[j-1].end, Kind: handoff.MentionName, Normalized: v})
+				i = j - 1
+				continue
+			}
+		}
 		// "names containing the letter a": the letter, unquoted, is
 		// the text asked for.
 		if t.kind == tkWord && i > 0 && inSet(toks[i-1].low, "letter", "character") && utf8.RuneCountInString(t.text) == 1 {
@@ -160,12 +169,17 @@ func lowerCase(q string) bool {
 // i when none does. A span that starts or ends with a function word
 // ("the mountain") is none.
 func linkedSpan(q string, toks []token, i int, linked []handoff.Mention) (int, string) {
+	return linkedSpanOf(q, toks, i, linked, 2)
+}
+
+// linkedSpanOf is [linkedSpan] for values of at least least words.
+func linkedSpanOf(q string, toks []token, i int, linked []handoff.Mention, least int) (int, string) {
 	best, value := i, ""
-	if isFunction(toks[i].low) {
+	if isFunction(toks[i].low) || aggWords[toks[i].low] {
 		return i, "" // "the mountain", a photo's title, is no name here
 	}
 	for _, m := range linked {
-		if m.Start != toks[i].start || m.End > len(q) || len(strings.Fields(m.Value)) < 2 || !strings.EqualFold(q[m.Start:m.End], strings.TrimSpace(m.Value)) {
+		if m.Start != toks[i].start || m.End > len(q) || len(strings.Fields(m.Value)) < least || !strings.EqualFold(q[m.Start:m.End], strings.TrimSpace(m.Value)) {
 			continue
 		}
 		for k := i; k < len(toks) && k < i+6; k++ {
@@ -181,6 +195,28 @@ func linkedSpan(q string, toks []token, i int, linked []handoff.Mention) (int, s
 		}
 	}
 	return best, value
+}
+
+// thanBound reports whether token i starts what a comparison is made
+// with: the word after "than" or "than the" ("more than the monitor").
+func thanBound(toks []token, i int) bool {
+	k := i - 1
+	if k >= 0 && inSet(toks[k].low, "the", "a", "an") {
+		k--
+	}
+	return k >= 0 && k < i && toks[k].low == "than"
+}
+
+// comparesWithThing reports whether the question compares with something
+// after "than" written in small letters ("than the monitor"), which only a
+// graph's values can tell from an attribute.
+func comparesWithThing(toks []token) bool {
+	for i := range toks {
+		if toks[i].kind == tkWord && !toks[i].cap && thanBound(toks, i) && !isFunction(toks[i].low) && !aggWords[toks[i].low] {
+			return true
+		}
+	}
+	return false
 }
 
 // linkedEnd extends the name that capitals make of toks[i:j] to the end

@@ -47,6 +47,10 @@ var derivations = map[string]Derivation{
 	// is what it costs (a fee, a fare, a film's budget).
 	"cost":  {Words: []string{"price", "prices", "fee", "fees", "fare", "charge", "rate", "budget"}},
 	"price": {Words: []string{"cost", "costs", "fee", "fees", "fare", "fares", "charge", "budget"}},
+	// What people spend is what they paid: an amount, a payment, an
+	// invoice's total.
+	"spend": {Words: []string{"spent", "spending", "amount", "payment", "payments", "paid", "total"}},
+	"spent": {Words: []string{"spent", "spending", "amount", "payment", "payments", "paid", "total"}},
 	// What sold is counted by the sales.
 	"sell": {Words: []string{"sales", "sold"}},
 	"sold": {Words: []string{"sales", "sold"}},
@@ -78,7 +82,7 @@ var derivations = map[string]Derivation{
 
 // durations are the words of a length of time that a question ranks
 // by or totals ("the most time", "the fewest hours").
-var durations = []string{"time", "hour", "hours", "minute", "minutes", "second", "seconds", "day", "days"}
+var durations = []string{"time", "hour", "hours", "minute", "minutes", "second", "seconds", "day", "days", "week", "weeks", "month", "months", "years"}
 
 // Duration reports whether word names a length of time ("time",
 // "hours").
@@ -267,46 +271,48 @@ var residents = []string{"people", "persons", "inhabitants", "residents", "citiz
 // (a film's director directed it, a song's writer wrote it), and nouns
 // of actions to the verb forms that say they happened.
 var agents = map[string][]string{
-	"director":   {"direct", "directs", "directed", "directing"},
-	"actor":      {"act", "acts", "acted", "acting"},
-	"visitor":    {"visit", "visits", "visited", "visiting"},
-	"writer":     {"write", "writes", "wrote", "written", "writing"},
-	"author":     {"wrote", "written", "authored"},
-	"composer":   {"compose", "composes", "composed"},
-	"producer":   {"produce", "produces", "produced"},
-	"owner":      {"own", "owns", "owned"},
-	"founder":    {"found", "founded"},
-	"manager":    {"manage", "manages", "managed"},
-	"designer":   {"design", "designs", "designed"},
-	"builder":    {"build", "builds", "built"},
-	"creator":    {"create", "creates", "created"},
-	"publisher":  {"publish", "publishes", "published"},
-	"inventor":   {"invent", "invents", "invented"},
-	"developer":  {"develop", "develops", "developed"},
-	"winner":     {"win", "wins", "won"},
-	"singer":     {"sing", "sings", "sang", "sung"},
-	"performer":  {"perform", "performs", "performed"},
-	"teacher":    {"teach", "teaches", "taught"},
-	"instructor": {"teach", "teaches", "taught"},
-	"leader":     {"lead", "leads", "led"},
-	"architect":  {"designed"},
-	"painter":    {"paint", "paints", "painted"},
-	"coach":      {"coach", "coaches", "coached"},
-	"investor":   {"invest", "invests", "invested"},
-	"sponsor":    {"sponsor", "sponsors", "sponsored"},
-	"organizer":  {"organize", "organizes", "organized"},
-	"organiser":  {"organise", "organises", "organised"},
-	"physician":  {"treat", "treats", "treated", "prescribe", "prescribes", "prescribed"},
-	"doctor":     {"treat", "treats", "treated", "prescribe", "prescribes", "prescribed"},
-	"reviewer":   {"review", "reviews", "reviewed"},
-	"driver":     {"drive", "drives", "drove", "driven"},
-	"pilot":      {"fly", "flies", "flew", "flown"},
-	"advisor":    {"advise", "advises", "advised"},
-	"adviser":    {"advise", "advises", "advised"},
-	"trainer":    {"train", "trains", "trained"},
-	"employer":   {"employ", "employs", "employed"},
-	"buyer":      {"buy", "buys", "bought"},
-	"seller":     {"sell", "sells", "sold"},
+	"director":     {"direct", "directs", "directed", "directing"},
+	"actor":        {"act", "acts", "acted", "acting"},
+	"visitor":      {"visit", "visits", "visited", "visiting"},
+	"writer":       {"write", "writes", "wrote", "written", "writing"},
+	"author":       {"wrote", "written", "authored"},
+	"composer":     {"compose", "composes", "composed"},
+	"producer":     {"produce", "produces", "produced"},
+	"owner":        {"own", "owns", "owned"},
+	"founder":      {"found", "founded"},
+	"manager":      {"manage", "manages", "managed"},
+	"designer":     {"design", "designs", "designed"},
+	"builder":      {"build", "builds", "built"},
+	"creator":      {"create", "creates", "created"},
+	"publisher":    {"publish", "publishes", "published"},
+	"inventor":     {"invent", "invents", "invented"},
+	"developer":    {"develop", "develops", "developed"},
+	"winner":       {"win", "wins", "won"},
+	"singer":       {"sing", "sings", "sang", "sung"},
+	"performer":    {"perform", "performs", "performed"},
+	"teacher":      {"teach", "teaches", "taught"},
+	"instructor":   {"teach", "teaches", "taught"},
+	"leader":       {"lead", "leads", "led"},
+	"architect":    {"designed"},
+	"painter":      {"paint", "paints", "painted"},
+	"coach":        {"coach", "coaches", "coached"},
+	"investor":     {"invest", "invests", "invested"},
+	"sponsor":      {"sponsor", "sponsors", "sponsored"},
+	"organizer":    {"organize", "organizes", "organized"},
+	"organiser":    {"organise", "organises", "organised"},
+	"physician":    {"treat", "treats", "treated", "prescribe", "prescribes", "prescribed"},
+	"doctor":       {"treat", "treats", "treated", "prescribe", "prescribes", "prescribed"},
+	"reviewer":     {"review", "reviews", "reviewed"},
+	"driver":       {"drive", "drives", "drove", "driven"},
+	"pilot":        {"fly", "flies", "flew", "flown"},
+	"advisor":      {"advise", "advises", "advised"},
+	"adviser":      {"advise", "advises", "advised"},
+	"trainer":      {"train", "trains", "trained"},
+	"employer":     {"employ", "employs", "employed"},
+	"buyer":        {"buy", "buys", "bought"},
+	"seller":       {"sell", "sells", "sold"},
+	"manufacturer": {"manufacture", "manufactures", "manufactured", "make", "makes", "made"},
+	"maker":        {"make", "makes", "made"},
 }
 
 // actions maps nouns of actions to the verb forms that say they
@@ -504,6 +510,10 @@ func Size(word string) bool { return slices.Contains(sizes, word) }
 var makers = []string{"company", "manufacturer", "maker", "brand", "firm", "studio", "publisher", "producer",
 	"organisation", "organization", "corporation", "label", "developer", "builder", "owner", "author", "creator"}
 
+// Maker reports whether a word names an organisation or one that makes,
+// owns or publishes things ("company", "manufacturer"), not a person.
+func Maker(word string) bool { return slices.Contains(makers, word) }
+
 // Agent reports whether a word names an attribute whose values are who
 // made, owns or did a thing: a kind of person or an organisation
 // ("company", "manufacturer").
@@ -515,6 +525,15 @@ var places = []string{"location", "located", "address", "city", "country", "plac
 	"region", "site", "venue", "town", "street", "area", "stadium", "county", "province", "nation", "continent",
 	"hometown", "birthplace", "headquarters", "headquarter", "office", "capital", "residence", "district", "village", "suburb",
 	"destination"}
+
+// settlements are the place words that name a town or where in one a
+// thing is: what "Which town …?" and "Which city …?" ask for, rather than
+// a county or a country.
+var settlements = []string{"town", "city", "village", "suburb", "hometown", "location", "located", "address"}
+
+// Settlement reports whether a word (lower case, singular) names a town
+// or a place within one ([settlements]).
+func Settlement(word string) bool { return slices.Contains(settlements, word) }
 
 // Place reports whether a word names an attribute whose values are
 // places ("city", "address"), also written after another word
@@ -1028,6 +1047,10 @@ func ionParticiples(noun string) []string {
 	out := []string{b + "ed"}
 	if a, ok := strings.CutSuffix(noun, "ation"); ok && len(a) >= 3 {
 		out = append(out, a+"ed")
+	}
+	// "publication" of published, "verification" of verified.
+	if a, ok := strings.CutSuffix(noun, "ication"); ok && len(a) >= 3 {
+		out = append(out, a+"ied", a+"ished")
 	}
 	return out
 }

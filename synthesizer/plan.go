@@ -190,11 +190,14 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 		out.AggregateOf = t
 	}
 	if cc := pl.countColumn(out.AggregateOf); cc != nil && out.Aggregate == handoff.AggCount && !out.Distinct &&
-		out.OrderBy == out.AggregateOf && len(out.GroupBy) == 0 && pl.namesClass(out.AggregateOf) {
+		out.OrderBy == out.AggregateOf && pl.namesClass(out.AggregateOf) &&
+		// ("Which bank has the most customers?": grouped by the
+		// subjects, whose column it is, bank#no_of_customers.)
+		(len(out.GroupBy) == 0 || len(out.GroupBy) == 1 && termMatches(out.GroupBy[0], root, "") >= 0.8 && slices.Contains(cc.Domains, root)) {
 		// "the party with the most hosts" where number_of_hosts counts
 		// each party's hosts: the subjects rank by their own count, not
 		// by the hosts joined to them.
-		out.Aggregate, out.AggregateOf = "", ""
+		out.Aggregate, out.AggregateOf, out.GroupBy = "", "", nil
 	} else if out.Aggregate == handoff.AggCount && out.AggregateOf != "" && !out.Distinct && !pl.countTerm(out.AggregateOf) {
 		// Digits kept as text rank the same ("the fewest days held"),
 		// though a room_number, which names a room, does not.
@@ -298,6 +301,12 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 				keys = append(keys, its...)
 			} else if its, ok := pl.groupKey(g); ok {
 				keys = append(keys, its...)
+			} else if group := pl.groupOfMember(g); group != "" {
+				// "Which staff member taught the most lessons?": no
+				// member, but the staff.
+				if its, ok := pl.groupKey(group); ok {
+					keys = append(keys, its...)
+				}
 			}
 		}
 		for _, k := range keys {
@@ -653,6 +662,10 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 				return datatypeKind(p) == kString && slices.ContainsFunc(words(p.IRI), lexicon.Place)
 			}
 			asksWhen, asksWhere := asksAnswer(r.Cues, lexicon.WhenPhrase), asksAnswer(r.Cues, isWhere)
+			// "Which town is Sonoma State University in?": a place no
+			// class is, of a thing named, asks where it is.
+			asksWhere = asksWhere || len(r.Types) == 1 && lexicon.Place(r.Types[0]) && !pl.namesClass(r.Types[0]) && len(r.Filters) > 0 &&
+				asksAnswer(r.Cues, func(p string) bool { return p == "which" || p == "what" })
 			// "Where was Jack Campbell born?" is his birth place, not
 			// his birth date, though "born" says both.
 			switch {
@@ -683,12 +696,21 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 				}, nil)
 			}
 		}
+		if !ask && out.Aggregate == "" && len(keys) == 0 && followed < 0 && pl.echoesOnly() &&
+			(pl.sg.Asks("who") && !pl.personClass(root) || len(r.Types) > 0 && lexicon.Maker(r.Types[0]) && !pl.namesClass(r.Types[0])) {
+			// "Who makes the Printer?", "Which company makes the
+			// printer?": a thing named, whose maker it refers to
+			// (products#ref-manufacturer); the maker's name answers.
+			if to := pl.agentReference(); to >= 0 {
+				pl.p.Select = pl.namings(to)
+			}
+		}
 		if !ask && out.Aggregate == "" && len(keys) == 0 && followed < 0 && len(r.Types) > 0 && !slices.ContainsFunc(out.Attributes, func(a string) bool { return !isNamingTerm(a) }) {
 			// "the names of studios that produced …", "the residences
 			// that have a player …": a type no class is, but a column
 			// of the subjects, is what is listed: its values, each once.
 			if _, cs := pl.bestClass(r.Types[0]); cs < 0.8 {
-				if p, ps := pl.prop(r.Types[0], kString, 0); p != nil && ps >= 0.8 && datatypeKind(p) == kString && len(p.Ranges) == 0 && !identifier(p) &&
+				if p, ps := pl.prop(r.Types[0], kString, 0); p != nil && ps >= 0.8 && datatypeKind(p) == kString && len(p.Ranges) == 0 && !identifier(p) && lexicon.NamePart(words(p.IRI)) == 0 &&
 					slices.Contains(p.Domains, pl.p.Nodes[0].Class) &&
 					!slices.ContainsFunc(pl.p.Filters, func(c skeletons.Cond) bool { return c.Item.Attr != nil && c.Item.Attr.Property == p.IRI }) && pl.namesOnly(p.IRI) &&
 					!slices.ContainsFunc(pl.p.Select, func(x skeletons.Item) bool { return x.Attr != nil && x.Attr.Node != 0 }) {
@@ -798,7 +820,38 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 	pl.countsReferrers()
 	pl.countsHavers()
 	pl.countDistinctSubjects(out)
+	pl.completeNames()
 	return pl.p, pl.score(), pl.notes, true
+}
+
+// completeNames shows people by both their names where the projection
+// shows only the given name of a class known by a given and a family
+// name ("Which people aren't a contact for any organization?": first and
+// last name), grouped by both where grouped by it, unless the question
+// speaks of a part of a name ("the first names of …").
+func (pl *planner) completeNames() {
+	r := pl.sg.Requirements
+	if slices.ContainsFunc(slices.Concat(r.Output.Attributes, r.Predicates, r.Types), func(a string) bool { return lexicon.NamePart(kg.Words(a)) != 0 }) {
+		return
+	}
+	for k := 0; k < len(pl.p.Select); k++ {
+		it := pl.p.Select[k]
+		if it.Attr == nil || it.Agg != "" || it.Func != "" || it.Attr.Node >= len(pl.p.Nodes) {
+			continue
+		}
+		given, family := pl.personNames(pl.p.Nodes[it.Attr.Node].Class)
+		if given == nil || it.Attr.Property != given.IRI || slices.ContainsFunc(pl.p.Select, func(x skeletons.Item) bool {
+			return x.Attr != nil && x.Attr.Node == it.Attr.Node && x.Attr.Property == family.IRI
+		}) {
+			continue
+		}
+		fam := skeletons.Attr{Node: it.Attr.Node, Property: family.IRI}
+		pl.p.Select = slices.Insert(pl.p.Select, k+1, skeletons.Item{Attr: &fam})
+		if slices.Contains(pl.p.GroupBy, *it.Attr) {
+			pl.p.GroupBy = append(pl.p.GroupBy, fam)
+		}
+		pl.used = append(pl.used, family.IRI)
+	}
 }
 
 // countDistinctSubjects makes a count of the subjects count each once
@@ -1664,6 +1717,18 @@ func (pl *planner) bestClass(term string) (string, float64) {
 	return best, score
 }
 
+// groupOfMember returns the group a question's type phrase names when
+// term is its head and the phrase names one of the group by the group's
+// name ("staff" for member in "staff member", [lexicon.MemberOf]), or "".
+func (pl *planner) groupOfMember(term string) string {
+	for _, t := range pl.sg.Requirements.Types {
+		if ws := strings.Fields(t); lexicon.MemberOf(ws) && ws[1] == term {
+			return ws[0]
+		}
+	}
+	return ""
+}
+
 // subjectClass reports whether class is the class that the question's
 // first type term, what it asks about, names best ("names of
 // entrepreneurs whose investor is not X": entrepreneur).
@@ -1799,6 +1864,11 @@ func (pl *planner) order(out handoff.Output) {
 		}
 		if prop == nil {
 			prop = pl.namedMeasure(out.OrderBy)
+		}
+		if prop == nil {
+			// "Which song stayed on top the longest?": no column of the
+			// verb, but how long it lasted (weeks_on_top).
+			prop = pl.lastedFor()
 		}
 		if (prop == nil || !pl.hasNodeOf(prop)) && isNamingTerm(out.OrderBy) {
 			// "List all cities of addresses in alphabetical order": by
@@ -2286,6 +2356,29 @@ func (pl *planner) magnitude() bool {
 	})
 }
 
+// lastedFor returns the one numeric column of the plan's subjects that
+// counts a length of time ([lexicon.Duration]: weeks_on_top,
+// days_held) when a superlative or comparative of length ("longest",
+// "shorter") ranks them, or nil.
+func (pl *planner) lastedFor() *handoff.SliceProperty {
+	if !slices.ContainsFunc(pl.sg.Requirements.Cues, func(c handoff.Cue) bool {
+		return (c.Kind == handoff.CueSuperlative || c.Kind == handoff.CueComparative) && lexicon.GradedMeasure(c.Text) == "length"
+	}) {
+		return nil
+	}
+	var out *handoff.SliceProperty
+	for _, p := range pl.sc.props {
+		if datatypeKind(p) != kNumber || identifier(p) || !pl.hasNodeOf(p) || !slices.ContainsFunc(words(p.IRI), lexicon.Duration) {
+			continue
+		}
+		if out != nil {
+			return nil
+		}
+		out = p
+	}
+	return out
+}
+
 // sizeOf returns the numeric property that measures the size of what
 // term names: of the class term names when there is one ("stadium" →
 // its capacity), else of the plan's subjects.
@@ -2299,7 +2392,8 @@ func (pl *planner) sizeOf(term string) *handoff.SliceProperty {
 	}
 	var out *handoff.SliceProperty
 	for _, p := range pl.sc.props {
-		if datatypeKind(p) != kNumber || !slices.ContainsFunc(words(p.IRI), lexicon.Size) {
+		// volume_id is no volume: an identifier measures nothing.
+		if datatypeKind(p) != kNumber || identifier(p) || !slices.ContainsFunc(words(p.IRI), lexicon.Size) {
 			continue
 		}
 		if class != "" && !slices.Contains(p.Domains, class) || class == "" && !pl.hasNodeOf(p) {
@@ -2477,6 +2571,36 @@ func (pl *planner) followRelation() int {
 		}
 	}
 	return -1
+}
+
+// agentReference adds, from a node of the plan, the node its one
+// reference named for an agent leads to (products#ref-manufacturer, to
+// manufacturers), when that class has a name, and returns it; -1 when
+// there is no such reference, or more than one.
+func (pl *planner) agentReference() int {
+	var ref *handoff.SliceProperty
+	from := -1
+	for i, n := range pl.p.Nodes {
+		for _, p := range pl.sc.props {
+			col := words(kg.SplitIRI(p.IRI).Column())
+			if len(p.Ranges) != 1 || !slices.Contains(p.Domains, n.Class) || len(col) == 0 || !lexicon.Agent(col[len(col)-1]) ||
+				!pl.hasNaming(p.Ranges[0]) || slices.ContainsFunc(pl.p.Edges, func(e skeletons.Edge) bool { return e.Property == p.IRI }) {
+				continue
+			}
+			if ref != nil {
+				return -1
+			}
+			ref, from = p, i
+		}
+	}
+	if ref == nil {
+		return -1
+	}
+	pl.p.Nodes = append(pl.p.Nodes, skeletons.Node{Class: ref.Ranges[0]})
+	to := len(pl.p.Nodes) - 1
+	pl.p.Edges = append(pl.p.Edges, skeletons.Edge{From: from, To: to, Property: ref.IRI})
+	pl.used = append(pl.used, ref.IRI, ref.Ranges[0])
+	return to
 }
 
 // classMeasure returns the one numeric attribute of the class term
@@ -2693,6 +2817,21 @@ func (pl *planner) answerWith(kind, other func(*handoff.SliceProperty) bool) {
 		m := 0.0
 		for _, t := range pl.sg.Requirements.Predicates {
 			m = max(m, termMatches(t, p.IRI, p.Label))
+		}
+		// "When was the catalog published?": its date_of_publication,
+		// the event of the verb.
+		if slices.ContainsFunc(words(p.IRI), func(w string) bool {
+			return slices.ContainsFunc(pl.sg.Requirements.Verbs, func(v string) bool { return lexicon.EventNoun(w, strings.ToLower(v)) })
+		}) {
+			m = max(m, 0.9)
+		}
+		// "Which town is … in?": a town's column (location, city)
+		// before a county's.
+		if ts := pl.sg.Requirements.Types; len(ts) > 0 && lexicon.Place(ts[0]) {
+			m = max(m, termMatches(ts[0], p.IRI, p.Label))
+			if lexicon.Settlement(ts[0]) && slices.ContainsFunc(words(p.IRI), lexicon.Settlement) {
+				m = max(m, 0.5)
+			}
 		}
 		if m == 0 && pl.linksNodes(p) {
 			// "When did Mike Anderson review Gone with the Wind?": the

@@ -494,7 +494,10 @@ func (c *coverer) superlative(cue handoff.Cue) {
 				// no column says when the verb happened, a time of the
 				// things (their release year).
 				!c.verbTimed() && c.keyWords(o, lexicon.Temporal))
-		if byCount && slices.Contains(o.aggs, "COUNT") || (inv || size || named || means) && (!byCount || len(o.aggs) == 0) {
+		// "Which song stayed on top the longest?" where no column is of
+		// the verb: how long it lasted (weeks_on_top).
+		lasting := lexicon.GradedMeasure(cue.Text) == "length" && len(o.aggs) == 0 && c.keyWords(o, lexicon.Duration) && !c.termColumn(cue.Term)
+		if byCount && slices.Contains(o.aggs, "COUNT") || (inv || size || named || means || lasting) && (!byCount || len(o.aggs) == 0) {
 			c.add(string(cue.Kind), cue.Text, true, "", fmt.Sprintf("ORDER BY %s with LIMIT %d", direction(o.desc), o.limit))
 			return
 		}
@@ -519,10 +522,12 @@ func (c *coverer) superlative(cue handoff.Cue) {
 // superlative adjective asks for ("longest", "shortest": a length) and
 // no property of the slice means it.
 func (c *coverer) measureMissing(cue handoff.Cue) bool {
-	if !lexicon.IsMeasure(cue.Term) || c.slice == nil {
-		return false
-	}
-	return !slices.ContainsFunc(c.slice.Properties, func(p handoff.SliceProperty) bool { return c.means(p.IRI, cue.Term) })
+	return lexicon.IsMeasure(cue.Term) && c.slice != nil && !c.termColumn(cue.Term)
+}
+
+// termColumn reports whether a column of the slice means term.
+func (c *coverer) termColumn(term string) bool {
+	return c.slice != nil && slices.ContainsFunc(c.slice.Properties, func(p handoff.SliceProperty) bool { return c.means(p.IRI, term) })
 }
 
 // keyNamed reports whether the order key reads a column that a term of
@@ -1775,6 +1780,11 @@ func (c *coverer) answersType(term string) bool {
 			return true
 		}
 		head := lexicon.Singular(ws[len(ws)-1])
+		// "Which town is Sonoma State University in?": a column of
+		// places (location, county).
+		if lexicon.Place(head) && slices.ContainsFunc(kg.Words(kg.SplitIRI(p).Column()), lexicon.Place) && c.slice != nil && !slices.ContainsFunc(c.slice.Classes, func(sc handoff.SliceClass) bool { return c.classNamed(sc.IRI, term) }) {
+			return true
+		}
 		return len(head) >= 4 && slices.ContainsFunc(kg.Tokens(p), func(t string) bool { return strings.HasPrefix(t, head) })
 	}
 	for _, v := range c.projected() {
@@ -1787,9 +1797,30 @@ func (c *coverer) answersType(term string) bool {
 			continue
 		}
 		for _, s := range subjectsOf(v, false) {
-			if named(s) || slices.ContainsFunc(subjectsOf(s, true), named) {
+			if named(s) || slices.ContainsFunc(subjectsOf(s, true), named) || c.agentOf(s, ws) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// agentOf reports whether ws, the words of a type term, name a maker
+// ([lexicon.Maker]: "which company") and the variable v is what a
+// reference named for a maker leads to (products#ref-manufacturer): the
+// company that makes the thing.
+func (c *coverer) agentOf(v string, ws []string) bool {
+	if len(ws) == 0 || !lexicon.Maker(lexicon.Singular(ws[len(ws)-1])) {
+		return false
+	}
+	for _, t := range c.triples {
+		p, pok := t.Predicate.(*sparql.IRI)
+		o, ook := t.Object.(*sparql.Var)
+		if !pok || !ook || o.Name != v || p.Value == sparql.RDFType {
+			continue
+		}
+		if col := kg.Words(kg.SplitIRI(p.Value).Column()); len(col) > 0 && lexicon.Maker(col[len(col)-1]) {
+			return true
 		}
 	}
 	return false
