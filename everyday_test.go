@@ -106,6 +106,12 @@ func TestEverydayPhrasing(t *testing.T) {
 <http://x/i3> a <http://x/invoice> ; i:invoiceid 3 ; i:customerid 3 ; i:ref-customerid <http://x/c3> ; i:total 25.0 .
 <http://x/i4> a <http://x/invoice> ; i:invoiceid 4 ; i:customerid 3 ; i:ref-customerid <http://x/c3> ; i:total 5.0 .
 `
+	const hospital = `@prefix p: <http://x/physician#> . @prefix d: <http://x/department#> .
+<http://x/p1> a <http://x/physician> ; p:employeeid 1 ; p:name "John Dorian" ; p:position "Staff Internist" .
+<http://x/p2> a <http://x/physician> ; p:employeeid 2 ; p:name "Molly Clock" ; p:position "Attending Psychiatrist" .
+<http://x/d1> a <http://x/department> ; d:departmentid 1 ; d:name "General Medicine" ; d:head 1 ; d:ref-head <http://x/p1> .
+<http://x/d2> a <http://x/department> ; d:departmentid 2 ; d:name "Psychiatry" ; d:head 2 ; d:ref-head <http://x/p2> .
+`
 	for _, c := range []struct {
 		graph, data, question string
 		want                  []string
@@ -131,6 +137,12 @@ func TestEverydayPhrasing(t *testing.T) {
 		// that refer to them, shown and counted by both names (the two
 		// Helenas together would outspend him).
 		{"store", invoices, "Which customer spent the most?", []string{"Richard Cunningham"}},
+		// "job": the position, where no column says job.
+		{"hospital", hospital, "What's Molly Clock's job?", []string{"Attending Psychiatrist"}},
+		// "runs": the department's head, by the reference named so.
+		{"hospital", hospital, "Who runs the psychiatry department?", []string{"Molly Clock"}},
+		// "Sonoma State": the start of the one campus named so.
+		{"csu", campuses, "Which campuses are older than Sonoma State?", []string{"San Jose State University"}},
 		// "Which town is X in?": where it is, a town's column.
 		{"csu", campuses, "Which town is Sonoma State University in?", []string{"Rohnert Park"}},
 	} {

@@ -51,6 +51,9 @@ var derivations = map[string]Derivation{
 	// invoice's total.
 	"spend": {Words: []string{"spent", "spending", "amount", "payment", "payments", "paid", "total"}},
 	"spent": {Words: []string{"spent", "spending", "amount", "payment", "payments", "paid", "total"}},
+	// What someone's job is, where no column says job: their position,
+	// title, occupation or role.
+	"job": {Words: []string{"position", "title", "occupation", "role", "profession"}},
 	// What sold is counted by the sales.
 	"sell": {Words: []string{"sales", "sold"}},
 	"sold": {Words: []string{"sales", "sold"}},
@@ -313,6 +316,7 @@ var agents = map[string][]string{
 	"seller":       {"sell", "sells", "sold"},
 	"manufacturer": {"manufacture", "manufactures", "manufactured", "make", "makes", "made"},
 	"maker":        {"make", "makes", "made"},
+	"head":         {"run", "runs", "ran", "head", "heads", "headed"},
 }
 
 // actions maps nouns of actions to the verb forms that say they

@@ -4293,17 +4293,27 @@ func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
 		// The name as the graph writes it, where the question said
 		// its start ("more than Interim but salutary": the mention
 		// "Interim" linked to the room "Interim but salutary").
+		// So too where the question says the start of the one such
+		// name ("older than Fresno State": Fresno State University).
 		value := f.Value
+		var starts []string
 		for _, v := range pl.sc.slice.Values {
 			if v.Property == name && strings.EqualFold(v.Mention, f.Value) {
 				if strings.EqualFold(v.Value, f.Value) {
-					value = v.Value
+					value, starts = v.Value, nil
 					break
 				}
-				if vw, mw := kg.Words(v.Value), kg.Words(f.Value); len(vw) > len(mw) && slices.Equal(vw[:len(mw)], mw) && strings.Contains(strings.ToLower(pl.sg.Text), strings.ToLower(v.Value)) {
-					value = v.Value
+				if vw, mw := kg.Words(v.Value), kg.Words(f.Value); len(vw) > len(mw) && slices.Equal(vw[:len(mw)], mw) {
+					if strings.Contains(strings.ToLower(pl.sg.Text), strings.ToLower(v.Value)) {
+						value = v.Value
+					} else if !slices.Contains(starts, v.Value) {
+						starts = append(starts, v.Value)
+					}
 				}
 			}
+		}
+		if value == f.Value && len(starts) == 1 {
+			value = starts[0]
 		}
 		named = []skeletons.Cond{{Item: skeletons.Item{Attr: &skeletons.Attr{Node: 0, Property: name}}, Op: handoff.FilterEq, Value: sparql.NewLiteral(value)}}
 		selfAt := skeletons.Attr{Node: at.Node, Property: name}
