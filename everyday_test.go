@@ -152,3 +152,17 @@ func TestEverydayPhrasing(t *testing.T) {
 		}
 	}
 }
+
+// TestNoRankedSingleRow: "What is Gorgoroth's most famous title?" over
+// artists with a famous_title column may be read as a count of titles;
+// a count grouped by nothing is one row, which no ORDER BY … LIMIT ranks.
+func TestNoRankedSingleRow(t *testing.T) {
+	const artists = `@prefix a: <http://x/artist#> .
+<http://x/a1> a <http://x/artist> ; a:artist_id 1 ; a:artist "Gorgoroth" ; a:famous_title "Bergen 1996" ; a:age 34 .
+<http://x/a2> a <http://x/artist> ; a:artist_id 2 ; a:artist "Ophiolatry" ; a:famous_title "Transmutation" ; a:age 22 .
+`
+	_, query := askOver(t, "music", artists, "What is Gorgoroth's most famous title?")
+	if strings.Contains(query, "COUNT") && strings.Contains(query, "ORDER BY") && !strings.Contains(query, "GROUP BY") {
+		t.Errorf("a count of one row is ranked:\n%s", query)
+	}
+}

@@ -1795,6 +1795,15 @@ func (pl *planner) order(out handoff.Output) {
 	if out.OrderBy == "" && out.Limit == 0 && !(grouped && slices.Contains(pl.sg.Operations, handoff.OpRank)) {
 		return
 	}
+	// One row (aggregates only, grouped by nothing) ranked by what it
+	// aggregates has no order to make: "Gorgoroth's most famous title"
+	// read as a count is no count ranked. (Ranked by another thing, it
+	// is the aggregate over the top one: [planner.rankedThing].)
+	if !grouped && out.OrderBy != "" && out.OrderBy == out.AggregateOf && len(pl.p.Select) > 0 &&
+		!slices.ContainsFunc(pl.p.Select, func(x skeletons.Item) bool { return !x.IsAggregate() }) {
+		pl.bonus -= 0.25
+		return
+	}
 	var it skeletons.Item
 	desc := out.Descending
 	switch {
