@@ -112,6 +112,10 @@ func TestEverydayPhrasing(t *testing.T) {
 <http://x/d1> a <http://x/department> ; d:departmentid 1 ; d:name "General Medicine" ; d:head 1 ; d:ref-head <http://x/p1> .
 <http://x/d2> a <http://x/department> ; d:departmentid 2 ; d:name "Psychiatry" ; d:head 2 ; d:ref-head <http://x/p2> .
 `
+	const drinks = `@prefix c: <http://x/catalog_contents#> .
+<http://x/e1> a <http://x/catalog_contents> ; c:catalog_entry_id 1 ; c:catalog_entry_name "Ginger Beer" ; c:price_in_dollars 616.22 ; c:price_in_euros 518.29 .
+<http://x/e2> a <http://x/catalog_contents> ; c:catalog_entry_id 2 ; c:catalog_entry_name "Root Beer" ; c:price_in_dollars 687.59 ; c:price_in_euros 590.11 .
+`
 	for _, c := range []struct {
 		graph, data, question string
 		want                  []string
@@ -143,6 +147,8 @@ func TestEverydayPhrasing(t *testing.T) {
 		{"hospital", hospital, "Who runs the psychiatry department?", []string{"Molly Clock"}},
 		// "Sonoma State": the start of the one campus named so.
 		{"csu", campuses, "Which campuses are older than Sonoma State?", []string{"San Jose State University"}},
+		// "in euros": of the prices, the one the question says.
+		{"catalog", drinks, "How much is Ginger Beer in euros?", []string{"518.29"}},
 		// "Which town is X in?": where it is, a town's column.
 		{"csu", campuses, "Which town is Sonoma State University in?", []string{"Rohnert Park"}},
 	} {

@@ -1387,6 +1387,12 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 				s += 0.03
 			}
 		}
+		// "How much is Ginger Beer in euros?": of two columns the term
+		// stands for alike, the one with another word the question says
+		// (price_in_euros before price_in_dollars).
+		if term != "" && pl.saysMore(term, p) {
+			s += 0.01
+		}
 		list = append(list, ps{p, s})
 	}
 	slices.SortStableFunc(list, func(a, b ps) int { return cmp.Or(cmp.Compare(b.s, a.s), cmp.Compare(a.p.IRI, b.p.IRI)) })
@@ -1398,6 +1404,18 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 		alt = 0
 	}
 	return list[alt].p, list[alt].s
+}
+
+// saysMore reports whether a word of p's column name that is not one of
+// term's, nor a function word, nor a word of a class of the slice (the
+// student of student_id), is a word of the question.
+func (pl *planner) saysMore(term string, p *handoff.SliceProperty) bool {
+	tw := kg.Words(term)
+	qw := kg.TextWords(pl.sg.Text)
+	return slices.ContainsFunc(kg.Words(kg.SplitIRI(p.IRI).Column()), func(w string) bool {
+		return len(w) >= 3 && !lexicon.FunctionWord(w) && !slices.Contains(tw, w) && slices.Contains(qw, w) &&
+			!slices.ContainsFunc(pl.sc.slice.Classes, func(c handoff.SliceClass) bool { return slices.Contains(words(c.IRI), w) })
+	})
 }
 
 // aggregateNamed reports whether a column of the slice is named by an
