@@ -436,8 +436,14 @@ func (c *coverer) answer(cue handoff.Cue) {
 	shared := c.matchColumns(attrs)
 	for _, attr := range attrs {
 		ok := c.projectsTerm(attr)
+		// "the Green Party's contact people": people, shown by their
+		// first and last names.
+		people := false
+		if ws := kg.Words(attr); !ok && len(ws) > 0 && (lexicon.People(ws[len(ws)-1]) || lexicon.Person(ws[len(ws)-1])) && c.givenAndFamily() {
+			ok, people = true, true
+		}
 		detail := fmt.Sprintf("the projection (%s) does not return %s", c.varList(proj), attr)
-		if ok && slices.Contains(shared, attr) {
+		if ok && !people && slices.Contains(shared, attr) {
 			ok, detail = false, fmt.Sprintf("the projection (%s) has no column for %s besides those of the other attributes asked for", c.varList(proj), attr)
 		}
 		if ok && isNaming(attr) && !c.hasAggregate() {
@@ -1323,8 +1329,11 @@ func (c *coverer) unasked() string {
 			allowed++
 		}
 	}
-	if len(attrs) == 0 && c.givenAndFamily() {
-		allowed++ // "Which students …?" shown by first and last name
+	// "Which students …?", "Who are the Green Party's contact
+	// people?": shown by first and last name, one person in two
+	// columns (unless a part of a name is asked for itself).
+	if c.givenAndFamily() && !slices.ContainsFunc(out.Attributes, func(a string) bool { return lexicon.NamePart(kg.Words(a)) != 0 }) {
+		allowed++
 	}
 	if out.ShowOrder {
 		allowed++ // "the top goal scorers", each with the goals

@@ -786,3 +786,21 @@ func TestRecencyOfThings(t *testing.T) {
 		t.Errorf("left office, by the release year: missed %q, want most recently missed", missed)
 	}
 }
+
+// TestCoverageContactPeople: "Who are the Green Party's contact people?"
+// asks for people, which a first and a last name together show: neither
+// the attribute is missed nor the second name taken for an addition.
+func TestCoverageContactPeople(t *testing.T) {
+	const ind = "http://x/individuals"
+	sg := &handoff.Subgoal{ID: "s1", Text: "Who are the Green Party's contact people?",
+		Requirements: handoff.Requirements{Predicates: []string{"contact person", "person"},
+			Output: handoff.Output{Shape: handoff.ShapeValues, Attributes: []string{"contact person"}},
+			Cues:   []handoff.Cue{{Kind: handoff.CueAnswer, Text: "who"}}}}
+	slice := &handoff.Slice{Classes: []handoff.SliceClass{{IRI: ind}}, Properties: []handoff.SliceProperty{
+		{IRI: ind + "#individual_first_name", Domains: []string{ind}, Datatypes: []string{sparql.XSDString}},
+		{IRI: ind + "#individual_last_name", Domains: []string{ind}, Datatypes: []string{sparql.XSDString}}}}
+	q := `SELECT ?f ?l WHERE { ?i a <` + ind + `> ; <` + ind + `#individual_first_name> ?f ; <` + ind + `#individual_last_name> ?l }`
+	if m := missedOf(t, sg, slice, q); len(m) > 0 {
+		t.Errorf("first and last names of the people: missed %q", m)
+	}
+}
