@@ -204,7 +204,7 @@ func thanBound(toks []token, i int) bool {
 	if k >= 0 && inSet(toks[k].low, "the", "a", "an") {
 		k--
 	}
-	return k >= 0 && k < i && toks[k].low == "than"
+	return k >= 0 && toks[k].low == "than"
 }
 
 // comparesWithThing reports whether the question compares with something

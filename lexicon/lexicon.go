@@ -47,10 +47,9 @@ var derivations = map[string]Derivation{
 	// is what it costs (a fee, a fare, a film's budget).
 	"cost":  {Words: []string{"price", "prices", "fee", "fees", "fare", "charge", "rate", "budget"}},
 	"price": {Words: []string{"cost", "costs", "fee", "fees", "fare", "fares", "charge", "budget"}},
-	// What people spend is what they paid: an amount, a payment, an
-	// invoice's total.
+	// What people spend ("spent", folded) is what they paid: an
+	// amount, a payment, an invoice's total.
 	"spend": {Words: []string{"spent", "spending", "amount", "payment", "payments", "paid", "total"}},
-	"spent": {Words: []string{"spent", "spending", "amount", "payment", "payments", "paid", "total"}},
 	// What someone's job is, where no column says job: their position,
 	// title, occupation or role.
 	"job": {Words: []string{"position", "title", "occupation", "role", "profession"}},

@@ -1311,6 +1311,7 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 		s float64
 	}
 	var list []ps
+	tw, qw := kg.Words(term), kg.TextWords(pl.sg.Text)
 	for _, p := range pl.sc.props {
 		k := datatypeKind(p)
 		if k == kAny && len(p.Ranges) > 0 {
@@ -1390,7 +1391,7 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 		// "How much is Ginger Beer in euros?": of two columns the term
 		// stands for alike, the one with another word the question says
 		// (price_in_euros before price_in_dollars).
-		if term != "" && pl.saysMore(term, p) {
+		if term != "" && pl.saysMore(tw, qw, p) {
 			s += 0.01
 		}
 		list = append(list, ps{p, s})
@@ -1407,11 +1408,9 @@ func (pl *planner) prop(term string, want kind, alt int) (*handoff.SliceProperty
 }
 
 // saysMore reports whether a word of p's column name that is not one of
-// term's, nor a function word, nor a word of a class of the slice (the
-// student of student_id), is a word of the question.
-func (pl *planner) saysMore(term string, p *handoff.SliceProperty) bool {
-	tw := kg.Words(term)
-	qw := kg.TextWords(pl.sg.Text)
+// the term's words tw, nor a function word, nor a word of a class of the
+// slice (the student of student_id), is one of the question's words qw.
+func (pl *planner) saysMore(tw, qw []string, p *handoff.SliceProperty) bool {
 	return slices.ContainsFunc(kg.Words(kg.SplitIRI(p.IRI).Column()), func(w string) bool {
 		return len(w) >= 3 && !lexicon.FunctionWord(w) && !slices.Contains(tw, w) && slices.Contains(qw, w) &&
 			!slices.ContainsFunc(pl.sc.slice.Classes, func(c handoff.SliceClass) bool { return slices.Contains(words(c.IRI), w) })
