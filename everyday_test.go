@@ -18,23 +18,11 @@ import (
 // sorted, and its query.
 func askOver(t *testing.T, id, ttl, question string) ([]string, string) {
 	t.Helper()
-	file := filepath.Join(t.TempDir(), id+".ttl")
-	if err := os.WriteFile(file, []byte(ttl), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	coll, err := kg.LoadFiles(ctx, kg.LoadOptions{}, kg.FileGraph{ID: id, Files: []string{file}})
+	p, err := New(turtleCollection(t, id, ttl))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := coll.Summarize(ctx, kg.SummarizeOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	p, err := New(coll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ans, err := p.Ask(ctx, question)
+	ans, err := p.Ask(context.Background(), question)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,6 +45,25 @@ func askOver(t *testing.T, id, ttl, question string) ([]string, string) {
 	}
 	slices.Sort(rows)
 	return rows, query
+}
+
+// turtleCollection loads the Turtle data as the one graph id of a
+// collection, summarised.
+func turtleCollection(t *testing.T, id, ttl string) *kg.Collection {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), id+".ttl")
+	if err := os.WriteFile(file, []byte(ttl), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	coll, err := kg.LoadFiles(ctx, kg.LoadOptions{}, kg.FileGraph{ID: id, Files: []string{file}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := coll.Summarize(ctx, kg.SummarizeOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return coll
 }
 
 // TestEverydayPhrasing asks questions in the words people use over small

@@ -1,20 +1,15 @@
 package schemaforge
 
 import (
-	"context"
 	"encoding/json"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/schemaforge/go-schemaforge/kg"
 )
 
 func TestHandler(t *testing.T) {
@@ -142,29 +137,16 @@ func t2sAsk(t *testing.T, base, dataset, question string) (int, t2sResponse, str
 }
 
 func TestHandlerDatasets(t *testing.T) {
-	ctx := context.Background()
 	demoP, err := New(demoCollection(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	ttl := filepath.Join(dir, "corporate.ttl")
-	if err := os.WriteFile(ttl, []byte(`@prefix ex: <http://corp.example/> .
+	corpP, err := New(turtleCollection(t, "corporate", `@prefix ex: <http://corp.example/> .
 ex:alice a ex:Employee ; ex:name "Alice Müller" ; ex:department ex:sales .
 ex:bob a ex:Employee ; ex:name "Bob Stone" ; ex:department ex:research .
 ex:sales a ex:Department ; ex:label "Sales" .
 ex:research a ex:Department ; ex:label "Research" .
-`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	corp, err := kg.LoadFiles(ctx, kg.LoadOptions{}, kg.FileGraph{ID: "corporate", Files: []string{ttl}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := corp.Summarize(ctx, kg.SummarizeOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	corpP, err := New(corp)
+`))
 	if err != nil {
 		t.Fatal(err)
 	}

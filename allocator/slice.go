@@ -714,76 +714,64 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			}
 		}
 	}
+	// columnsOf lists the columns of class c (no references) that ok
+	// accepts.
+	columnsOf := func(c string, ok func(e *element) bool) []string {
+		var out []string
+		for i := range lex.elements {
+			if e := &lex.elements[i]; !e.class && len(e.objects) == 0 && slices.Contains(e.subjects, c) && ok(e) {
+				out = append(out, e.iri)
+			}
+		}
+		return out
+	}
+	// byReferrers brings, where no chosen class has a column of, the
+	// classes that refer to a chosen one and have some: their reference
+	// and those columns come with them.
+	byReferrers := func(of func(c string) []string) {
+		if slices.ContainsFunc(classes, func(c string) bool { return len(of(c)) > 0 }) {
+			return
+		}
+		for _, c := range slices.Clone(classes) {
+			for i := range lex.elements {
+				e := &lex.elements[i]
+				if e.class || len(e.objects) != 1 || e.objects[0] != c || len(e.subjects) != 1 || slices.Contains(classes, e.subjects[0]) {
+					continue
+				}
+				cols := of(e.subjects[0])
+				if len(cols) == 0 {
+					continue
+				}
+				scoreOnce(e.iri, 0.2)
+				addClass(e.subjects[0])
+				for _, col := range cols {
+					scoreOnce(col, 0.2)
+				}
+			}
+		}
+	}
 	// "When did BrainBanx come out?": where no chosen class has a date,
 	// the things that refer to one of them may (a publication of the
 	// book, with its publication_date); they come with their reference
 	// and their dates.
 	if when && len(classes) > 0 {
-		dated := func(c string) []string {
-			var out []string
-			for i := range lex.elements {
+		byReferrers(func(c string) []string {
+			return columnsOf(c, func(e *element) bool {
 				// (Not a key: publication_id names no time.)
-				if e := &lex.elements[i]; !e.class && len(e.objects) == 0 && slices.Contains(e.subjects, c) && lexicon.PointInTime(e.primary) &&
-					!lexicon.IdentifierWord(e.primary[len(e.primary)-1]) && lex.element(kg.ReferenceOf(e.iri)) == nil {
-					out = append(out, e.iri)
-				}
-			}
-			return out
-		}
-		if !slices.ContainsFunc(classes, func(c string) bool { return len(dated(c)) > 0 }) {
-			for _, c := range slices.Clone(classes) {
-				for i := range lex.elements {
-					e := &lex.elements[i]
-					if e.class || len(e.objects) != 1 || e.objects[0] != c || len(e.subjects) != 1 || slices.Contains(classes, e.subjects[0]) {
-						continue
-					}
-					ds := dated(e.subjects[0])
-					if len(ds) == 0 {
-						continue
-					}
-					scoreOnce(e.iri, 0.2)
-					addClass(e.subjects[0])
-					for _, d := range ds {
-						scoreOnce(d, 0.2)
-					}
-				}
-			}
-		}
+				return lexicon.PointInTime(e.primary) && !lexicon.IdentifierWord(e.primary[len(e.primary)-1]) && lex.element(kg.ReferenceOf(e.iri)) == nil
+			})
+		})
 	}
 	// "Which customer spent the most?": where no chosen class holds the
 	// amount a total ranks by, the things that refer to one of them may
 	// (invoices, with their total); they come with their reference and
 	// the amount.
 	if sg.Requirements.Output.OrderTotal && len(derived) > 0 && len(classes) > 0 {
-		amounts := func(c string) []string {
-			var out []string
-			for i := range lex.elements {
-				if e := &lex.elements[i]; !e.class && len(e.objects) == 0 && slices.Contains(e.subjects, c) &&
-					slices.ContainsFunc(derived, func(ws []string) bool { return intersects(e.primary, ws) }) {
-					out = append(out, e.iri)
-				}
-			}
-			return out
-		}
-		if !slices.ContainsFunc(classes, func(c string) bool { return len(amounts(c)) > 0 }) {
-			for _, c := range slices.Clone(classes) {
-				for i := range lex.elements {
-					e := &lex.elements[i]
-					if e.class || len(e.objects) != 1 || e.objects[0] != c || len(e.subjects) != 1 || slices.Contains(classes, e.subjects[0]) {
-						continue
-					}
-					as := amounts(e.subjects[0])
-					if len(as) == 0 {
-						continue
-					}
-					scoreOnce(e.iri, 0.2)
-					addClass(e.subjects[0])
-					for _, a := range as {
-						scoreOnce(a, 0.2)
-					}
-				}
-			}
-		}
+		byReferrers(func(c string) []string {
+			return columnsOf(c, func(e *element) bool {
+				return slices.ContainsFunc(derived, func(ws []string) bool { return intersects(e.primary, ws) })
+			})
+		})
 	}
 	// A naming attribute of each chosen class (name, title, label), so
 	// that entities can be shown by name.
