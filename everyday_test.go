@@ -123,10 +123,26 @@ func TestEverydayPhrasing(t *testing.T) {
 <http://x/e1> a <http://x/catalog_contents> ; c:catalog_entry_id 1 ; c:catalog_entry_name "Ginger Beer" ; c:price_in_dollars 616.22 ; c:price_in_euros 518.29 .
 <http://x/e2> a <http://x/catalog_contents> ; c:catalog_entry_id 2 ; c:catalog_entry_name "Root Beer" ; c:price_in_dollars 687.59 ; c:price_in_euros 590.11 .
 `
+	const enrolments = `@prefix s: <http://x/students#> . @prefix c: <http://x/courses#> . @prefix e: <http://x/enrolment#> .
+<http://x/s1> a <http://x/students> ; s:student_id 1 ; s:personal_name "Wilson" .
+<http://x/s2> a <http://x/students> ; s:student_id 2 ; s:personal_name "Karson" .
+<http://x/s3> a <http://x/students> ; s:student_id 3 ; s:personal_name "Marry" .
+<http://x/c1> a <http://x/courses> ; c:course_id 1 ; c:course_name "database" .
+<http://x/c2> a <http://x/courses> ; c:course_id 2 ; c:course_name "French" .
+<http://x/e1> a <http://x/enrolment> ; e:registration_id 1 ; e:student_id 1 ; e:ref-student_id <http://x/s1> ; e:course_id 1 ; e:ref-course_id <http://x/c1> .
+<http://x/e2> a <http://x/enrolment> ; e:registration_id 2 ; e:student_id 1 ; e:ref-student_id <http://x/s1> ; e:course_id 2 ; e:ref-course_id <http://x/c2> .
+<http://x/e3> a <http://x/enrolment> ; e:registration_id 3 ; e:student_id 2 ; e:ref-student_id <http://x/s2> ; e:course_id 1 ; e:ref-course_id <http://x/c1> .
+<http://x/e4> a <http://x/enrolment> ; e:registration_id 4 ; e:student_id 2 ; e:ref-student_id <http://x/s2> ; e:course_id 2 ; e:ref-course_id <http://x/c2> .
+<http://x/e5> a <http://x/enrolment> ; e:registration_id 5 ; e:student_id 3 ; e:ref-student_id <http://x/s3> ; e:course_id 2 ; e:ref-course_id <http://x/c2> .
+`
 	for _, c := range []struct {
 		graph, data, question string
 		want                  []string
 	}{
+		// "How many students … more than one course?": the students the
+		// bound keeps, counted (2), not a count per student (2, 2), nor
+		// per enrolment, which refers to one course each.
+		{"learning", enrolments, "How many students have enrolled in more than one course?", []string{"2"}},
 		// "longest" of a verb no column is named for: how long it
 		// lasted, not the volume's number.
 		{"music", songs, "Which song stayed on top the longest?", []string{"La Isla Bonita"}},

@@ -1,6 +1,7 @@
 package schemaforge
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/schemaforge/go-schemaforge/confidence"
@@ -122,5 +123,59 @@ func TestOutrankedNotByEcho(t *testing.T) {
 	}
 	if recs := run(1); !recs[1].Accepted {
 		t.Errorf("a rejected echo set the accepted candidate aside: %s", recs[1].Reason)
+	}
+}
+
+// TestMoreConfidentGraph: a later graph's accepted answer answers
+// instead of the first graph's only when it is more confident by
+// rankMargin; graphs without an accepted answer do not count.
+func TestMoreConfidentGraph(t *testing.T) {
+	rec := func(accepted bool, conf float64) handoff.Record {
+		return handoff.Record{Accepted: accepted, Confidence: conf}
+	}
+	for _, c := range []struct {
+		name    string
+		results [][]handoff.Record
+		want    int
+	}{
+		{"none accepted", [][]handoff.Record{{rec(false, 0.9)}, {rec(false, 0.2)}}, -1},
+		{"close", [][]handoff.Record{{rec(true, 0.60)}, {rec(true, 0.65)}}, -1},
+		{"clearly more confident", [][]handoff.Record{{rec(true, 0.17)}, {rec(true, 0.69)}}, 1},
+		{"the first accepted graph is the bar", [][]handoff.Record{{rec(false, 0.9)}, {rec(true, 0.5)}, {rec(true, 0.55)}}, -1},
+		{"the most confident of several", [][]handoff.Record{{rec(true, 0.2)}, {rec(true, 0.5)}, {rec(true, 0.8)}}, 2},
+		{"a rejected record does not lead", [][]handoff.Record{{rec(true, 0.2)}, {rec(false, 0.9), rec(true, 0.25)}}, -1},
+	} {
+		if got := moreConfidentGraph(c.results, rankMargin); got != c.want {
+			t.Errorf("%s: moreConfidentGraph = %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// TestFallbackPrefersBestScoredGraph: with no accepted answer, the
+// best-scored graph's most confident record answers unless another
+// graph's is more confident by rankMargin.
+func TestFallbackPrefersBestScoredGraph(t *testing.T) {
+	p, err := New(turtleCollection(t, "g", `<http://x/a> a <http://x/thing> .`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := func(graph string, conf float64) handoff.Record {
+		return handoff.Record{Candidate: handoff.Candidate{Graph: graph}, Confidence: conf, Results: &sparql.Results{}, Evidence: map[string]float64{}}
+	}
+	for _, c := range []struct {
+		name string
+		recs []handoff.Record
+		want int
+	}{
+		{"close: the best-scored graph", []handoff.Record{rec("a", 0.02), rec("a", 0.01), rec("b", 0.04)}, 0},
+		{"clearly more confident elsewhere", []handoff.Record{rec("a", 0.02), rec("b", 0.30)}, 1},
+		{"within the best-scored graph, the most confident", []handoff.Record{rec("a", 0.01), rec("a", 0.03), rec("b", 0.05)}, 1},
+	} {
+		recs := c.recs
+		p.fallback(&handoff.Subgoal{ID: "s1"}, recs, &tracer{})
+		got := slices.IndexFunc(recs, func(r handoff.Record) bool { return r.Fallback })
+		if got != c.want {
+			t.Errorf("%s: the fallback is record %d, want %d", c.name, got, c.want)
+		}
 	}
 }

@@ -447,7 +447,12 @@ func (p *Pipeline) solve(ctx context.Context, sg *handoff.Subgoal, deps map[stri
 	}
 	// Graphs run concurrently; their answers are used best first: the
 	// first graph with an accepted answer, and the graphs that scored
-	// nearly as well (MergeRatio), whose answers the integrator merges.
+	// nearly as well (MergeRatio), whose answers the integrator merges;
+	// unless a later graph's accepted answer is more confident by
+	// rankMargin: then it alone answers ("How many members have the
+	// black membership card?": the graph whose members have a
+	// membership_card holding "Black", not the one that ranked a hair
+	// higher and counts every member).
 	results := make([][]handoff.Record, len(a.Selected))
 	traces := make([]*tracer, len(a.Selected))
 	g, gctx := errgroup.WithContext(ctx)
@@ -493,11 +498,24 @@ func (p *Pipeline) solve(ctx context.Context, sg *handoff.Subgoal, deps map[stri
 	}
 	var out []handoff.Record
 	best := -1.0
+	lead := moreConfidentGraph(results, rankMargin)
+	if lead >= 0 {
+		best = score(a.Selected[lead])
+	}
 	for i, recs := range results {
 		accepted := slices.ContainsFunc(recs, func(r handoff.Record) bool { return r.Accepted })
 		switch {
-		case !accepted:
+		case !accepted || i == lead:
 			out = append(out, recs...)
+		case lead >= 0:
+			for _, r := range recs {
+				if r.Accepted {
+					r.Accepted, r.SetAside = false, true
+					r.Reason = fmt.Sprintf("set aside: graph %s's accepted answer is more confident by at least %.2f", a.Selected[lead], rankMargin)
+					tr.add(handoff.Event{Stage: "integrate", Subgoal: sg.ID, Graph: a.Selected[i], Message: r.Reason})
+				}
+				out = append(out, r)
+			}
 		case best < 0:
 			best = score(a.Selected[i])
 			out = append(out, recs...)
@@ -518,6 +536,33 @@ func (p *Pipeline) solve(ctx context.Context, sg *handoff.Subgoal, deps map[stri
 	p.outranked(sg, out, tr)
 	p.fallback(sg, out, tr)
 	return out, a, nil
+}
+
+// moreConfidentGraph returns the index of the graph (of results, in
+// allocation order) whose most confident accepted answer is the most
+// confident of all and more confident, by at least margin, than the
+// first graph's with an accepted answer; -1 when there is none.
+func moreConfidentGraph(results [][]handoff.Record, margin float64) int {
+	conf := func(recs []handoff.Record) float64 {
+		c := -1.0
+		for _, r := range recs {
+			if r.Accepted {
+				c = max(c, r.Confidence)
+			}
+		}
+		return c
+	}
+	first := slices.IndexFunc(results, func(recs []handoff.Record) bool { return conf(recs) >= 0 })
+	if first < 0 {
+		return -1
+	}
+	lead, at := -1, conf(results[first])+margin
+	for j := first + 1; j < len(results); j++ {
+		if c := conf(results[j]); c >= at {
+			lead, at = j, c
+		}
+	}
+	return lead
 }
 
 // emptyYields reports whether the first graph with an accepted answer
@@ -584,15 +629,28 @@ func (p *Pipeline) outranked(sg *handoff.Subgoal, recs []handoff.Record, tr *tra
 }
 
 // fallback marks, when no record of the subgoal was accepted, the most
-// confident one that ran as the subgoal's answer (Record.Fallback), and
-// recomputes its confidence as a fallback.
+// confident one that ran (of the best-scored graph that ran one, unless
+// another graph's is more confident by rankMargin) as the subgoal's
+// answer (Record.Fallback), and recomputes its confidence as a fallback.
 func (p *Pipeline) fallback(sg *handoff.Subgoal, recs []handoff.Record, tr *tracer) {
 	if slices.ContainsFunc(recs, func(r handoff.Record) bool { return r.Accepted }) {
 		return
 	}
-	best := mostConfident(recs, func(r *handoff.Record) bool { return !r.SetAside && r.Results != nil && r.Error == "" })
+	ran := func(r *handoff.Record) bool { return !r.SetAside && r.Results != nil && r.Error == "" }
+	best := mostConfident(recs, ran)
 	if best < 0 {
 		return
+	}
+	// The best-scored graph's own most confident record, unless
+	// another graph's is more confident by rankMargin: the confidence
+	// of answers no candidate of which was accepted is low everywhere,
+	// and close values do not outweigh the allocation's order.
+	if first := slices.IndexFunc(recs, func(r handoff.Record) bool { return ran(&r) }); recs[first].Candidate.Graph != recs[best].Candidate.Graph {
+		g := recs[first].Candidate.Graph
+		top := mostConfident(recs, func(r *handoff.Record) bool { return ran(r) && r.Candidate.Graph == g })
+		if recs[best].Confidence < recs[top].Confidence+rankMargin {
+			best = top
+		}
 	}
 	r := &recs[best]
 	r.Fallback = true
@@ -835,7 +893,9 @@ func graphChoice(recs []handoff.Record) int {
 }
 
 // rankMargin is how much more confident an accepted candidate must be to
-// answer for its graph instead of a better-ranked accepted one. Which of
+// answer for its graph instead of a better-ranked accepted one; so must
+// a graph's accepted answer be to answer instead of a better-scored
+// graph's, and a fallback instead of the best-scored graph's. Which of
 // two close candidates the confidence model favours changes from one fit
 // to the next (two fits on train of 2026-11-26 differed on 33 answers,
 // most of them such choices), while the synthesizer's ranking reads the

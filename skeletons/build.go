@@ -376,7 +376,29 @@ func (b *builder) query(p *Plan, node0 *sparql.Var) (*sparql.Query, error) {
 	if err := b.addAttrTriples(s, where); err != nil {
 		return nil, err
 	}
+	if p.CountGroups {
+		return b.countGroups(q)
+	}
 	return q, nil
+}
+
+// countGroups wraps the grouped query q: the inner query projects its
+// group keys, the outer one counts its rows.
+func (b *builder) countGroups(q *sparql.Query) (*sparql.Query, error) {
+	if q.Form != sparql.Select || len(q.GroupBy) == 0 || q.Limit != nil || len(q.OrderBy) > 0 {
+		return nil, fmt.Errorf("skeletons: a count of groups needs a grouped SELECT without order or limit")
+	}
+	q.Projections, q.Distinct = nil, false
+	for _, g := range q.GroupBy {
+		v, ok := g.Expr.(*sparql.Var)
+		if !ok {
+			return nil, fmt.Errorf("skeletons: a count of groups needs variables as group keys")
+		}
+		q.Projections = append(q.Projections, &sparql.Projection{Var: v})
+	}
+	outer := &sparql.Query{Form: sparql.Select, Where: &sparql.GroupPattern{Elements: []sparql.Pattern{&sparql.SubSelect{Query: q}}}}
+	outer.Projections = []*sparql.Projection{{Var: b.fresh("count"), Expr: &sparql.Aggregate{Name: "COUNT", Star: true}}}
+	return outer, nil
 }
 
 // pattern builds the WHERE group of s's plan: type triples, edges,

@@ -119,17 +119,22 @@ type Plan struct {
 	// and each attribute the plan reads, for a question that asks for
 	// everything about them. Select must still name what the answer is
 	// about (node 0); it decides the plan's shape, not the projection.
-	Star    bool    `json:"star,omitempty"`
-	Nodes   []Node  `json:"nodes"`
-	Edges   []Edge  `json:"edges,omitempty"`
-	Select  []Item  `json:"select,omitempty"`
-	Filters []Cond  `json:"filters,omitempty"`
-	GroupBy []Attr  `json:"groupBy,omitempty"`
-	Having  []Cond  `json:"having,omitempty"`
-	Order   []Order `json:"order,omitempty"`
-	Limit   int     `json:"limit,omitempty"`
-	Negs    []Neg   `json:"negs,omitempty"`
-	Set     *SetOp  `json:"set,omitempty"`
+	Star bool `json:"star,omitempty"`
+	// CountGroups counts the groups that GroupBy makes and Having keeps
+	// ("How many students enrolled in more than one course?": SELECT
+	// (COUNT(*) AS ?count) { SELECT ?student … GROUP BY ?student
+	// HAVING (COUNT(*) > 1) }) instead of projecting Select per group.
+	CountGroups bool    `json:"countGroups,omitempty"`
+	Nodes       []Node  `json:"nodes"`
+	Edges       []Edge  `json:"edges,omitempty"`
+	Select      []Item  `json:"select,omitempty"`
+	Filters     []Cond  `json:"filters,omitempty"`
+	GroupBy     []Attr  `json:"groupBy,omitempty"`
+	Having      []Cond  `json:"having,omitempty"`
+	Order       []Order `json:"order,omitempty"`
+	Limit       int     `json:"limit,omitempty"`
+	Negs        []Neg   `json:"negs,omitempty"`
+	Set         *SetOp  `json:"set,omitempty"`
 }
 
 // IsAggregate reports whether the item is an aggregate.

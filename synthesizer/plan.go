@@ -744,6 +744,10 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 			}
 			if len(pl.p.GroupBy) == 0 {
 				pl.p.GroupBy = append(pl.p.GroupBy, skeletons.Attr{Node: 0})
+				// "How many students enrolled in more than one
+				// course?": the subjects kept by the bound, counted;
+				// not a count per subject.
+				pl.p.CountGroups = out.Aggregate == handoff.AggCount && len(pl.p.Select) == 1 && pl.p.Select[0].Agg == handoff.AggCount && pl.p.Select[0].Attr == nil
 			}
 		}
 		pl.p.Having = append(pl.p.Having, pl.having...)
@@ -753,9 +757,10 @@ func (pl *planner) build(deps map[string][]handoff.Record) (*skeletons.Plan, flo
 		pl.order(out)
 	}
 	// A count of the subjects grouped by the subjects themselves, with
-	// nothing joined, is 1 for each ("the most popular payment method"
-	// of ref_payment_methods alone): a reading that counts nothing.
-	if len(pl.p.Nodes) == 1 && len(pl.p.GroupBy) > 0 && slices.ContainsFunc(pl.p.Select, func(it skeletons.Item) bool { return it.Agg == handoff.AggCount && it.Attr == nil }) &&
+	// nothing joined, or only what each refers to (an enrolment's one
+	// course), is 1 for each ("the most popular payment method" of
+	// ref_payment_methods alone): a reading that counts nothing.
+	if pl.onePerSubject() && len(pl.p.GroupBy) > 0 && slices.ContainsFunc(pl.p.Select, func(it skeletons.Item) bool { return it.Agg == handoff.AggCount && it.Attr == nil }) &&
 		!slices.ContainsFunc(pl.p.GroupBy, func(a skeletons.Attr) bool {
 			return a.Property != "" && a.Property != pl.namingIRI(pl.p.Nodes[0].Class)
 		}) {
@@ -2295,6 +2300,15 @@ func (pl *planner) peopleNumber() string {
 // [lexicon.Measure]), or nil.
 func (pl *planner) measured(kind handoff.CueKind) *handoff.SliceProperty {
 	return pl.measuredWhere(kind, func(p *handoff.SliceProperty) bool { return slices.Contains(p.Domains, pl.p.Nodes[0].Class) })
+}
+
+// onePerSubject reports whether the plan's pattern has at most one row
+// per subject: node 0 alone, or joined only through references each
+// thing has one of (Direct Mapping foreign keys, followed forward).
+func (pl *planner) onePerSubject() bool {
+	return !slices.ContainsFunc(pl.p.Edges, func(e skeletons.Edge) bool {
+		return e.To <= e.From || !slices.ContainsFunc(pl.sc.slice.Properties, func(sp handoff.SliceProperty) bool { return sp.IRI == e.Property && sp.ForeignKey })
+	})
 }
 
 // measuredOf returns the numeric property that a superlative of the

@@ -11,6 +11,8 @@ import (
 
 	"github.com/schemaforge/go-schemaforge/benchmarks/allocation"
 	"github.com/schemaforge/go-schemaforge/benchmarks/datasets"
+	"github.com/schemaforge/go-schemaforge/confidence"
+	"github.com/schemaforge/go-schemaforge/kg"
 )
 
 const benchDescription = `
@@ -85,20 +87,23 @@ part only and says so. --results adds every question's result.
 // benchRun is what every stage of bench gets: the parsed flags and the
 // resolved paths.
 type benchRun struct {
-	dir       string // the Spider4SPARQL folder
-	csv       string // the questions CSV
-	gold      string // the gold answers JSONL ("" when not given and not derivable)
-	split     string
-	pool      string
-	cacheDir  string
-	asJSON    bool
-	verbose   bool
-	theta     float64
-	m         int
-	every     int  // keep every every-th question (1: all)
-	ownGraph  bool // synthesis: each question over its gold graph alone
-	allocator allocatorFlags
-	stderr    func(format string, args ...any)
+	dir      string // the Spider4SPARQL folder
+	csv      string // the questions CSV
+	gold     string // the gold answers JSONL ("" when not given and not derivable)
+	split    string
+	pool     string
+	cacheDir string
+	asJSON   bool
+	verbose  bool
+	theta    float64
+	m        int
+	every    int  // keep every every-th question (1: all)
+	ownGraph bool // synthesis: each question over its gold graph alone
+	// fold and folds (--fold I/K): keep only the graphs of fold I of K
+	// ([confidence.Fold], the folds --cv and calibrate use); folds 0: all.
+	fold, folds int
+	allocator   allocatorFlags
+	stderr      func(format string, args ...any)
 	// The pipeline's flags (stage pipeline and the other datasets).
 	pipe pipelineBenchFlags
 }
@@ -131,6 +136,7 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	m := fs.Int("m", 0, "verifier: perturbations per candidate (default: the verifier's)")
 	every := fs.Int("every", 1, "keep every n-th question (a deterministic sample for quick runs)")
 	ownGraph := fs.Bool("own-graph", false, "synthesis: ask each question over its own graph alone (no routing)")
+	foldFlag := fs.String("fold", "", "I/K: keep only the pool's graphs of fold I of K by graph (the folds --cv uses), and so their questions: one --cv fold's routing and answers without refitting (allocation, synthesis, pipeline)")
 	af := addAllocatorFlags(fs)
 	pf := addPipelineBenchFlags(fs)
 	pos, code := parseFlags(fs, args)
@@ -144,6 +150,11 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	b := &benchRun{dir: dir, csv: *questions, gold: *gold, split: *split, pool: *poolName, cacheDir: *cacheDir,
 		asJSON: *asJSON, verbose: *verbose, theta: *theta, m: *m, every: max(*every, 1), ownGraph: *ownGraph, allocator: af, pipe: pf,
 		stderr: func(format string, args ...any) { fmt.Fprintf(e.stderr, "bench: "+format+"\n", args...) }}
+	if *foldFlag != "" {
+		if _, err := fmt.Sscanf(*foldFlag, "%d/%d", &b.fold, &b.folds); err != nil || b.folds < 2 || b.fold < 0 || b.fold >= b.folds {
+			return usageError(fs, "--fold wants I/K with 0 ≤ I < K and K ≥ 2 (got %q)", *foldFlag)
+		}
+	}
 	if len(pos) == 0 {
 		return usageError(fs, "give the benchmark: spider4sparql, text2sparql, qald FILE, lcquad FILE or fresh")
 	}
@@ -174,6 +185,25 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	return run(ctx, e, b)
 }
 
+// loadPool loads and summarises the --pool graphs, only those of the
+// --fold when one is given.
+func (b *benchRun) loadPool(ctx context.Context) (*kg.Collection, error) {
+	coll, err := allocation.LoadPool(ctx, b.dir, b.pool, b.cacheDir)
+	if err != nil || b.folds == 0 {
+		return coll, err
+	}
+	var gs []*kg.Graph
+	for _, g := range coll.Graphs() {
+		if confidence.Fold(g.ID, b.folds) == b.fold {
+			gs = append(gs, g)
+		}
+	}
+	if len(gs) == 0 {
+		return nil, fmt.Errorf("fold %d of %d holds no graph of the %s pool", b.fold, b.folds, b.pool)
+	}
+	return kg.NewCollection(gs...)
+}
+
 // benchAllocation is the allocation stage.
 func benchAllocation(ctx context.Context, e *env, b *benchRun) int {
 	dec, al, err := b.allocator.build()
@@ -187,7 +217,7 @@ func benchAllocation(ctx context.Context, e *env, b *benchRun) int {
 		return exitFail
 	}
 	start := time.Now()
-	coll, err := allocation.LoadPool(ctx, b.dir, b.pool, b.cacheDir)
+	coll, err := b.loadPool(ctx)
 	if err != nil {
 		b.stderr("%v", err)
 		return exitFail

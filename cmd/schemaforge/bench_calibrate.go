@@ -11,7 +11,6 @@ import (
 	"time"
 
 	schemaforge "github.com/schemaforge/go-schemaforge"
-	"github.com/schemaforge/go-schemaforge/benchmarks/allocation"
 	"github.com/schemaforge/go-schemaforge/benchmarks/calibration"
 	"github.com/schemaforge/go-schemaforge/benchmarks/qa"
 	"github.com/schemaforge/go-schemaforge/confidence"
@@ -166,7 +165,7 @@ func (b *benchRun) answerableQuestions(ctx context.Context) (qs []qa.Question, c
 		return nil, nil, 0, 0, err
 	}
 	qs = qa.Sample(qs, b.every)
-	coll, err = allocation.LoadPool(ctx, b.dir, b.pool, b.cacheDir)
+	coll, err = b.loadPool(ctx)
 	if err != nil {
 		return nil, nil, 0, 0, err
 	}

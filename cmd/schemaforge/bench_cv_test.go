@@ -161,3 +161,38 @@ func TestParseSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchFold: --fold I/K keeps the pool's graphs of one fold, and so
+// their questions; a fold out of range is a usage error.
+func TestBenchFold(t *testing.T) {
+	dir, _, names := cvSpiderData(t)
+	fold := confidence.Fold(names[1], 2)
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"bench", "spider4sparql", "--data", dir, "--stage", "allocation", "--split", "train", "--pool", "train",
+		"--fold", fmt.Sprintf("%d/2", fold), "--json", "--results"}, nil, &stdout, &stderr)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var r struct {
+		Graphs  int `json:"graphs"`
+		Results []struct {
+			Gold string `json:"gold"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Graphs != 1 || len(r.Results) == 0 || slices.ContainsFunc(r.Results, func(x struct {
+		Gold string `json:"gold"`
+	}) bool {
+		return x.Gold != names[1]
+	}) {
+		t.Errorf("fold %d of 2: %d graphs, questions %+v; want only %s's", fold, r.Graphs, r.Results, names[1])
+	}
+	for _, bad := range []string{"2/2", "0/1", "x"} {
+		stderr.Reset()
+		if code := run(context.Background(), []string{"bench", "spider4sparql", "--data", dir, "--split", "train", "--fold", bad}, nil, &stdout, &stderr); code != exitUsage || !strings.Contains(stderr.String(), "--fold wants I/K") {
+			t.Errorf("--fold %s: exit %d, %q", bad, code, stderr.String())
+		}
+	}
+}

@@ -14,7 +14,6 @@ import (
 	schemaforge "github.com/schemaforge/go-schemaforge"
 	"github.com/schemaforge/go-schemaforge/allocator"
 	"github.com/schemaforge/go-schemaforge/baselines"
-	"github.com/schemaforge/go-schemaforge/benchmarks/allocation"
 	"github.com/schemaforge/go-schemaforge/benchmarks/qa"
 	"github.com/schemaforge/go-schemaforge/confidence"
 	"github.com/schemaforge/go-schemaforge/decomposer"
@@ -141,7 +140,7 @@ func benchPipeline(ctx context.Context, e *env, b *benchRun) int {
 		coll, err = b.benchCollection(ctx, "spider4sparql")
 		pool = strings.Join(*b.pipe.graphs, ",")
 	} else {
-		coll, err = allocation.LoadPool(ctx, b.dir, b.pool, b.cacheDir)
+		coll, err = b.loadPool(ctx)
 	}
 	if err != nil {
 		b.stderr("%v", err)

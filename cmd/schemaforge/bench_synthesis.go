@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/schemaforge/go-schemaforge/benchmarks/allocation"
 	"github.com/schemaforge/go-schemaforge/benchmarks/synthesis"
 	"github.com/schemaforge/go-schemaforge/synthesizer"
 )
@@ -24,7 +23,7 @@ func benchSynthesis(ctx context.Context, e *env, b *benchRun) int {
 		b.stderr("%v", err)
 		return exitUsage
 	}
-	coll, err := allocation.LoadPool(ctx, b.dir, b.pool, b.cacheDir)
+	coll, err := b.loadPool(ctx)
 	if err != nil {
 		b.stderr("%v", err)
 		return exitFail
