@@ -71,7 +71,8 @@ var Graphs = map[string][]string{
 		"station_weather", "county_public_safety", "manufacturer", "school_player", "book_2", "wrestler", "device", "program_share",
 		"allergy_1", "company_office", "department_management", "epinions_1", "machine_repair", "scientist_1", "shop_membership", "small_bank_1",
 		"college_3", "game_1", "restaurant_1", "student_1", "twitter_1", "voter_2", "workshop_paper", "store_product",
-		"browser_web", "csu_1", "customer_complaints", "e_government", "formula_1", "performance_attendance", "product_catalog", "hospital_1"},
+		"browser_web", "csu_1", "customer_complaints", "e_government", "formula_1", "performance_attendance", "product_catalog", "hospital_1",
+		"medicine_enzyme_interaction", "college_2", "apartment_rentals", "bike_1", "sakila_1", "soccer_2", "store_1", "party_people"},
 }
 
 // Shapes are the question shapes a question is tagged with.
