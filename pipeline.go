@@ -544,13 +544,10 @@ func (p *Pipeline) solve(ctx context.Context, sg *handoff.Subgoal, deps map[stri
 // first graph's with an accepted answer; -1 when there is none.
 func moreConfidentGraph(results [][]handoff.Record, margin float64) int {
 	conf := func(recs []handoff.Record) float64 {
-		c := -1.0
-		for _, r := range recs {
-			if r.Accepted {
-				c = max(c, r.Confidence)
-			}
+		if i := mostConfident(recs, func(r *handoff.Record) bool { return r.Accepted }); i >= 0 {
+			return recs[i].Confidence
 		}
-		return c
+		return -1
 	}
 	first := slices.IndexFunc(results, func(recs []handoff.Record) bool { return conf(recs) >= 0 })
 	if first < 0 {
