@@ -135,10 +135,90 @@ func TestEverydayPhrasing(t *testing.T) {
 <http://x/e4> a <http://x/enrolment> ; e:registration_id 4 ; e:student_id 2 ; e:ref-student_id <http://x/s2> ; e:course_id 2 ; e:ref-course_id <http://x/c2> .
 <http://x/e5> a <http://x/enrolment> ; e:registration_id 5 ; e:student_id 3 ; e:ref-student_id <http://x/s3> ; e:course_id 2 ; e:ref-course_id <http://x/c2> .
 `
+	const teaching = `@prefix d: <http://x/department#> . @prefix i: <http://x/instructor#> . @prefix c: <http://x/course#> . @prefix s: <http://x/section#> . @prefix t: <http://x/teaches#> .
+<http://x/d1> a <http://x/department> ; d:dept_name "Physics" ; d:building "Watson" .
+<http://x/i1> a <http://x/instructor> ; i:id 1 ; i:name "Lembr" ; i:dept_name "Physics" ; i:ref-dept_name <http://x/d1> .
+<http://x/i2> a <http://x/instructor> ; i:id 2 ; i:name "Voronina" ; i:dept_name "Physics" ; i:ref-dept_name <http://x/d1> .
+<http://x/c1> a <http://x/course> ; c:course_id 101 ; c:title "Mechanics" ; c:dept_name "Physics" ; c:ref-dept_name <http://x/d1> .
+<http://x/c2> a <http://x/course> ; c:course_id 102 ; c:title "Optics" ; c:dept_name "Physics" ; c:ref-dept_name <http://x/d1> .
+<http://x/c3> a <http://x/course> ; c:course_id 103 ; c:title "Acoustics" ; c:dept_name "Physics" ; c:ref-dept_name <http://x/d1> .
+<http://x/s1> a <http://x/section> ; s:course_id 101 ; s:sec_id 1 ; s:ref-course_id <http://x/c1> .
+<http://x/s2> a <http://x/section> ; s:course_id 102 ; s:sec_id 1 ; s:ref-course_id <http://x/c2> .
+<http://x/s3> a <http://x/section> ; s:course_id 103 ; s:sec_id 1 ; s:ref-course_id <http://x/c3> .
+<http://x/t1> a <http://x/teaches> ; t:id 1 ; t:ref-id <http://x/i1> ; t:course_id 101 ; t:sec_id 1 ; t:ref-course_id_sec_id <http://x/s1> .
+<http://x/t2> a <http://x/teaches> ; t:id 2 ; t:ref-id <http://x/i2> ; t:course_id 102 ; t:sec_id 1 ; t:ref-course_id_sec_id <http://x/s2> .
+<http://x/t3> a <http://x/teaches> ; t:id 2 ; t:ref-id <http://x/i2> ; t:course_id 103 ; t:sec_id 1 ; t:ref-course_id_sec_id <http://x/s3> .
+`
+	const films = `@prefix f: <http://x/film#> . @prefix c: <http://x/category#> . @prefix fc: <http://x/film_category#> .
+<http://x/f1> a <http://x/film> ; f:film_id 1 ; f:title "ACADEMY DINOSAUR" .
+<http://x/f2> a <http://x/film> ; f:film_id 2 ; f:title "ACE GOLDFINGER" .
+<http://x/f3> a <http://x/film> ; f:film_id 3 ; f:title "ADAPTATION HOLES" .
+<http://x/c1> a <http://x/category> ; c:category_id 1 ; c:name "Comedy" .
+<http://x/c2> a <http://x/category> ; c:category_id 2 ; c:name "Horror" .
+<http://x/fc1> a <http://x/film_category> ; fc:film_id 1 ; fc:ref-film_id <http://x/f1> ; fc:category_id 1 ; fc:ref-category_id <http://x/c1> .
+<http://x/fc2> a <http://x/film_category> ; fc:film_id 2 ; fc:ref-film_id <http://x/f2> ; fc:category_id 2 ; fc:ref-category_id <http://x/c2> .
+<http://x/fc3> a <http://x/film_category> ; fc:film_id 3 ; fc:ref-film_id <http://x/f3> ; fc:category_id 2 ; fc:ref-category_id <http://x/c2> .
+`
+	const trips = `@prefix s: <http://x/station#> . @prefix t: <http://x/trip#> .
+<http://x/s1> a <http://x/station> ; s:id 1 ; s:name "Market at 4th" ; s:city "San Francisco" .
+<http://x/s2> a <http://x/station> ; s:id 2 ; s:name "Ryland Park" ; s:city "San Jose" .
+<http://x/t1> a <http://x/trip> ; t:id 1 ; t:duration 300 ; t:start_station_name "Market at 4th" ; t:end_station_name "Ryland Park" .
+<http://x/t2> a <http://x/trip> ; t:id 2 ; t:duration 900 ; t:start_station_name "Ryland Park" ; t:end_station_name "Market at 4th" .
+`
+	const enzymes = `@prefix m: <http://x/medicine#> . @prefix e: <http://x/enzyme#> . @prefix i: <http://x/medicine_enzyme_interaction#> .
+<http://x/m1> a <http://x/medicine> ; m:id 1 ; m:name "Aripiprazole" ; m:trade_name "Abilify" .
+<http://x/m2> a <http://x/medicine> ; m:id 2 ; m:name "Clozapine" ; m:trade_name "Clozaril" .
+<http://x/e1> a <http://x/enzyme> ; e:id 1 ; e:name "CYP2D6" .
+<http://x/e2> a <http://x/enzyme> ; e:id 2 ; e:name "CYP3A4" .
+<http://x/i1> a <http://x/medicine_enzyme_interaction> ; i:medicine_id 1 ; i:ref-medicine_id <http://x/m1> ; i:enzyme_id 1 ; i:ref-enzyme_id <http://x/e1> .
+<http://x/i2> a <http://x/medicine_enzyme_interaction> ; i:medicine_id 2 ; i:ref-medicine_id <http://x/m2> ; i:enzyme_id 2 ; i:ref-enzyme_id <http://x/e2> .
+`
+	const settlements = `@prefix s: <http://x/settlements#> .
+<http://x/s1> a <http://x/settlements> ; s:settlement_id 161 ; s:claim_id 717 ; s:settlement_amount 1588.0 .
+<http://x/s2> a <http://x/settlements> ; s:settlement_id 176 ; s:claim_id 641 ; s:settlement_amount 9164.0 .
+<http://x/s3> a <http://x/settlements> ; s:settlement_id 205 ; s:claim_id 604 ; s:settlement_amount 2138.0 .
+`
+	const reps = `@prefix e: <http://x/employees#> . @prefix c: <http://x/customers#> .
+<http://x/e1> a <http://x/employees> ; e:id 1 ; e:first_name "Jane" ; e:last_name "Peacock" ; e:title "Sales Support Agent" .
+<http://x/e2> a <http://x/employees> ; e:id 2 ; e:first_name "Steve" ; e:last_name "Johnson" ; e:title "Sales Support Agent" .
+<http://x/c1> a <http://x/customers> ; c:id 1 ; c:first_name "Luís" ; c:last_name "Gonçalves" ; c:support_rep_id 1 ; c:ref-support_rep_id <http://x/e1> .
+<http://x/c2> a <http://x/customers> ; c:id 2 ; c:first_name "Leonie" ; c:last_name "Köhler" ; c:support_rep_id 2 ; c:ref-support_rep_id <http://x/e2> .
+<http://x/c3> a <http://x/customers> ; c:id 3 ; c:first_name "François" ; c:last_name "Tremblay" ; c:support_rep_id 2 ; c:ref-support_rep_id <http://x/e2> .
+`
+	const claims = `@prefix c: <http://x/claims#> .
+<http://x/c1> a <http://x/claims> ; c:claim_id 143 ; c:date_claim_made "2017-03-11"^^<http://www.w3.org/2001/XMLSchema#date> ; c:amount_claimed 43884 ; c:amount_settled 1085 .
+<http://x/c2> a <http://x/claims> ; c:claim_id 423 ; c:date_claim_made "2017-05-02"^^<http://www.w3.org/2001/XMLSchema#date> ; c:amount_claimed 89632 ; c:amount_settled 1351 .
+<http://x/c3> a <http://x/claims> ; c:claim_id 442 ; c:date_claim_made "2016-09-17"^^<http://www.w3.org/2001/XMLSchema#date> ; c:amount_claimed 17566 ; c:amount_settled 1744 .
+`
 	for _, c := range []struct {
 		graph, data, question string
 		want                  []string
 	}{
+		// "each support rep … look after": grouped by the employees
+		// the reference named so leads to, shown by their names; "look
+		// after" is the verb, not part of the group's name.
+		{"store", reps, "How many customers does each support rep look after?", []string{"Jane Peacock 1", "Steve Johnson 2"}},
+		// "biggest" with no word for what is big: the one number
+		// settlements have that is no identifier, their amount.
+		{"insurance", settlements, "What's the biggest settlement?", []string{"176"}},
+		// Of a claim's two amounts, the one named after what it is:
+		// the amount claimed, not the amount settled.
+		{"claims", claims, "When was the biggest claim made?", []string{"2017-05-02"}},
+		// "film category": the category a film's link to one refers
+		// to, named by its name, not the films.
+		{"rentals", films, "Which film category has the most movies?", []string{"Horror 2"}},
+		// "start from": of the trip's station names, the start's.
+		{"bikes", trips, "Which station did the longest trip start from?", []string{"Ryland Park"}},
+		// "aripiprazole", written small and in no dictionary: the
+		// medicine the graph names so.
+		{"drugs", enzymes, "Which enzymes does aripiprazole interact with?", []string{"CYP2D6"}},
+		// "taught": through what the verb names (the sections an
+		// instructor teaches), not the department a course and an
+		// instructor share.
+		{"college", teaching, "What courses has Lembr taught?", []string{"Mechanics"}},
+		// The same where the department is named too, and so in the
+		// slice: the path the verb names, one reference longer.
+		{"college", teaching, "Which courses in the Physics department has Voronina taught?", []string{"Acoustics", "Optics"}},
 		// "How many students … more than one course?": the students the
 		// bound keeps, counted (2), not a count per student (2, 2), nor
 		// per enrolment, which refers to one course each.

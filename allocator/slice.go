@@ -139,6 +139,31 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		}
 		s.Classes = append(s.Classes, sc)
 	}
+	// "the biggest settlement": a superlative of size with nothing it
+	// is measured by, said of a class, measures it by its numbers
+	// (settlement_amount), which the slice then holds.
+	if sg.Requirements.Output.OrderBy == "" {
+		for _, cue := range sg.Requirements.Cues {
+			if cue.Kind != handoff.CueSuperlative || cue.Of == "" || !slices.ContainsFunc(strings.Fields(cue.Text), lexicon.Magnitude) {
+				continue
+			}
+			for _, m := range gs.Matches {
+				e := lex.element(m.IRI)
+				if m.Term != cue.Of || e == nil || !e.class {
+					continue
+				}
+				for i := range lex.elements {
+					n := &lex.elements[i]
+					if n.class || len(n.objects) > 0 || len(n.primary) == 0 || lexicon.IdentifierWord(n.primary[len(n.primary)-1]) || !slices.Contains(n.subjects, e.iri) {
+						continue
+					}
+					if pi, ok := g.Summary.Property(n.iri); ok && pi.Numeric() {
+						scoreOnce(n.iri, 0.05)
+					}
+				}
+			}
+		}
+	}
 	// "the largest endowment": a superlative's term that matched only
 	// a class's identifier (endowment_id) measures the class by its
 	// numbers, which the slice then holds.
@@ -218,7 +243,25 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		// the things asked for and the class of a value named (other
 		// terms may name a class only weakly), and not where a
 		// negation chooses its own joins.
-		if core := coreClasses(sg, lex, classes, matched); len(classes) <= 3 && len(core) >= 2 && !slices.Contains(sg.Operations, handoff.OpNegate) {
+		core, small := coreClasses(sg, lex, classes, matched), len(classes) <= 3
+		if len(core) >= 2 && !slices.Contains(sg.Operations, handoff.OpNegate) {
+			// "What courses has Lembr taught?": the class the verb
+			// names (teaches) relates the things asked for to the
+			// value's, so a path runs through it (course, section,
+			// teaches), not only around it (the department a course
+			// and an instructor share).
+			if v := verbClass(sg, classes, matched); v != "" && !slices.Contains(core, v) {
+				for _, c := range lex.pathBetween([]string{core[0], v}, 3) {
+					if len(classes) >= a.cfg.SliceClasses+2 {
+						break
+					}
+					addClass(c)
+					core = append(core, c)
+				}
+				core = append(core, v)
+			}
+		}
+		if small && len(core) >= 2 && !slices.Contains(sg.Operations, handoff.OpNegate) {
 			for _, c := range lex.pathBetween(core, 3) {
 				if len(classes) >= a.cfg.SliceClasses+2 {
 					break
@@ -291,6 +334,32 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			for _, c := range e.subjects {
 				if !slices.Contains(classes, c) && c != root {
 					addClass(c)
+				}
+			}
+		}
+	}
+	// "Which film category has the most movies?": a type that names a
+	// class (film_category, a film's link to a category) whose head word
+	// names a class that one refers to (category) asks for the things of
+	// that class, which join the slice with their name.
+	for _, c := range slices.Clone(classes) {
+		for _, t := range sg.Requirements.Types {
+			tw := kg.Words(t)
+			if len(tw) < 2 || !slices.Contains(matched[c], t) {
+				continue
+			}
+			head := lexicon.Fold(tw[len(tw)-1])
+			for i := range lex.elements {
+				e := &lex.elements[i]
+				if e.class || len(e.objects) != 1 || !slices.Contains(e.subjects, c) || slices.Contains(classes, e.objects[0]) {
+					continue
+				}
+				if ow := kg.Tokens(e.objects[0]); len(ow) != 1 || lexicon.Fold(ow[0]) != head {
+					continue
+				}
+				addClass(e.objects[0])
+				if n := namingProperty(lex, e.objects[0]); n != "" {
+					scoreOnce(n, 0.3)
 				}
 			}
 		}
@@ -383,6 +452,28 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		}
 		if lexicon.SaysName(said, kg.Words(strings.TrimPrefix(kg.SplitIRI(c.e.iri).Local, "ref-"))) {
 			propScore[c.e.iri] = 0.5
+		}
+	}
+	// A name column of a chosen class whose other words the question
+	// says, a type among them, though apart ("Which station did the
+	// longest trip start from?": start_station_name, not
+	// end_station_name).
+	saidFolded := make([]string, len(said))
+	for i, w := range said {
+		saidFolded[i] = lexicon.Fold(strings.ToLower(w))
+	}
+	for _, c := range columns {
+		w := c.words
+		if _, ok := propScore[c.e.iri]; ok || len(w) < 3 || !lexicon.NameWord(w[len(w)-1]) {
+			continue
+		}
+		rest := make([]string, len(w)-1)
+		for i, x := range w[:len(w)-1] {
+			rest[i] = lexicon.Fold(x)
+		}
+		if !slices.ContainsFunc(rest, func(x string) bool { return lexicon.FunctionWord(x) || !slices.Contains(saidFolded, x) }) &&
+			slices.ContainsFunc(sg.Requirements.Types, func(t string) bool { return slices.Contains(rest, lexicon.Fold(t)) }) {
+			scoreOnce(c.e.iri, 0.3)
 		}
 	}
 	// A column of a chosen class that counts what a type names ("the
@@ -791,6 +882,19 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		scoreOnce(ref.iri, 0.5*propScore[iri])
 		if !slices.Contains(classes, ref.objects[0]) {
 			addClass(ref.objects[0])
+		}
+	}
+	// "How many customers does each support rep look after?": things
+	// grouped by a reference the group's term names
+	// (customers#ref-support_rep_id) are grouped by the things it
+	// refers to, whose class joins the slice to name them.
+	for _, gb := range sg.Requirements.Output.GroupBy {
+		for _, iri := range sortedKeys(propScore) {
+			e := lex.element(iri)
+			if e == nil || e.class || len(e.objects) != 1 || !slices.Contains(matched[iri], gb) || slices.Contains(classes, e.objects[0]) {
+				continue
+			}
+			addClass(e.objects[0])
 		}
 	}
 	for _, c := range slices.Clone(classes) {
@@ -1217,6 +1321,24 @@ func nameParts(lex *graphLex, c string) []string {
 		return nil
 	}
 	return []string{given, family}
+}
+
+// verbClass returns the one chosen class a relation word of the subgoal
+// matched and no type word did ("taught": teaches), "" when there is
+// none or more than one.
+func verbClass(sg *handoff.Subgoal, classes []string, matched map[string][]string) string {
+	found := ""
+	for _, c := range classes {
+		if !slices.ContainsFunc(sg.Requirements.Predicates, func(p string) bool { return slices.Contains(matched[c], p) }) ||
+			slices.ContainsFunc(sg.Requirements.Types, func(t string) bool { return slices.Contains(matched[c], t) }) {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = c
+	}
+	return found
 }
 
 // coreClasses returns the chosen classes the subgoal surely needs

@@ -236,8 +236,10 @@ func (a *analysis) isVerb(i int) bool {
 		return true
 	}
 	// "How many rounds did each pilot win?", "… has each town hosted?":
-	// the last word, after an auxiliary and the subject's noun phrase.
-	if a.isWord(i) && !isFunction(w) && (i+1 == len(a.toks) || a.toks[i+1].kind == tkPunct) {
+	// the last word, after an auxiliary and the subject's noun phrase;
+	// so before a stranded particle ("does each rep look after?").
+	last := func(k int) bool { return k == len(a.toks) || a.toks[k].kind == tkPunct }
+	if a.isWord(i) && !isFunction(w) && (last(i+1) || inSet(a.w(i+1), "after", "up", "out", "on", "for", "with", "to", "at", "from", "about", "in") && last(i+2)) {
 		for k := i - 2; k >= max(0, i-4); k-- {
 			// After "each" or "every" ("did each storm hit"); after "has"
 			// a participle only ("has each town hosted", not "that has

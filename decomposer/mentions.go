@@ -1,12 +1,14 @@
 package decomposer
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/lexicon"
+	"github.com/schemaforge/go-schemaforge/lexicon/vocab"
 )
 
 // Mentions.
@@ -40,6 +42,16 @@ func findMentions(q string, toks []token, linked []handoff.Mention) []handoff.Me
 		if lower && t.kind == tkWord {
 			if j, v := linkedSpan(q, toks, i, linked); j > i {
 				// Normalized: the value as the graph writes it.
+				mark(i, j, handoff.Mention{Text: q[t.start:toks[j-1].end], Start: t.start, End: toks[j-1].end, Kind: handoff.MentionName, Normalized: v})
+				i = j - 1
+				continue
+			}
+		}
+		// "Which enzymes does aripiprazole inhibit?": a word written
+		// small that no dictionary knows and a graph holds as a value
+		// whole names that value.
+		if unknown(t) {
+			if j, v := linkedSpanOf(q, toks, i, linked, 1); j > i {
 				mark(i, j, handoff.Mention{Text: q[t.start:toks[j-1].end], Start: t.start, End: toks[j-1].end, Kind: handoff.MentionName, Normalized: v})
 				i = j - 1
 				continue
@@ -205,6 +217,18 @@ func thanBound(toks []token, i int) bool {
 		k--
 	}
 	return k >= 0 && toks[k].low == "than"
+}
+
+// unknown reports whether t is a word written small, of four letters or
+// more, that no dictionary knows ("aripiprazole"): a name, if a graph
+// holds it.
+func unknown(t token) bool {
+	return t.kind == tkWord && !t.cap && utf8.RuneCountInString(t.low) >= 4 && !isFunction(t.low) && !vocab.Known(t.low)
+}
+
+// unknownWord reports whether some word of toks is [unknown].
+func unknownWord(toks []token) bool {
+	return slices.ContainsFunc(toks, unknown)
 }
 
 // comparesWithThing reports whether the question compares with something

@@ -221,7 +221,7 @@ func (r *Rules) Decompose(ctx context.Context, question string) (d *handoff.Deco
 	}
 	var linked []handoff.Mention
 	var notes []string
-	if toks := tokenize(question); r.linker != nil && (!r.namesOnly || joinedName(toks) || sentenceCased(toks) || numberedName(toks) || lowerCase(question) || comparesWithThing(toks)) {
+	if toks := tokenize(question); r.linker != nil && (!r.namesOnly || joinedName(toks) || sentenceCased(toks) || numberedName(toks) || lowerCase(question) || comparesWithThing(toks) || unknownWord(toks)) {
 		ms, lerr := r.linker.Link(ctx, question, r.linkK)
 		switch {
 		case lerr != nil && ctx.Err() != nil:

@@ -196,7 +196,8 @@ func isNamingTerm(t string) bool {
 // namingIRI returns the naming property (name, title, label) of class c
 // in the slice, "" when it has none.
 func (pl *planner) namingIRI(c string) string {
-	best, rank := "", 0
+	var best *handoff.SliceProperty
+	rank := 0
 	for _, p := range pl.sc.props {
 		if !slices.Contains(p.Domains, c) || datatypeKind(p) == kAny {
 			continue
@@ -208,9 +209,15 @@ func (pl *planner) namingIRI(c string) string {
 		if r > 0 && slices.ContainsFunc(pl.sc.slice.Values, func(v handoff.SliceValue) bool { return v.Property == p.IRI }) {
 			r++
 		}
-		if r > rank || (r == rank && r > 0 && p.IRI < best) {
-			best, rank = p.IRI, r
+		// Then the one the question's words chose (start_station_name
+		// of "Which station did the trip start from?"), then the
+		// first by name.
+		if r > rank || (r == rank && r > 0 && (p.Score > best.Score || p.Score == best.Score && p.IRI < best.IRI)) {
+			best, rank = p, r
 		}
 	}
-	return best
+	if best == nil {
+		return ""
+	}
+	return best.IRI
 }

@@ -1526,8 +1526,83 @@ func (pl *planner) attrOf(prop *handoff.SliceProperty) (skeletons.Attr, bool) {
 
 // join adds class c to the plan through the shortest path of reference
 // properties (at most three hops) from an existing node, and returns its
-// node.
+// node; or, at most one hop longer, through a class a relation word of
+// the question names ("What courses has Lembr taught?": course, section,
+// teaches, instructor, not the department the course and the instructor
+// share).
 func (pl *planner) join(c string) (int, bool) {
+	for i, n := range pl.p.Nodes {
+		if n.Class == c {
+			return i, true
+		}
+	}
+	if via := pl.saidVia(c); via != "" {
+		if _, ok := pl.shortestJoin(via); ok {
+			pl.notes = append(pl.notes, "joined through "+kg.SplitIRI(via).Local+", which a word of the question names")
+			return pl.shortestJoin(c)
+		}
+	}
+	return pl.shortestJoin(c)
+}
+
+// saidVia returns the class a relation word of the question names (not a
+// naming word, and not a class the question's type words name) through
+// which c joins the plan in at most three hops and at most one more than
+// the shortest path, when the shortest path does not already pass it;
+// "" when there is none or more than one.
+func (pl *planner) saidVia(c string) string {
+	base := &planner{sc: pl.sc, sg: pl.sg, p: pl.p.Clone(), alt: pl.alt}
+	before := len(base.p.Edges)
+	if _, ok := base.shortestJoin(c); !ok {
+		return ""
+	}
+	shortest := len(base.p.Edges) - before
+	saidBy := func(x, label string) bool {
+		return slices.ContainsFunc(pl.sg.Requirements.Predicates, func(t string) bool {
+			return !isNamingTerm(t) && termMatches(t, x, label) >= 0.9
+		})
+	}
+	// A relation word the plan or the shortest path already realises
+	// ("faculty who participate": faculty_participates_in) asks for no
+	// other class.
+	if slices.ContainsFunc(base.p.Nodes, func(n skeletons.Node) bool { return saidBy(n.Class, "") }) {
+		return ""
+	}
+	nodes := len(pl.p.Nodes)
+	found := ""
+	for _, cl := range pl.sc.slice.Classes {
+		x := cl.IRI
+		if x == c || !saidBy(x, cl.Label) || slices.ContainsFunc(pl.sg.Requirements.Types, func(t string) bool { return termMatches(t, x, cl.Label) >= 0.8 }) {
+			continue
+		}
+		trial := &planner{sc: pl.sc, sg: pl.sg, p: pl.p.Clone(), alt: pl.alt}
+		if _, ok := trial.shortestJoin(x); !ok {
+			continue
+		}
+		mid := len(trial.p.Edges)
+		if _, ok := trial.shortestJoin(c); !ok || mid == len(trial.p.Edges) {
+			continue
+		}
+		// Through x: c's path starts at a node x's path added, not at
+		// one the plan had (a branch beside it).
+		if e := trial.p.Edges[mid]; min(e.From, e.To) < nodes {
+			continue
+		}
+		if n := len(trial.p.Edges) - before; n > 3 || n > shortest+1 {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = x
+	}
+	return found
+}
+
+// shortestJoin adds class c to the plan through the shortest path of
+// reference properties (at most three hops) from an existing node, and
+// returns its node.
+func (pl *planner) shortestJoin(c string) (int, bool) {
 	type step struct {
 		class string
 		prop  string
@@ -1691,6 +1766,26 @@ func (pl *planner) groupKey(term string) ([]skeletons.Item, bool) {
 			// People with no name of their own by their given and
 			// family names ("each student").
 			if given, family := pl.personNames(bestClass); given != nil {
+				pl.used = append(pl.used, given.IRI, family.IRI)
+				return []skeletons.Item{{Attr: &skeletons.Attr{Node: i, Property: given.IRI}}, {Attr: &skeletons.Attr{Node: i, Property: family.IRI}}}, true
+			}
+			it := pl.naming(i)
+			return []skeletons.Item{it}, it.Attr != nil
+		}
+	}
+	// "How many customers does each support rep look after?": a
+	// reference of the subjects the term names (ref-support_rep_id)
+	// groups them by the things it refers to, shown by their names.
+	if prop == nil || ps < 0.8 {
+		for _, p := range pl.sc.props {
+			if len(p.Ranges) != 1 || !pl.hasNodeOf(p) || termMatches(term, p.IRI, p.Label) < 0.8 {
+				continue
+			}
+			i, ok := pl.join(p.Ranges[0])
+			if !ok {
+				break
+			}
+			if given, family := pl.personNames(p.Ranges[0]); given != nil {
 				pl.used = append(pl.used, given.IRI, family.IRI)
 				return []skeletons.Item{{Attr: &skeletons.Attr{Node: i, Property: given.IRI}}, {Attr: &skeletons.Attr{Node: i, Property: family.IRI}}}, true
 			}
@@ -1955,6 +2050,17 @@ func (pl *planner) order(out handoff.Output) {
 					it.Func = "number"
 				}
 				break
+			}
+		}
+		// "the biggest settlement": by the one number the subjects
+		// have other than identifiers (its amount), when nothing says
+		// what measures their size.
+		if pl.magnitude() {
+			if p := pl.onlyNumber(pl.p.Nodes[0].Class); p != nil {
+				if at, ok := pl.attrOf(p); ok {
+					it = skeletons.Item{Attr: &at}
+					break
+				}
 			}
 		}
 		// A limit without an order: keep the limit only.
@@ -2446,17 +2552,39 @@ func (pl *planner) sizeOf(term string) *handoff.SliceProperty {
 	if out == nil && class != "" {
 		// "the largest endowment": the one number a class named has
 		// (its amount), when none says size.
-		for _, p := range pl.sc.props {
-			if datatypeKind(p) != kNumber || identifier(p) || !slices.Contains(p.Domains, class) {
-				continue
-			}
-			if out != nil {
-				return nil
-			}
-			out = p
-		}
+		return pl.onlyNumber(class)
 	}
 	return out
+}
+
+// onlyNumber returns the one numeric property of class c in the slice
+// that is no identifier, or of several the one named after the class
+// (a claim's amount_claimed, not its amount_settled); nil when there is
+// none or no one.
+func (pl *planner) onlyNumber(c string) *handoff.SliceProperty {
+	var nums []*handoff.SliceProperty
+	for _, p := range pl.sc.props {
+		if datatypeKind(p) == kNumber && !identifier(p) && slices.Contains(p.Domains, c) {
+			nums = append(nums, p)
+		}
+	}
+	if len(nums) > 1 {
+		cw := words(c)
+		if len(cw) == 0 {
+			return nil
+		}
+		// (The class's word or its participle: claims, claimed.)
+		cs := stem(cw[len(cw)-1])
+		nums = slices.DeleteFunc(nums, func(p *handoff.SliceProperty) bool {
+			return !slices.ContainsFunc(kg.Words(kg.SplitIRI(p.IRI).Column()), func(w string) bool {
+				return stem(w) == cs || strings.HasPrefix(w, cs) && len(w) <= len(cs)+2
+			})
+		})
+	}
+	if len(nums) != 1 {
+		return nil
+	}
+	return nums[0]
 }
 
 // agentKeys returns the group keys for a count ranked per agent that a
