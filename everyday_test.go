@@ -190,10 +190,20 @@ func TestEverydayPhrasing(t *testing.T) {
 <http://x/c2> a <http://x/claims> ; c:claim_id 423 ; c:date_claim_made "2017-05-02"^^<http://www.w3.org/2001/XMLSchema#date> ; c:amount_claimed 89632 ; c:amount_settled 1351 .
 <http://x/c3> a <http://x/claims> ; c:claim_id 442 ; c:date_claim_made "2016-09-17"^^<http://www.w3.org/2001/XMLSchema#date> ; c:amount_claimed 17566 ; c:amount_settled 1744 .
 `
+	const airports = `@prefix a: <http://x/airports#> . @prefix l: <http://x/airlines#> . @prefix r: <http://x/routes#> .
+<http://x/a1> a <http://x/airports> ; a:apid 1 ; a:name "Honolulu International Airport" ; a:city "Honolulu" .
+<http://x/a2> a <http://x/airports> ; a:apid 2 ; a:name "Kahului Airport" ; a:city "Kahului" .
+<http://x/a3> a <http://x/airports> ; a:apid 3 ; a:name "Hilo International Airport" ; a:city "Hilo" .
+<http://x/l1> a <http://x/airlines> ; l:alid 1 ; l:name "International" .
+<http://x/r1> a <http://x/routes> ; r:rid 1 ; r:alid 1 ; r:ref-alid <http://x/l1> ; r:dst_apid 2 ; r:ref-dst_apid <http://x/a2> .
+`
 	for _, c := range []struct {
 		graph, data, question string
 		want                  []string
 	}{
+		// "whose name contains": the airports' own name, not the
+		// name of an airline that flies there and holds the word too.
+		{"flights", airports, "How many airports have a name that contains the word 'International'?", []string{"2"}},
 		// "each support rep … look after": grouped by the employees
 		// the reference named so leads to, shown by their names; "look
 		// after" is the verb, not part of the group's name.

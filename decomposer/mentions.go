@@ -223,7 +223,22 @@ func thanBound(toks []token, i int) bool {
 // more, that no dictionary knows ("aripiprazole"): a name, if a graph
 // holds it.
 func unknown(t token) bool {
-	return t.kind == tkWord && !t.cap && utf8.RuneCountInString(t.low) >= 4 && !isFunction(t.low) && !vocab.Known(t.low)
+	return t.kind == tkWord && !t.cap && utf8.RuneCountInString(t.low) >= 4 && !isFunction(t.low) && !knownWord(t.low)
+}
+
+// knownWord reports whether w is a word of English ([vocab.Known]), an
+// irregular form of one ("does", "taught") or a regular one that doubles
+// its last consonant ("shipped", "planning").
+func knownWord(w string) bool {
+	if vocab.Known(w) || vocab.Known(lexicon.Fold(w)) {
+		return true
+	}
+	for _, suf := range []string{"ed", "ing", "er", "est"} {
+		if stem, ok := strings.CutSuffix(w, suf); ok && len(stem) >= 3 && stem[len(stem)-1] == stem[len(stem)-2] && vocab.Known(stem[:len(stem)-1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // unknownWord reports whether some word of toks is [unknown].

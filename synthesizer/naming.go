@@ -209,10 +209,10 @@ func (pl *planner) namingIRI(c string) string {
 		if r > 0 && slices.ContainsFunc(pl.sc.slice.Values, func(v handoff.SliceValue) bool { return v.Property == p.IRI }) {
 			r++
 		}
-		// Then the one the question's words chose (start_station_name
-		// of "Which station did the trip start from?"), then the
-		// first by name.
-		if r > rank || (r == rank && r > 0 && (p.Score > best.Score || p.Score == best.Score && p.IRI < best.IRI)) {
+		// Then one whose other words the question says
+		// (start_station_name of "Which station did the trip start
+		// from?"), then the first by name.
+		if r > rank || (r == rank && r > 0 && (cmp.Compare(b2i(pl.saysColumn(p)), b2i(pl.saysColumn(best))) > 0 || pl.saysColumn(p) == pl.saysColumn(best) && p.IRI < best.IRI)) {
 			best, rank = p, r
 		}
 	}
@@ -220,4 +220,19 @@ func (pl *planner) namingIRI(c string) string {
 		return ""
 	}
 	return best.IRI
+}
+
+// saysColumn reports whether the question says every word of p's column
+// name but its last, of which there are at least two
+// ("start_station_name": start, station).
+func (pl *planner) saysColumn(p *handoff.SliceProperty) bool {
+	w := kg.Words(kg.SplitIRI(p.IRI).Column())
+	if len(w) < 3 {
+		return false
+	}
+	qw := kg.Words(pl.sg.Text)
+	for i := range qw {
+		qw[i] = stem(qw[i])
+	}
+	return !slices.ContainsFunc(w[:len(w)-1], func(x string) bool { return !slices.Contains(qw, stem(x)) })
 }

@@ -3717,7 +3717,19 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 		// A string: a value linked in the graph, written as the graph
 		// writes it, else the question's words on the best string
 		// property.
-		if v, prop := pl.linked(f); prop != nil {
+		v, prop := pl.linked(f)
+		// "airports whose name contains 'International'": a text the
+		// subjects' own column is asked to contain is looked for there,
+		// not in another class's column that a value linked.
+		if prop != nil && f.Op == handoff.FilterContains && f.Attribute != "" && len(pl.p.Nodes) > 0 && !pl.hasNodeOf(prop) &&
+			!slices.ContainsFunc(prop.Domains, func(d string) bool {
+				return slices.ContainsFunc(pl.sg.Requirements.Types, func(t string) bool { return termMatches(t, d, "") >= 0.5 })
+			}) {
+			if own, s := pl.prop(f.Attribute, kString, 0); own != nil && s >= 0.8 && slices.Contains(own.Domains, pl.p.Nodes[0].Class) {
+				prop = nil
+			}
+		}
+		if prop != nil {
 			if at, ok := pl.valueAttr(prop, v); ok {
 				if op == handoff.FilterEq && (partOf(f.Value, v) || pl.sharedPart(f.Value, prop)) {
 					// "members from Kentucky", the graph holding
@@ -3740,7 +3752,7 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 				return
 			}
 		}
-		prop, _ := pl.prop(f.Attribute, kString, pl.pick(site, false))
+		prop, _ = pl.prop(f.Attribute, kString, pl.pick(site, false))
 		if prop == nil || f.Attribute == "" {
 			pl.bonus -= 0.5
 			return
