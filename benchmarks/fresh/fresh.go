@@ -1,8 +1,8 @@
 // Package fresh is the fresh suite: questions written by hand, in the
 // phrasing people use rather than after a benchmark's templates, over the
 // demo collection (examples/demo), three Spider4SPARQL dev graphs
-// (concert_singer, pets_1, world_1) and forty-eight Spider4SPARQL train
-// graphs, each with a gold SPARQL query.
+// (concert_singer, pets_1, world_1) and a hundred and four Spider4SPARQL
+// train graphs, each with a gold SPARQL query.
 //
 // The questions live in [File] (embedded as [Data]); they were written
 // before anything was tuned on them and are frozen: they are never edited
@@ -72,7 +72,8 @@ var Graphs = map[string][]string{
 		"allergy_1", "company_office", "department_management", "epinions_1", "machine_repair", "scientist_1", "shop_membership", "small_bank_1",
 		"college_3", "game_1", "restaurant_1", "student_1", "twitter_1", "voter_2", "workshop_paper", "store_product",
 		"browser_web", "csu_1", "customer_complaints", "e_government", "formula_1", "performance_attendance", "product_catalog", "hospital_1",
-		"medicine_enzyme_interaction", "college_2", "apartment_rentals", "bike_1", "sakila_1", "soccer_2", "store_1", "party_people"},
+		"medicine_enzyme_interaction", "college_2", "apartment_rentals", "bike_1", "sakila_1", "soccer_2", "store_1", "party_people",
+		"assets_maintenance", "behavior_monitoring", "company_1", "customer_deliveries", "local_govt_in_alabama", "network_2", "products_for_hire", "tracking_software_problems"},
 }
 
 // Shapes are the question shapes a question is tagged with.
