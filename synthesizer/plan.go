@@ -2560,7 +2560,7 @@ func (pl *planner) sizeOf(term string) *handoff.SliceProperty {
 // onlyNumber returns the one numeric property of class c in the slice
 // that is no identifier, or of several the one named after the class
 // (a claim's amount_claimed, not its amount_settled); nil when there is
-// none or no one.
+// none, or several and not exactly one named so.
 func (pl *planner) onlyNumber(c string) *handoff.SliceProperty {
 	var nums []*handoff.SliceProperty
 	for _, p := range pl.sc.props {
