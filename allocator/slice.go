@@ -139,6 +139,20 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		}
 		s.Classes = append(s.Classes, sc)
 	}
+	// scoreMeasures scores the columns of the classes of that are no
+	// identifier and whose values keep holds, for a superlative to rank
+	// by.
+	scoreMeasures := func(of []string, keep func(*kg.PropertyInfo) bool) {
+		for i := range lex.elements {
+			n := &lex.elements[i]
+			if n.class || len(n.objects) > 0 || len(n.primary) == 0 || lexicon.IdentifierWord(n.primary[len(n.primary)-1]) || !intersects(n.subjects, of) {
+				continue
+			}
+			if pi, ok := g.Summary.Property(n.iri); ok && keep(pi) {
+				scoreOnce(n.iri, 0.05)
+			}
+		}
+	}
 	// "the biggest settlement": a superlative of size with nothing it
 	// is measured by, said of a class, measures it by its numbers
 	// (settlement_amount), which the slice then holds.
@@ -148,41 +162,23 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 				continue
 			}
 			for _, m := range gs.Matches {
-				e := lex.element(m.IRI)
-				if m.Term != cue.Of || e == nil || !e.class {
-					continue
-				}
-				for i := range lex.elements {
-					n := &lex.elements[i]
-					if n.class || len(n.objects) > 0 || len(n.primary) == 0 || lexicon.IdentifierWord(n.primary[len(n.primary)-1]) || !slices.Contains(n.subjects, e.iri) {
-						continue
-					}
-					if pi, ok := g.Summary.Property(n.iri); ok && pi.Numeric() {
-						scoreOnce(n.iri, 0.05)
-					}
+				if e := lex.element(m.IRI); m.Term == cue.Of && e != nil && e.class {
+					scoreMeasures([]string{e.iri}, (*kg.PropertyInfo).Numeric)
 				}
 			}
 		}
 	}
 	// "the largest endowment": a superlative's term that matched only
 	// a class's identifier (endowment_id) measures the class by its
-	// numbers, which the slice then holds.
+	// numbers or dates (their values have a least; the synthesizer
+	// ranks by numbers only), which the slice then holds.
 	if ob := sg.Requirements.Output.OrderBy; ob != "" {
 		for _, m := range gs.Matches {
 			e := lex.element(m.IRI)
 			if m.Term != ob || e == nil || e.class || len(e.primary) == 0 || !lexicon.IdentifierWord(e.primary[len(e.primary)-1]) {
 				continue
 			}
-			for i := range lex.elements {
-				n := &lex.elements[i]
-				if n.class || len(n.objects) > 0 || len(n.primary) == 0 || lexicon.IdentifierWord(n.primary[len(n.primary)-1]) ||
-					!slices.ContainsFunc(n.subjects, func(c string) bool { return slices.Contains(e.subjects, c) }) {
-					continue
-				}
-				if pi, ok := g.Summary.Property(n.iri); ok && pi.Values != nil && pi.Values.Min != "" {
-					scoreOnce(n.iri, 0.05) // a number or a date (its values have a least); the synthesizer ranks by numbers only
-				}
-			}
+			scoreMeasures(e.subjects, func(pi *kg.PropertyInfo) bool { return pi.Values != nil && pi.Values.Min != "" })
 		}
 	}
 	// Link classes: a class that is not chosen but whose reference
@@ -458,21 +454,16 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	// says, a type among them, though apart ("Which station did the
 	// longest trip start from?": start_station_name, not
 	// end_station_name).
-	saidFolded := make([]string, len(said))
-	for i, w := range said {
-		saidFolded[i] = lexicon.Fold(strings.ToLower(w))
-	}
 	for _, c := range columns {
 		w := c.words
-		if _, ok := propScore[c.e.iri]; ok || len(w) < 3 || !lexicon.NameWord(w[len(w)-1]) {
+		if _, ok := propScore[c.e.iri]; ok || !lexicon.SaysQualifiers(said, w) || !lexicon.NameWord(w[len(w)-1]) {
 			continue
 		}
 		rest := make([]string, len(w)-1)
 		for i, x := range w[:len(w)-1] {
 			rest[i] = lexicon.Fold(x)
 		}
-		if !slices.ContainsFunc(rest, func(x string) bool { return lexicon.FunctionWord(x) || !slices.Contains(saidFolded, x) }) &&
-			slices.ContainsFunc(sg.Requirements.Types, func(t string) bool { return slices.Contains(rest, lexicon.Fold(t)) }) {
+		if !slices.ContainsFunc(rest, lexicon.FunctionWord) && slices.ContainsFunc(sg.Requirements.Types, func(t string) bool { return slices.Contains(rest, lexicon.Fold(t)) }) {
 			scoreOnce(c.e.iri, 0.3)
 		}
 	}

@@ -54,6 +54,22 @@ func Compound(words []string) string {
 	return Fold(strings.ToLower(strings.Join(words, "")))
 }
 
+// SaysQualifiers reports whether the words of a question (said) hold,
+// in any order and apart, every word of a schema name of three words or
+// more but its last, each compared under [Fold]: "Which station did the
+// longest trip start from?" says the start and station of
+// start_station_name.
+func SaysQualifiers(said, name []string) bool {
+	if len(name) < 3 {
+		return false
+	}
+	folded := make([]string, len(said))
+	for i, w := range said {
+		folded[i] = Fold(strings.ToLower(w))
+	}
+	return !slices.ContainsFunc(name[:len(name)-1], func(w string) bool { return !slices.Contains(folded, Fold(strings.ToLower(w))) })
+}
+
 // SaysName reports whether the words of a question (said) hold the
 // words of a schema name of two words or more as one run, each compared
 // under [Fold]: "the date valid from and the date valid to" says

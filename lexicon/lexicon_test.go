@@ -754,3 +754,20 @@ func TestEventNoun(t *testing.T) {
 		}
 	}
 }
+
+func TestSaysQualifiers(t *testing.T) {
+	q := strings.Fields("Which station did the longest trips start from")
+	for _, c := range []struct {
+		name []string
+		want bool
+	}{
+		{[]string{"start", "station", "name"}, true},
+		{[]string{"end", "station", "name"}, false},
+		{[]string{"trip", "start", "station", "id"}, true}, // "trips" folds to trip
+		{[]string{"station", "name"}, false},               // fewer than three words
+	} {
+		if got := lexicon.SaysQualifiers(q, c.name); got != c.want {
+			t.Errorf("SaysQualifiers(%v) = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

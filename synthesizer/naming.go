@@ -224,15 +224,7 @@ func (pl *planner) namingIRI(c string) string {
 
 // saysColumn reports whether the question says every word of p's column
 // name but its last, of which there are at least two
-// ("start_station_name": start, station).
+// ("start_station_name": start, station; [lexicon.SaysQualifiers]).
 func (pl *planner) saysColumn(p *handoff.SliceProperty) bool {
-	w := kg.Words(kg.SplitIRI(p.IRI).Column())
-	if len(w) < 3 {
-		return false
-	}
-	qw := kg.Words(pl.sg.Text)
-	for i := range qw {
-		qw[i] = stem(qw[i])
-	}
-	return !slices.ContainsFunc(w[:len(w)-1], func(x string) bool { return !slices.Contains(qw, stem(x)) })
+	return lexicon.SaysQualifiers(kg.Words(pl.sg.Text), kg.Words(kg.SplitIRI(p.IRI).Column()))
 }

@@ -1763,14 +1763,7 @@ func (pl *planner) groupKey(term string) ([]skeletons.Item, bool) {
 	}
 	if bestClass != "" && cs >= ps && cs >= 0.8 {
 		if i, ok := pl.join(bestClass); ok {
-			// People with no name of their own by their given and
-			// family names ("each student").
-			if given, family := pl.personNames(bestClass); given != nil {
-				pl.used = append(pl.used, given.IRI, family.IRI)
-				return []skeletons.Item{{Attr: &skeletons.Attr{Node: i, Property: given.IRI}}, {Attr: &skeletons.Attr{Node: i, Property: family.IRI}}}, true
-			}
-			it := pl.naming(i)
-			return []skeletons.Item{it}, it.Attr != nil
+			return pl.shownBy(i)
 		}
 	}
 	// "How many customers does each support rep look after?": a
@@ -1785,12 +1778,7 @@ func (pl *planner) groupKey(term string) ([]skeletons.Item, bool) {
 			if !ok {
 				break
 			}
-			if given, family := pl.personNames(p.Ranges[0]); given != nil {
-				pl.used = append(pl.used, given.IRI, family.IRI)
-				return []skeletons.Item{{Attr: &skeletons.Attr{Node: i, Property: given.IRI}}, {Attr: &skeletons.Attr{Node: i, Property: family.IRI}}}, true
-			}
-			it := pl.naming(i)
-			return []skeletons.Item{it}, it.Attr != nil
+			return pl.shownBy(i)
 		}
 	}
 	if prop == nil {
@@ -1804,6 +1792,19 @@ func (pl *planner) groupKey(term string) ([]skeletons.Item, bool) {
 		return []skeletons.Item{pl.naming(at.Node)}, true
 	}
 	return []skeletons.Item{{Attr: &at}}, ok
+}
+
+// shownBy returns the group keys that show node i's things: people
+// with no name of their own by their given and family names ("each
+// student"), others by their naming attribute; false when nothing names
+// them.
+func (pl *planner) shownBy(i int) ([]skeletons.Item, bool) {
+	if given, family := pl.personNames(pl.p.Nodes[i].Class); given != nil {
+		pl.used = append(pl.used, given.IRI, family.IRI)
+		return []skeletons.Item{{Attr: &skeletons.Attr{Node: i, Property: given.IRI}}, {Attr: &skeletons.Attr{Node: i, Property: family.IRI}}}, true
+	}
+	it := pl.naming(i)
+	return []skeletons.Item{it}, it.Attr != nil
 }
 
 // onlyPlace returns the subjects' one text column named as a place (no
