@@ -317,6 +317,9 @@ func (p *Pipeline) Ask(ctx context.Context, question string) (*handoff.Answer, e
 	ans.Decomposition = d
 	ans.Allocations = allocations
 	p.judge(ans)
+	if !p.cfg.RankCount {
+		leaveOutRankCount(ans)
+	}
 	return ans, nil
 }
 

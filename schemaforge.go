@@ -52,6 +52,15 @@ type Config struct {
 	B int
 	// MaxCandidates caps the candidates synthesised per graph (default 6).
 	MaxCandidates int
+	// RankCount keeps the count that things are ranked by as a column
+	// of the answer ("Which customer has the most orders?" → the
+	// customer and the number of orders). Off by default: the question
+	// asks for the customer, and the answer leaves the count out once
+	// the query that computes it is verified (the queries are built,
+	// verified and judged with the count either way). Spider4SPARQL's
+	// gold queries, translated from SQL, project it; `schemaforge bench
+	// spider4sparql` turns it on so as to compare like with like.
+	RankCount bool
 	// MergeRatio decides which selected graphs answer together: graphs
 	// are tried best first, and after the first graph with an accepted
 	// answer only those whose allocation score is at least MergeRatio

@@ -24,6 +24,9 @@ type element struct {
 	// directed_by. They match as primary words do, without being part
 	// of its name.
 	verbs []string
+	// head is a class's last name word ("engineer" of
+	// maintenance_engineers), "" for a property.
+	head string
 	// subjects are the observed or declared classes of a property's
 	// subjects, objects those of its IRI objects.
 	subjects, objects []string
@@ -87,6 +90,14 @@ func newGraphLex(id string, s *kg.Summary) *graphLex {
 			continue
 		}
 		e := element{iri: c.IRI, class: true, count: c.Count, primary: stems(c.Tokens)}
+		if len(e.primary) > 0 {
+			e.head = e.primary[len(e.primary)-1]
+			if len(c.Tokens) > 1 && (c.Tokens[0] == "has" || c.Tokens[0] == "have") {
+				// has_allergy relates students to allergies: no
+				// allergy is what it is.
+				e.head = "\x00"
+			}
+		}
 		if c.Label != "" {
 			e.primary = appendNew(e.primary, stems(kg.Words(c.Label))...)
 		}
@@ -156,6 +167,7 @@ func appendNew(list []string, xs ...string) []string {
 // matchScore scores how well the term words t match element e. When
 // every word is a primary word the score is 0.9 plus 0.1 times the share
 // of the element's primary words the term covers (1 for an exact name);
+// (a little less for a class whose last word the term does not say);
 // when every word is a primary or context word (or another word for a
 // kind: "type" of genre), 0.7; else half the matched fraction.
 func matchScore(t []string, e *element) float64 {
@@ -197,7 +209,13 @@ func matchScore(t []string, e *element) float64 {
 				covered++
 			}
 		}
-		return 0.9 + 0.1*float64(covered)/float64(len(e.primary))
+		score := 0.9 + 0.1*float64(covered)/float64(len(e.primary))
+		if e.head != "" && covered < len(e.primary) && !slices.Contains(t, e.head) {
+			// "engineer" names maintenance engineers before engineer
+			// skills: a class is what its last word says.
+			score -= 0.005
+		}
+		return score
 	case any == len(t):
 		return 0.7
 	}

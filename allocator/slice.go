@@ -240,13 +240,21 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		// terms may name a class only weakly), and not where a
 		// negation chooses its own joins.
 		core, small := coreClasses(sg, lex, classes, matched), len(classes) <= 3
-		if len(core) >= 2 && !slices.Contains(sg.Operations, handoff.OpNegate) {
+		negVerb := slices.Contains(sg.Operations, handoff.OpNegate) && len(core) == 1 && len(sg.Requirements.Types) == 1
+		if len(core) >= 2 && !slices.Contains(sg.Operations, handoff.OpNegate) || negVerb {
+			// ("Which customers have never booked anything?": so from
+			// the things asked for to the class the negated verb names,
+			// bookings to products booked.)
 			// "What courses has Lembr taught?": the class the verb
 			// names (teaches) relates the things asked for to the
 			// value's, so a path runs through it (course, section,
 			// teaches), not only around it (the department a course
 			// and an instructor share).
-			if v := verbClass(sg, classes, matched); v != "" && !slices.Contains(core, v) {
+			v := verbClass(sg, classes, matched)
+			if negVerb && v == "" {
+				v = verbDomain(sg, lex, classes, matched)
+			}
+			if v != "" && !slices.Contains(core, v) {
 				for _, c := range lex.pathBetween([]string{core[0], v}, 3) {
 					if len(classes) >= a.cfg.SliceClasses+2 {
 						break
@@ -1328,6 +1336,25 @@ func verbClass(sg *handoff.Subgoal, classes []string, matched map[string][]strin
 			return ""
 		}
 		found = c
+	}
+	return found
+}
+
+// verbDomain returns the one chosen class a property the subgoal's
+// verbs matched belongs to (products_booked, of booked_amount, for
+// "booked"), "" when there is not exactly one.
+func verbDomain(sg *handoff.Subgoal, lex *graphLex, classes []string, matched map[string][]string) string {
+	found := ""
+	for _, iri := range slices.Sorted(maps.Keys(matched)) {
+		e := lex.element(iri)
+		if e == nil || e.class || len(e.subjects) != 1 || !slices.Contains(classes, e.subjects[0]) ||
+			!slices.ContainsFunc(sg.Requirements.Verbs, func(v string) bool { return slices.Contains(matched[iri], v) }) {
+			continue
+		}
+		if found != "" && found != e.subjects[0] {
+			return ""
+		}
+		found = e.subjects[0]
 	}
 	return found
 }

@@ -263,6 +263,22 @@ func (a *analysis) isVerb(i int) bool {
 		inSet(a.w(i+1), "the", "a", "an", "most", "more", "fewest", "fewer", "least", "less", "any", "every", "each", "all") {
 		return true
 	}
+	// "Which products has Christop Berge reported problems with?": a
+	// past form after "has" and a name.
+	if k := i - 1; a.isWord(i) && !isFunction(w) && !isPlural(w) && (lexicon.VerbBase(w) != w || len(w) > 4 && strings.HasSuffix(w, "ed")) && k >= 0 && a.toks[k].ment >= 0 {
+		for k >= 0 && a.toks[k].ment == a.toks[i-1].ment {
+			k--
+		}
+		if inSet(a.w(k), "has", "have", "had") {
+			return true
+		}
+	}
+	// "Who reported problems after 2000?", "Who became a customer
+	// before 2010?": a past form right after a leading "who" (or "who
+	// has": "Who has driven deliveries to …?").
+	if (i == 1 || i == 2 && inSet(a.w(1), "has", "have", "had")) && a.w(0) == "who" && a.isWord(i) && !isFunction(w) && !isPlural(w) && (lexicon.VerbBase(w) != w || len(w) > 4 && strings.HasSuffix(w, "ed")) {
+		return true
+	}
 	// "the airline which runs the most routes": so after a relative
 	// pronoun that follows a noun.
 	if i >= 2 && inSet(a.w(i-1), "which", "that", "who") && a.content(i-2) && a.isWord(i) && !isFunction(w) && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") &&
@@ -393,7 +409,9 @@ func (a *analysis) buildChunks() {
 			i++
 			continue
 		}
-		if a.isVerb(i) && !(a.content(i+1) && !a.isVerb(i+1) && !a.content(i-1)) {
+		// (A verb before a noun is its modifier, "born state", unless a
+		// leading "who" is its subject: "Who reported problems".)
+		if a.isVerb(i) && !(a.content(i+1) && !a.isVerb(i+1) && !a.content(i-1) && !(a.w(0) == "who" && (i == 1 || i == 2 && inSet(a.w(1), "has", "have", "had"))) && (i == 0 || a.toks[i-1].ment < 0)) {
 			a.addChunk(i, i+1, true)
 			i++
 			continue
@@ -849,8 +867,10 @@ func (a *analysis) scan() {
 		}
 		// "What kind of museum is the Nordic Light Gallery?", "What
 		// kind of music does Kenji Aoyama Trio play?": its type.
-		if k := a.chunkEnd(i + 3); i == first && inSet(w, "what", "which") && inSet(a.w(i+1), "kind", "type", "sort") && a.w(i+2) == "of" && a.asked == "" &&
-			inSet(a.w(k), "is", "are", "was", "were", "does", "do", "did") && a.mentionAt(k+1) {
+		// ("What kinds of services has Dedrick Ebert been involved
+		// in?": theirs.)
+		if k := a.chunkEnd(i + 3); i == first && inSet(w, "what", "which") && inSet(a.w(i+1), "kind", "type", "sort", "kinds", "types", "sorts") && a.w(i+2) == "of" && a.asked == "" &&
+			inSet(a.w(k), "is", "are", "was", "were", "does", "do", "did", "has", "have", "had") && a.mentionAt(k+1) {
 			a.asked = "type"
 			a.skipWord(i + 1)
 		}
@@ -1149,6 +1169,12 @@ func (a *analysis) scan() {
 			if c := a.labelled(a.groupChunkAfter(i+1, "for", "all", "different", "the", "every")); c >= 0 {
 				a.groupBy = appendNew(a.groupBy, a.groupTerm(c))
 				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " " + a.w(i+1), Term: a.groupTerm(c)})
+			} else if inSet(a.w(i+1), "each", "every") && inSet(a.w(i+2), "kind", "sort") && len(a.aggs) > 0 {
+				// "How many incidents of each kind have there been?": a
+				// kind is a type.
+				a.groupBy = appendNew(a.groupBy, "type")
+				a.implied = appendNew(a.implied, "type")
+				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " " + a.w(i+1) + " " + a.w(i+2), Term: "type"})
 			}
 		case w == "per" || w == "each" && a.isWord(i+1) && (a.at[i+1] >= 0 || a.namedBefore(i+1) || inSet(a.w(i+1), "different", "distinct") && a.at[i+2] >= 0) && i > 0 && !inSet(a.w(i-1), "of", "for", "in", "list", "show"):
 			// ("How many students have each different allergy?")
@@ -2127,8 +2153,11 @@ func (a *analysis) dropFirstWord(c int) *chunk {
 
 // ordering reports whether "ordered" at i sorts ("ordered by name",
 // "ordered in descending order", "ordered alphabetically") rather than
-// buys ("never ordered anything").
+// buys ("never ordered anything", "have never been ordered").
 func (a *analysis) ordering(i int) bool {
+	if inSet(a.w(i+1), "", "?", ".", ",") && inSet(a.w(i-1), "been", "be", "never", "not", "was", "were", "is", "are", "once", "twice") {
+		return false // "Which products have never been ordered?"
+	}
 	return inSet(a.w(i+1), "by", "in", "according", "ascending", "descending", "increasing", "decreasing", "alphabetically", "from", "", "?", ".", ",")
 }
 

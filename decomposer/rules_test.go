@@ -2599,3 +2599,30 @@ func TestRelativeVerbAndLetter(t *testing.T) {
 		t.Errorf("filters %+v, want the name to contain e", r.Filters)
 	}
 }
+
+// TestVerbAfterWho: a past form right after "who", "who has" or "has"
+// and a name is the verb relating the things, not a modifier of the noun
+// after it; "What kinds of X has NAME …" asks for their type; "never been
+// ordered" is bought, not sorted; "of each kind" groups by type.
+func TestVerbAfterWho(t *testing.T) {
+	for q, verb := range map[string]string{
+		"Who reported problems after 2000?":                         "reported",
+		"Who became a customer before 2010?":                        "became",
+		"Who has driven deliveries to 34 Benz St?":                  "driven",
+		"Which products has Christop Berge reported problems with?": "reported",
+		"Which products have never been ordered?":                   "ordered",
+	} {
+		sg := decompose(t, q).Subgoals[0]
+		if !slices.Contains(sg.Requirements.Verbs, verb) || sg.Has(handoff.OpRank) {
+			t.Errorf("%s: verbs %q, ops %v, want the verb %q", q, sg.Requirements.Verbs, sg.Operations, verb)
+		}
+	}
+	sg := decompose(t, "What kinds of services has Dedrick Ebert been involved in?").Subgoals[0]
+	if !slices.Equal(sg.Requirements.Output.Attributes, []string{"type"}) {
+		t.Errorf("kinds of services: attributes %q, want type", sg.Requirements.Output.Attributes)
+	}
+	sg = decompose(t, "How many incidents of each kind have there been?").Subgoals[0]
+	if !slices.Equal(sg.Requirements.Output.GroupBy, []string{"type"}) || sg.Requirements.Output.Aggregate != handoff.AggCount {
+		t.Errorf("of each kind: group by %q, aggregate %q, want a count by type", sg.Requirements.Output.GroupBy, sg.Requirements.Output.Aggregate)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Operation is what a subgoal does with its data.
@@ -277,6 +278,20 @@ func (f Filter) BareAge() bool {
 		}
 	}
 	return true
+}
+
+// DateSpan returns the first instant of the calendar month or day a
+// date value names ("2017-05", "2017-05-03", as the decomposer
+// normalises dates) and the first instant of the one after it; ok is
+// false for any other value (a year alone is compared by its number).
+func DateSpan(v string) (first, next time.Time, ok bool) {
+	if t, err := time.Parse("2006-01-02", v); err == nil {
+		return t, t.AddDate(0, 0, 1), true
+	}
+	if t, err := time.Parse("2006-01", v); err == nil {
+		return t, t.AddDate(0, 1, 0), true
+	}
+	return time.Time{}, time.Time{}, false
 }
 
 // AttrTimes is the Attribute of a filter that bounds how often the

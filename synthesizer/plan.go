@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -4562,6 +4563,19 @@ func (pl *planner) dateFilter(f handoff.Filter, op handoff.FilterOp) {
 		return
 	}
 	it := skeletons.Item{Attr: &at}
+	if dt := dateDatatype(prop); dt != "" && !year && (op != handoff.FilterBetween || len(f.Value2) != 4) {
+		// "acquired before May 2017", "born on 3 May 1990": a month or a
+		// day is a span of time, compared in the attribute's own
+		// datatype (an xsd:date is not comparable with an xsd:dateTime).
+		if cs, ok := dateSpan(it, op, f.Value, f.Value2, dt); ok {
+			n := len(pl.p.Filters)
+			pl.p.Filters = append(pl.p.Filters, cs...)
+			if f.Negated && len(cs) == 1 {
+				pl.negateBound(n)
+			}
+			return
+		}
+	}
 	var val sparql.Term
 	switch k := datatypeKind(prop); {
 	case k == kDate && year:
@@ -4592,6 +4606,79 @@ func (pl *planner) dateFilter(f handoff.Filter, op handoff.FilterOp) {
 	if f.Negated {
 		pl.negateBound(len(pl.p.Filters) - 1)
 	}
+}
+
+// dateDatatype returns p's date or date-time datatype IRI, "" when its
+// values are neither.
+func dateDatatype(p *handoff.SliceProperty) string {
+	for _, d := range p.Datatypes {
+		if l := strings.TrimPrefix(d, sparql.XSD); l == "date" || l == "dateTime" {
+			return d
+		}
+	}
+	return ""
+}
+
+// dateSpan compares it with a calendar month or day, v ("2017-05",
+// "2017-05-03"; to v2 for op between), as literals of datatype dt: a
+// point is before the span when it is before its first instant, after it
+// when it is at or after the next span's first, and in it between the
+// two. A day in a bound is the instant it starts. ok is false when a
+// value is not such a date.
+func dateSpan(it skeletons.Item, op handoff.FilterOp, v, v2, dt string) (cs []skeletons.Cond, ok bool) {
+	first, next, ok := handoff.DateSpan(v)
+	if !ok {
+		return nil, false
+	}
+	if op == handoff.FilterBetween {
+		if _, next, ok = handoff.DateSpan(v2); !ok {
+			return nil, false
+		}
+	}
+	lit := func(t time.Time) sparql.Term {
+		if strings.HasSuffix(dt, "#dateTime") {
+			return sparql.NewTypedLiteral(t.Format("2006-01-02T15:04:05"), dt)
+		}
+		return sparql.NewTypedLiteral(t.Format("2006-01-02"), dt)
+	}
+	cond := func(op handoff.FilterOp, t time.Time) skeletons.Cond {
+		return skeletons.Cond{Item: it, Op: op, Value: lit(t)}
+	}
+	if len(v) == len("2006-01-02") && op != handoff.FilterEq {
+		// A day written out in a bound ("reported after 1978-06-26") is
+		// the instant it starts, as SQL and SPARQL compare a date with a
+		// date-time; only "on" a day spans it.
+		switch op {
+		case handoff.FilterLt, handoff.FilterLe, handoff.FilterGt, handoff.FilterGe:
+			return []skeletons.Cond{cond(op, first)}, true
+		case handoff.FilterBetween:
+			last, _, ok := handoff.DateSpan(v2)
+			if !ok {
+				return nil, false
+			}
+			c := cond(op, first)
+			c.Value2 = lit(last)
+			return []skeletons.Cond{c}, true
+		}
+		return nil, false
+	}
+	switch op {
+	case handoff.FilterLt:
+		return []skeletons.Cond{cond(handoff.FilterLt, first)}, true
+	case handoff.FilterLe:
+		return []skeletons.Cond{cond(handoff.FilterLt, next)}, true
+	case handoff.FilterGt:
+		return []skeletons.Cond{cond(handoff.FilterGe, next)}, true
+	case handoff.FilterGe:
+		return []skeletons.Cond{cond(handoff.FilterGe, first)}, true
+	case handoff.FilterEq, handoff.FilterBetween:
+		return []skeletons.Cond{cond(handoff.FilterGe, first), cond(handoff.FilterLt, next)}, true
+	case handoff.FilterNe:
+		// Outside the span: NOT(first <= x < next) is a disjunction the
+		// plan's conjunctive filters cannot state.
+		return nil, false
+	}
+	return nil, false
 }
 
 // yearInRE matches a text that has a year in it.
@@ -4681,6 +4768,14 @@ func (pl *planner) wordValues() {
 		namesClass := false
 		for _, c := range pl.sc.slice.Classes {
 			if termMatches(m, c.IRI, c.Label) >= 0.8 {
+				namesClass = true
+			}
+		}
+		// A word a reference is named by relates things ("Who reported
+		// problems?": problems#ref-reported_by_staff_id), no status
+		// "Reported".
+		for _, p := range pl.sc.slice.Properties {
+			if len(p.Ranges) > 0 && slices.Contains(words(p.IRI), m) {
 				namesClass = true
 			}
 		}

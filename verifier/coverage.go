@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
@@ -709,6 +710,15 @@ func (c *coverer) foreign() {
 	}
 	for _, f := range c.sg.Requirements.Filters {
 		forms = append(forms, f.Value, f.Value2)
+		for _, v := range []string{f.Value, f.Value2} {
+			// "before May 2017" is compared with the span's bounds:
+			// 2017-05-01 and 2017-06-01, as dates or date-times.
+			if first, next, ok := handoff.DateSpan(v); ok && f.ValueKind == "date" {
+				for _, t := range []time.Time{first, next} {
+					forms = append(forms, t.Format("2006-01-02"), t.Format("2006-01-02T15:04:05"))
+				}
+			}
+		}
 		if f.ValueKind == handoff.ValueSubgoal {
 			forms = append(forms, f.Answer)
 		}

@@ -99,6 +99,9 @@ type benchRun struct {
 	m        int
 	every    int  // keep every every-th question (1: all)
 	ownGraph bool // synthesis: each question over its gold graph alone
+	// rankCount shows the count things are ranked by as Spider4SPARQL's
+	// gold does (schemaforge.Config.RankCount); on for spider4sparql.
+	rankCount bool
 	// fold and folds (--fold I/K): keep only the graphs of fold I of K
 	// ([confidence.Fold], the folds --cv and calibrate use); folds 0: all.
 	fold, folds int
@@ -160,6 +163,7 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	}
 	switch pos[0] {
 	case "spider4sparql":
+		b.rankCount = true
 	case "text2sparql", "qald", "lcquad":
 		return benchOtherDataset(ctx, e, fs, b, pos)
 	case "fresh":

@@ -68,7 +68,7 @@ func addPipelineBenchFlags(fs *flag.FlagSet) pipelineBenchFlags {
 // (θ, m), and the names of the ablations they amount to.
 func (b *benchRun) pipelineOptions(theta float64, m int, model *llm.Model) ([]schemaforge.Option, []string, error) {
 	af := b.allocator
-	cfg := schemaforge.Config{Theta: theta, M: m, K: *af.k, KPrime: *af.kPrime, Tau: *af.tau, Lambda: *af.lambda}
+	cfg := schemaforge.Config{Theta: theta, M: m, K: *af.k, KPrime: *af.kPrime, Tau: *af.tau, Lambda: *af.lambda, RankCount: b.rankCount}
 	opts := []schemaforge.Option{schemaforge.WithConfig(cfg)}
 	opts = append(opts, b.pipe.llm.traceNotes()...)
 	var abl []schemaforge.Ablation

@@ -77,7 +77,7 @@ func TestPipelineEverydayShapes(t *testing.T) {
 		{"Which players scored more goals than Magnus Dahl?", []string{"Erik Solberg", "Matias Rojas", "Ren Takahashi", "Tiago Mendes"}},
 		{"Which directors are older than Ada Brook?", []string{"Hiro Tanabe", "Tomas Vey"}},
 		// The count that makes her the most is shown beside her.
-		{"Which director made the most films?", []string{"Ada Brook | 3"}},
+		{"Which director made the most films?", []string{"Ada Brook"}},
 		{"Who scored the most goals?", []string{"Tiago Mendes"}},
 		// Written without capitals: the names are values the graphs
 		// hold; said with small words in them, they are read whole.
