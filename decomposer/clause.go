@@ -219,6 +219,11 @@ func (a *analysis) isVerb(i int) bool {
 	if a.particleAt(i + 1) {
 		return false // "move in date", "check out time"
 	}
+	// "Verda Streich's regular orders": what a possessive owns is a
+	// noun, so is an adjective's noun after one.
+	if p := a.w(i - 1); p == "'s" || p == "'" || i >= 2 && inSet(a.w(i-2), "'s", "'") && a.content(i-1) && !contentVerbs[p] {
+		return false
+	}
 	// "Where can you fly to …?", "What do they sell?": the word after
 	// a modal or auxiliary and its pronoun.
 	if inSet(a.w(i-1), "you", "we", "i", "they", "he", "she") && inSet(a.w(i-2), "can", "could", "do", "does", "did", "will", "would", "should", "may", "might", "must") {
