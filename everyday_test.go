@@ -243,10 +243,24 @@ func TestEverydayPhrasing(t *testing.T) {
 <http://x/v2> a <http://x/engineer_visits> ; v:engineer_visit_id 2 ; v:engineer_id 1 ; v:ref-engineer_id <http://x/m1> .
 <http://x/v3> a <http://x/engineer_visits> ; v:engineer_visit_id 3 ; v:engineer_id 2 ; v:ref-engineer_id <http://x/m2> .
 `
+	const sakila = `@prefix c: <http://x/customer#> . @prefix a: <http://x/address#> . @prefix t: <http://x/city#> . @prefix n: <http://x/actor#> .
+<http://x/t1> a <http://x/city> ; t:city_id 1 ; t:city "Sasebo" ; t:country_id 50 ; t:last_update "2006" ; t:region "r" ; t:province "p" ; t:timezone "JST" ; t:population 100 .
+<http://x/t2> a <http://x/city> ; t:city_id 2 ; t:city "Lethbridge" ; t:country_id 20 ; t:last_update "2006" ; t:region "r" ; t:province "p" ; t:timezone "JST" ; t:population 100 .
+<http://x/a1> a <http://x/address> ; a:address_id 1 ; a:address "1913 Hanoi Way" ; a:address2 "" ; a:district "Nagasaki" ; a:postal_code "35200" ; a:phone "28303384290" ; a:city_id 1 ; a:ref-city_id <http://x/t1> ; a:last_update "2006" ; a:location "POINT" ; a:zone "z1" ; a:block "b" ; a:street_no "9" ; a:unit "u" ; a:floor "1" ; a:landmark "park" .
+<http://x/a2> a <http://x/address> ; a:address_id 2 ; a:address "47 MySakila Drive" ; a:address2 "" ; a:district "Alberta" ; a:postal_code "61000" ; a:phone "14033335568" ; a:city_id 2 ; a:ref-city_id <http://x/t2> ; a:last_update "2006" ; a:location "POINT" ; a:zone "z1" ; a:block "b" ; a:street_no "9" ; a:unit "u" ; a:floor "1" ; a:landmark "park" .
+<http://x/c1> a <http://x/customer> ; c:customer_id 1 ; c:first_name "MARY" ; c:last_name "SMITH" ; c:email "MARY.SMITH@sakilacustomer.org" ; c:active 1 ; c:store_id 1 ; c:address_id 1 ; c:ref-address_id <http://x/a1> ; c:last_update "2006" ; c:create_date "2006-02-14" ; c:loyalty "gold" ; c:notes "n" .
+<http://x/c2> a <http://x/customer> ; c:customer_id 2 ; c:first_name "PATRICIA" ; c:last_name "JOHNSON" ; c:email "PATRICIA.JOHNSON@sakilacustomer.org" ; c:active 1 ; c:store_id 1 ; c:address_id 2 ; c:ref-address_id <http://x/a2> ; c:last_update "2006" ; c:create_date "2006-02-14" ; c:loyalty "gold" ; c:notes "n" .
+<http://x/c3> a <http://x/customer> ; c:customer_id 3 ; c:first_name "MARY" ; c:last_name "KEITEL" ; c:email "MARY.KEITEL@sakilacustomer.org" ; c:active 1 ; c:store_id 1 ; c:address_id 2 ; c:ref-address_id <http://x/a2> ; c:last_update "2006" ; c:create_date "2006-02-14" ; c:loyalty "gold" ; c:notes "n" .
+<http://x/n1> a <http://x/actor> ; n:actor_id 1 ; n:first_name "MARY" ; n:last_name "TANDY" .
+`
 	for _, c := range []struct {
 		graph, data, question string
 		want                  []string
 	}{
+		// "Mary Smith": of the many columns the slice holds, still the
+		// references that join customers to their addresses' cities and
+		// the last name that holds "Smith" (not every Mary).
+		{"shop", sakila, "What city does Mary Smith live in?", []string{"Sasebo"}},
 		// "engineer": the maintenance engineers, whose last word it
 		// is, not their skills; counted by their visits alone.
 		{"assets", engineers, "Which engineer has made the most visits?", []string{"Archibald Streich"}},

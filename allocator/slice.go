@@ -1049,7 +1049,17 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	}
 	props := sortedKeys(propScore)
 	if len(props) > a.cfg.SliceProperties {
-		props = props[:a.cfg.SliceProperties]
+		// Past the bound, still the references that join chosen classes
+		// and the columns that hold a value the question names: without
+		// them no query reaches the city of "Mary Smith" (customer →
+		// address → city) or says her last name.
+		kept, cut := props[:a.cfg.SliceProperties], props[a.cfg.SliceProperties:]
+		for _, iri := range cut {
+			if join[iri] || slices.ContainsFunc(s.Values, func(v handoff.SliceValue) bool { return v.Property == iri }) {
+				kept = append(kept, iri)
+			}
+		}
+		props = kept
 	}
 	for _, iri := range props {
 		sp := handoff.SliceProperty{IRI: iri, Score: propScore[iri], Matched: matched[iri], Join: join[iri]}
