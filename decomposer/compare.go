@@ -106,6 +106,17 @@ func (a *analysis) comparator(i int) (op handoff.FilterOp, attr string, date boo
 			}
 			return c.op, attr, false, i + 3, true
 		}
+		// "more hours of video games than Jandy Nelson": the noun's own
+		// "of" phrase before "than".
+		if (w == "more" || w == "less" || w == "fewer") && a.isWord(i+1) && !isFunction(a.w(i+1)) && a.w(i+2) == "of" {
+			k := i + 3
+			for k < i+6 && a.isWord(k) && !isFunction(a.w(k)) && !a.isVerb(k) {
+				k++
+			}
+			if k > i+3 && a.w(k) == "than" {
+				return c.op, lemma(a.w(i + 1)), false, k + 1, true
+			}
+		}
 		// "a higher rating than 8", "a larger enrollment than the
 		// largest college in Florida", "a higher market value than": the
 		// noun said between names what is compared.

@@ -2630,3 +2630,13 @@ func TestVerbAfterWho(t *testing.T) {
 		t.Errorf("of each kind: group by %q, aggregate %q, want a count by type", sg.Requirements.Output.GroupBy, sg.Requirements.Output.Aggregate)
 	}
 }
+
+// TestMoreOfThan: "more hours of video games than Jandy Nelson" compares
+// the hours with the named one's, the noun's "of" phrase between.
+func TestMoreOfThan(t *testing.T) {
+	sg := decompose(t, "Which students have played more hours of video games than Jandy Nelson?").Subgoals[0]
+	fs := sg.Requirements.Filters
+	if len(fs) != 1 || fs[0].Attribute != "hour" || fs[0].Op != handoff.FilterGt || fs[0].ValueKind != handoff.ValueEntity || fs[0].Value != "Jandy Nelson" {
+		t.Errorf("filters %+v, want hour > Jandy Nelson's", fs)
+	}
+}
