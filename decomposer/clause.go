@@ -270,7 +270,7 @@ func (a *analysis) isVerb(i int) bool {
 	}
 	// "Which products has Christop Berge reported problems with?": a
 	// past form after "has" and a name.
-	if k := i - 1; a.isWord(i) && !isFunction(w) && !isPlural(w) && (lexicon.VerbBase(w) != w || len(w) > 4 && strings.HasSuffix(w, "ed")) && k >= 0 && a.toks[k].ment >= 0 {
+	if k := i - 1; a.isWord(i) && !isFunction(w) && !isPlural(w) && pastForm(w) && k >= 0 && a.toks[k].ment >= 0 {
 		for k >= 0 && a.toks[k].ment == a.toks[i-1].ment {
 			k--
 		}
@@ -281,7 +281,7 @@ func (a *analysis) isVerb(i int) bool {
 	// "Who reported problems after 2000?", "Who became a customer
 	// before 2010?": a past form right after a leading "who" (or "who
 	// has": "Who has driven deliveries to …?").
-	if (i == 1 || i == 2 && inSet(a.w(1), "has", "have", "had")) && a.w(0) == "who" && a.isWord(i) && !isFunction(w) && !isPlural(w) && (lexicon.VerbBase(w) != w || len(w) > 4 && strings.HasSuffix(w, "ed")) {
+	if a.afterWho(i) && a.isWord(i) && !isFunction(w) && !isPlural(w) && pastForm(w) {
 		return true
 	}
 	// "the airline which runs the most routes": so after a relative
@@ -402,6 +402,18 @@ func (a *analysis) orderPhrase(i int) (desc, ok bool) {
 	return false, false
 }
 
+// pastForm reports whether w is a verb's past form: irregular ("became")
+// or regular, of five letters or more ("reported", not "need").
+func pastForm(w string) bool {
+	return lexicon.VerbBase(w) != w || len(w) > 4 && lexicon.Participle(w)
+}
+
+// afterWho reports whether token i follows a leading "who" or "who has"
+// (its subject).
+func (a *analysis) afterWho(i int) bool {
+	return a.w(0) == "who" && (i == 1 || i == 2 && inSet(a.w(1), "has", "have", "had"))
+}
+
 // buildChunks groups content tokens into chunks: runs of nouns, with a
 // relation verb alone (or as a modifier: "born state").
 func (a *analysis) buildChunks() {
@@ -416,7 +428,7 @@ func (a *analysis) buildChunks() {
 		}
 		// (A verb before a noun is its modifier, "born state", unless a
 		// leading "who" is its subject: "Who reported problems".)
-		if a.isVerb(i) && !(a.content(i+1) && !a.isVerb(i+1) && !a.content(i-1) && !(a.w(0) == "who" && (i == 1 || i == 2 && inSet(a.w(1), "has", "have", "had"))) && (i == 0 || a.toks[i-1].ment < 0)) {
+		if a.isVerb(i) && !(a.content(i+1) && !a.isVerb(i+1) && !a.content(i-1) && !a.afterWho(i) && (i == 0 || a.toks[i-1].ment < 0)) {
 			a.addChunk(i, i+1, true)
 			i++
 			continue

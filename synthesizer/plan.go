@@ -4567,10 +4567,11 @@ func (pl *planner) dateFilter(f handoff.Filter, op handoff.FilterOp) {
 		// "acquired before May 2017", "born on 3 May 1990": a month or a
 		// day is a span of time, compared in the attribute's own
 		// datatype (an xsd:date is not comparable with an xsd:dateTime).
-		if cs, ok := dateSpan(it, op, f.Value, f.Value2, dt); ok {
+		// (Not "not in May 2017": outside a span is a disjunction.)
+		if cs, ok := dateSpan(it, op, f.Value, f.Value2, dt); ok && (!f.Negated || len(cs) == 1) {
 			n := len(pl.p.Filters)
 			pl.p.Filters = append(pl.p.Filters, cs...)
-			if f.Negated && len(cs) == 1 {
+			if f.Negated {
 				pl.negateBound(n)
 			}
 			return
@@ -4774,13 +4775,11 @@ func (pl *planner) wordValues() {
 		// A word a reference is named by relates things ("Who reported
 		// problems?": problems#ref-reported_by_staff_id), no status
 		// "Reported".
-		for _, p := range pl.sc.slice.Properties {
-			if len(p.Ranges) > 0 && slices.Contains(words(p.IRI), m) {
-				namesClass = true
-			}
-		}
+		relates := slices.ContainsFunc(pl.sc.slice.Properties, func(p handoff.SliceProperty) bool {
+			return len(p.Ranges) > 0 && slices.Contains(words(p.IRI), m)
+		})
 		prop, ok := pl.sc.byIRI[v.Property]
-		if namesClass || !ok || datatypeKind(prop) == kNumber {
+		if namesClass || relates || !ok || datatypeKind(prop) == kNumber {
 			continue
 		}
 		at, ok := pl.attrOf(prop)
