@@ -4631,8 +4631,9 @@ func dateSpan(it skeletons.Item, op handoff.FilterOp, v, v2, dt string) (cs []sk
 	if !ok {
 		return nil, false
 	}
+	last := first // v2's first instant, for op between
 	if op == handoff.FilterBetween {
-		if _, next, ok = handoff.DateSpan(v2); !ok {
+		if last, next, ok = handoff.DateSpan(v2); !ok {
 			return nil, false
 		}
 	}
@@ -4653,10 +4654,6 @@ func dateSpan(it skeletons.Item, op handoff.FilterOp, v, v2, dt string) (cs []sk
 		case handoff.FilterLt, handoff.FilterLe, handoff.FilterGt, handoff.FilterGe:
 			return []skeletons.Cond{cond(op, first)}, true
 		case handoff.FilterBetween:
-			last, _, ok := handoff.DateSpan(v2)
-			if !ok {
-				return nil, false
-			}
 			c := cond(op, first)
 			c.Value2 = lit(last)
 			return []skeletons.Cond{c}, true
