@@ -459,7 +459,9 @@ type HTTPStats struct {
 	Queries  int64 `json:"queries"`  // Query calls
 	Attempts int64 `json:"attempts"` // requests sent (retries included)
 	Failed   int64 `json:"failed"`   // queries that ended in an error
-	// ByStatus counts the error replies by HTTP status (0: no reply).
+	// ByStatus counts the failed queries by the HTTP status of their last
+	// reply: 0 for no reply, 2xx for a reply whose body could not be read
+	// or used (cut off by the time limit, too large, malformed).
 	ByStatus map[int]int64 `json:"by_status,omitempty"`
 	// Errors are the first few distinct error messages, shortened.
 	Errors []string `json:"errors,omitempty"`

@@ -93,10 +93,11 @@ func TestVirtuosoAskAndBench(t *testing.T) {
 		t.Fatalf("no endpoint statistics in the Virtuoso run: %v", extra)
 	}
 	// Every query the pipeline sent was accepted: no reply with an error
-	// status (a client-side time limit, status 0, is not a refusal).
+	// status. A client-side time limit is not a refusal, whether it struck
+	// before the reply (status 0) or while its body was read (2xx).
 	if bs, _ := ep["by_status"].(map[string]any); len(bs) > 0 {
 		for status := range bs {
-			if status != "0" {
+			if status != "0" && !strings.HasPrefix(status, "2") {
 				t.Errorf("Virtuoso refused queries: %v %v", bs, ep["errors"])
 				break
 			}
