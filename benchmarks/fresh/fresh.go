@@ -1,7 +1,7 @@
 // Package fresh is the fresh suite: questions written by hand, in the
 // phrasing people use rather than after a benchmark's templates, over the
 // demo collection (examples/demo), three Spider4SPARQL dev graphs
-// (concert_singer, pets_1, world_1) and a hundred and twelve Spider4SPARQL
+// (concert_singer, pets_1, world_1) and a hundred and twenty Spider4SPARQL
 // train graphs, each with a gold SPARQL query.
 //
 // The questions live in [File] (embedded as [Data]); they were written
@@ -74,7 +74,8 @@ var Graphs = map[string][]string{
 		"browser_web", "csu_1", "customer_complaints", "e_government", "formula_1", "performance_attendance", "product_catalog", "hospital_1",
 		"medicine_enzyme_interaction", "college_2", "apartment_rentals", "bike_1", "sakila_1", "soccer_2", "store_1", "party_people",
 		"assets_maintenance", "behavior_monitoring", "company_1", "customer_deliveries", "local_govt_in_alabama", "network_2", "products_for_hire", "tracking_software_problems",
-		"chinook_1", "college_1", "cre_drama_workshop_groups", "driving_school", "e_learning", "insurance_policies", "match_season", "student_assessment"},
+		"chinook_1", "college_1", "cre_drama_workshop_groups", "driving_school", "e_learning", "insurance_policies", "match_season", "student_assessment",
+		"customers_and_invoices", "customers_campaigns_ecommerce", "tracking_grants_for_research", "local_govt_and_lot", "insurance_and_eclaims", "document_management", "university_basketball", "music_4"},
 }
 
 // Shapes are the question shapes a question is tagged with.
