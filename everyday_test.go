@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -32,6 +33,9 @@ func askOver(t *testing.T, id, ttl, question string) ([]string, string) {
 	}
 	if ans.Results == nil {
 		return nil, query
+	}
+	if b := ans.Results.Boolean; b != nil {
+		return []string{strconv.FormatBool(*b)}, query
 	}
 	var rows []string
 	for _, r := range ans.Results.Rows {

@@ -94,12 +94,13 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	}
 	// "Which items has nobody reviewed?", "What has Helen reviewed?":
 	// a verb in its past form whose base is a class's one-word name
-	// (review) brings that class, the rows of the doing.
+	// (review), or the verb that name derives from ("Who rented a
+	// film?": rental), brings that class, the rows of the doing.
 	for _, v := range sg.Requirements.Verbs {
 		v = strings.ToLower(v)
 		for i := range lex.elements {
 			e := &lex.elements[i]
-			if !e.class || len(e.primary) != 1 || !slices.Contains(lexicon.PastForms(e.primary[0]), v) {
+			if !e.class || len(e.primary) != 1 || !pastOf(e.primary[0], v) {
 				continue
 			}
 			classScore[e.iri] = max(classScore[e.iri], 0.5)
@@ -281,11 +282,29 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	// ("Who has been to the Jungle Cruise?": the visitors of the
 	// attraction named), when no chosen class is people.
 	// ("Who holds the most records?": the people with the most.)
+	// "Who played a season before 2000?": a column of a chosen class
+	// named by the verb's agent (match_season#player) says who.
+	if sg.Asks("who") {
+		for _, v := range sg.Requirements.Verbs {
+			agents := stems(lexicon.AgentNouns(strings.ToLower(v)))
+			for i := range lex.elements {
+				e := &lex.elements[i]
+				if e.class || len(e.objects) > 0 || len(e.primary) != 1 || !slices.Contains(agents, stem(e.primary[0])) && !slices.Contains(e.verbs, stem(v)) ||
+					!slices.ContainsFunc(e.subjects, func(c string) bool { return slices.Contains(classes, c) }) {
+					continue
+				}
+				if pi, _ := g.Summary.Property(e.iri); pi.Numeric() {
+					continue
+				}
+				scoreOnce(e.iri, 0.3)
+			}
+		}
+	}
 	o := sg.Requirements.Output
 	countRank := o.Aggregate == handoff.AggCount && o.OrderBy != "" && o.OrderBy == o.AggregateOf && len(o.GroupBy) == 0
 	if sg.Asks("who") && (o.Aggregate == "" || countRank) && len(classes) > 0 &&
 		(!slices.ContainsFunc(classes, func(c string) bool { return namingProperty(lex, c) != "" }) || !slices.ContainsFunc(classes, func(c string) bool { return peopleClass(lex, c) })) {
-		if link, people := peopleLinked(lex, classes); people != "" {
+		if link, people := peopleLinked(lex, classes, len(o.Attributes) == 0); people != "" {
 			if link != "" && !slices.Contains(classes, link) {
 				addClass(link)
 			}
@@ -293,7 +312,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			for _, iri := range nameParts(lex, people) {
 				scoreOnce(iri, 0.3)
 			}
-			if iri := namingProperty(lex, people); iri != "" {
+			if iri := peopleNaming(lex, people); iri != "" {
 				scoreOnce(iri, 0.3)
 			}
 		}
@@ -723,7 +742,8 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	impliedAttrs()
 	// "How much does Weeks have in savings?", "Who has more than
 	// 100,000 in savings?", "the least money": an amount no term names,
-	// the one number a chosen class holds (a savings balance).
+	// the one number a chosen class holds (a savings balance), or its
+	// own of several.
 	amount := answers(func(p string) bool { return p == "how much" }) ||
 		len(sg.Requirements.Predicates) == 0 && slices.ContainsFunc(sg.Requirements.Filters, func(f handoff.Filter) bool {
 			return f.Attribute == "" && f.ValueKind == "number" && f.Op != handoff.FilterEq
@@ -731,8 +751,19 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		slices.ContainsFunc(append(slices.Clone(sg.Requirements.Types), sg.Requirements.Output.AggregateOf, sg.Requirements.Output.OrderBy), func(t string) bool {
 			return lexicon.Measure(t) == "wealth"
 		})
-	if amount && g.Summary != nil {
+	// "Who made the largest payment?": a thing ranked by no attribute of
+	// its own name is ranked by its amount.
+	ranked := ""
+	if o := sg.Requirements.Output; o.OrderBy != "" && o.Aggregate == "" {
+		if w := strings.Fields(o.OrderBy); len(w) > 0 {
+			ranked = stem(w[len(w)-1])
+		}
+	}
+	if (amount || ranked != "") && g.Summary != nil {
 		for _, c := range classes {
+			if cw := stems(kg.Tokens(c)); !amount && (len(cw) == 0 || cw[len(cw)-1] != ranked) {
+				continue
+			}
 			var sole []string
 			for i := range lex.elements {
 				e := &lex.elements[i]
@@ -742,6 +773,17 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 				if pi, _ := g.Summary.Property(e.iri); pi.Numeric() && lex.element(kg.ReferenceOf(e.iri)) == nil {
 					sole = append(sole, e.iri)
 				}
+			}
+			if len(sole) > 1 {
+				// "a claim for more than 80,000": of several, the one its
+				// name says is the class's own (amount_claimed of claims).
+				cw := stems(kg.Tokens(c))
+				sole = slices.DeleteFunc(sole, func(iri string) bool {
+					e := lex.element(iri)
+					return len(cw) == 0 || e == nil || !slices.ContainsFunc(e.primary, func(w string) bool {
+						return stem(w) == cw[len(cw)-1] || slices.Contains(lexicon.PastForms(cw[len(cw)-1]), w) // "claimed"
+					})
+				})
 			}
 			if len(sole) == 1 {
 				scoreOnce(sole[0], 0.2)
@@ -1240,18 +1282,20 @@ func peopleClass(lex *graphLex, c string) bool {
 	if nameParts(lex, c) != nil {
 		return true
 	}
-	e := lex.element(c)
-	return e != nil && len(e.primary) > 0 && lexicon.Person(e.primary[len(e.primary)-1]) && namingProperty(lex, c) != ""
+	w := kg.Tokens(c) // the words as written: the stem of "customers" is "custom"
+	return len(w) > 0 && lexicon.Person(w[len(w)-1]) && peopleNaming(lex, c) != ""
 }
 
 // peopleLinked returns a class of people ([peopleClass]) that a chosen
 // class refers to, or that refers to one, or that a link class refers to
-// together with a chosen class, and that link class
+// together with a chosen class or (far, where the people themselves are
+// asked for) that a class a chosen one refers to refers to, and that
+// link class
 // ("" when none is needed); "" and "" when there is none. Of several, the
 // directly linked first, then the first by IRI. Only the classes next to
 // the chosen ones are looked at, so the cost follows the graph's size
 // once, not the square of its classes.
-func peopleLinked(lex *graphLex, classes []string) (link, people string) {
+func peopleLinked(lex *graphLex, classes []string, far bool) (link, people string) {
 	refs, inv := map[string][]string{}, map[string][]string{} // class → classes it refers to, and back
 	for i := range lex.elements {
 		e := &lex.elements[i]
@@ -1280,8 +1324,14 @@ func peopleLinked(lex *graphLex, classes []string) (link, people string) {
 				found = append(found, [2]string{"", n})
 			}
 		}
-		// A link class that refers to k and to people.
-		for _, l := range inv[k] {
+		// A link class that refers to k and to people, or that k refers
+		// to and that refers to people: "Who made the biggest claim?",
+		// the claim's policy's customer.
+		links := slices.Clone(inv[k])
+		if far {
+			links = append(links, refs[k]...)
+		}
+		for _, l := range links {
 			if slices.Contains(classes, l) {
 				continue
 			}
@@ -1490,6 +1540,37 @@ func keyProperty(lex *graphLex, c string) string {
 	return ""
 }
 
+// pastOf reports whether v is a past form of noun, or of the verb the
+// noun derives from: "reviewed" of review, "rented" of rental, "paid" of
+// payment.
+func pastOf(noun, v string) bool {
+	if slices.Contains(lexicon.PastForms(noun), v) {
+		return true
+	}
+	return slices.ContainsFunc(lexicon.Related(noun, lexicon.Derived), func(d string) bool {
+		return d != noun && (slices.Contains(lexicon.PastForms(d), v) || lexicon.VerbBase(v) == d && v != d)
+	})
+}
+
+// peopleNaming returns the property that names the people of class c:
+// its naming property, or else its own details ([lexicon.PersonDetails]);
+// "" when there is none.
+func peopleNaming(lex *graphLex, c string) string {
+	if iri := namingProperty(lex, c); iri != "" {
+		return iri
+	}
+	class := kg.Tokens(c)
+	for i := range lex.elements {
+		e := &lex.elements[i]
+		if !e.class && len(e.objects) == 0 && slices.Contains(e.subjects, c) && lexicon.PersonDetails(kg.Words(kg.SplitIRI(e.iri).Column()), class) {
+			return e.iri
+		}
+	}
+	return ""
+}
+
+// namingProperty returns the property that names the things of class c
+// best ([lexicon.NamingRank]), "" when none does.
 func namingProperty(lex *graphLex, c string) string {
 	best, bestRank := "", 0
 	class := kg.Tokens(c)
@@ -1498,7 +1579,7 @@ func namingProperty(lex *graphLex, c string) string {
 		if e.class || len(e.objects) > 0 || !slices.Contains(e.subjects, c) || len(e.primary) == 0 {
 			continue
 		}
-		rank := lexicon.NamingRank(e.primary, class)
+		rank := lexicon.NamingRank(kg.Words(kg.SplitIRI(e.iri).Column()), class)
 		if rank > bestRank || (rank == bestRank && rank > 0 && e.iri < best) {
 			best, bestRank = e.iri, rank
 		}

@@ -153,14 +153,24 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 		}
 		return r
 	}
-	// The classes that hold a named value of the question, and those
-	// that refer to them (filled below, once the values are found).
-	near := map[string]bool{}
+	// The classes that hold a named value of the question (holds), and
+	// those and the ones that refer to them (near); filled below, once
+	// the values are found.
+	near, holds := map[string]bool{}, map[string]bool{}
 	isNear := func(e *element) bool { return slices.ContainsFunc(e.subjects, func(c string) bool { return near[c] }) }
+	isHolder := func(e *element) bool { return slices.ContainsFunc(e.subjects, func(c string) bool { return holds[c] }) }
 	before := func(e, el *element, m float64) bool {
 		if !e.class && !el.class {
 			if r, elR := rank(e), rank(el); r != elR {
 				return r < elR
+			}
+			// "What's the phone number for Queen Art?": of columns that
+			// end in the same word, one of the class the named thing is
+			// in (store_phone of the workshop group named), before one
+			// of another class's own (customer_phone).
+			if n, elN := isHolder(e), isHolder(el); n != elN && m >= 0.7 && len(e.primary) > 0 && len(el.primary) > 0 &&
+				e.primary[len(e.primary)-1] == el.primary[len(el.primary)-1] {
+				return n
 			}
 			// The class's own column ("the id of the student":
 			// students#student_id before students#address_id).
@@ -585,6 +595,7 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 		}
 	}
 	if len(near) > 0 {
+		maps.Copy(holds, near)
 		held := maps.Clone(near)
 		for i := range g.elements {
 			if e := &g.elements[i]; slices.ContainsFunc(e.objects, func(c string) bool { return held[c] }) {

@@ -278,10 +278,25 @@ func (a *analysis) isVerb(i int) bool {
 			return true
 		}
 	}
+	// "Did Dariana Bednar pass her assessment?", "Does Ann Lee own a
+	// cat?": the word after a leading auxiliary and the name it asks
+	// about.
+	if k := i - 1; a.isWord(i) && !isFunction(w) && k >= 1 && a.toks[k].ment >= 0 {
+		for k >= 0 && a.toks[k].ment == a.toks[i-1].ment {
+			k--
+		}
+		// (So after a wh-word: "Who does Jane Peacock report to?")
+		if inSet(a.w(k), "did", "does", "do") && (k == 0 || k == 1 && inSet(a.w(0), "who", "whom", "what", "which")) {
+			return true
+		}
+	}
 	// "Who reported problems after 2000?", "Who became a customer
 	// before 2010?": a past form right after a leading "who" (or "who
 	// has": "Who has driven deliveries to …?").
-	if a.afterWho(i) && a.isWord(i) && !isFunction(w) && !isPlural(w) && pastForm(w) {
+	// ("Who has put in a claim …?", "Who signed up for …?": so a word
+	// with its particle and then its object.)
+	if a.afterWho(i) && a.isWord(i) && !isFunction(w) && !isPlural(w) && (pastForm(w) ||
+		inSet(a.w(i+1), "in", "up", "out", "off") && inSet(a.w(i+2), "a", "an", "the", "for", "to")) {
 		return true
 	}
 	// "the airline which runs the most routes": so after a relative
@@ -1801,6 +1816,22 @@ func (a *analysis) rankAt(i int) {
 		}
 		return
 	}
+	if inSet(w, "most", "least") && a.w(i-1) == "the" && i >= 3 && a.at[i-2] >= 0 && a.chunks[a.at[i-2]].verb && pastForm(a.w(i-2)) &&
+		(i+1 >= len(a.toks) || a.toks[i+1].kind == tkPunct) && inSet(a.w(0), "which", "what") && !measureVerb(a.chunks[a.at[i-2]].head()) {
+		// "Which workshop group gets booked the most?": the things the
+		// doing is most often of, counted by the rows of the doing
+		// that refer to each (the bookings). (Not "spent" or "paid",
+		// whose amount ranks: below.)
+		a.used[i], a.used[i-1] = true, true
+		a.rank = true
+		a.out.Descending = w == "most"
+		a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.toks[i].text, Descending: w == "most"})
+		a.rankCount("")
+		if c := a.at[1]; c >= 0 && a.out.Limit == 0 && !isPlural(a.chunks[c].words[len(a.chunks[c].words)-1]) {
+			a.out.Limit = 1
+		}
+		return
+	}
 	if w == "most" && a.w(i-1) != "the" && a.w(i-1) != "with" && a.chunkAfter(i+1) < 0 && !inSet(a.w(i+1), "number", "popular", "common", "frequent", "frequently", "often", "commonly", "expensive", "recent", "recently") && lexicon.Measure(a.w(i+1)) == "" {
 		return // an adverb ("most often")
 	}
@@ -2689,8 +2720,32 @@ func (a *analysis) roles() {
 		if a.relativeBefore(c.start) {
 			continue
 		}
+		// "Who had an incident of violence?", "Who was involved in an
+		// incident?": after a leading "who" only the copula's
+		// complement is asked ("Who is the director of …?"); a noun
+		// after its verb is what the person is related to.
+		if a.w(0) == "who" && !a.copulaComplement(c.start) {
+			continue
+		}
 		c.projection = true
 	}
+}
+
+// measureVerb reports whether verb says an amount ("spent", "earned")
+// or a measure derives from it ("paid": pay).
+func measureVerb(verb string) bool {
+	_, derived := lexicon.DerivedFrom(verb)
+	return amountVerbs[verb] != "" || derived
+}
+
+// copulaComplement reports whether token i starts the complement of a
+// leading "who is", "who was", "who are" or "who were", an article
+// aside.
+func (a *analysis) copulaComplement(i int) bool {
+	if !inSet(a.w(1), "is", "was", "are", "were") {
+		return false
+	}
+	return i == 2 || i == 3 && inSet(a.w(2), "the", "a", "an")
 }
 
 // ofAttribute reports whether the chunk starting at i follows "<an

@@ -2640,3 +2640,43 @@ func TestMoreOfThan(t *testing.T) {
 		t.Errorf("filters %+v, want hour > Jandy Nelson's", fs)
 	}
 }
+
+// TestWhoAsksThePerson: after a leading "who", only the copula's
+// complement is asked; a noun after another verb is what the person is
+// related to. "put in" is no relation of its own.
+func TestWhoAsksThePerson(t *testing.T) {
+	for _, q := range []string{"Who was involved in an incident of violence?", "Who had an incident of violence?", "Who has put in a claim for more than 80,000?"} {
+		sg := decompose(t, q).Subgoals[0]
+		if o := sg.Requirements.Output; len(o.Attributes) > 0 || o.Shape != handoff.ShapeEntities {
+			t.Errorf("%s: attributes %q, shape %s, want the people", q, o.Attributes, o.Shape)
+		}
+		if slices.Contains(sg.Requirements.Predicates, "put") || slices.Contains(sg.Requirements.Types, "put") {
+			t.Errorf("%s: %q %q name \"put\"", q, sg.Requirements.Predicates, sg.Requirements.Types)
+		}
+	}
+	sg := decompose(t, "Who was the director of Iron Meridian?").Subgoals[0]
+	if !slices.Contains(sg.Requirements.Types, "director") {
+		t.Errorf("who was the director of: types %q, want director", sg.Requirements.Types)
+	}
+}
+
+// TestBetterThan: "a better GPA than NAME" is a higher one.
+func TestBetterThan(t *testing.T) {
+	fs := decompose(t, "Which students have a better GPA than Walter Oblonski?").Subgoals[0].Requirements.Filters
+	if len(fs) != 1 || fs[0].Attribute != "gpa" || fs[0].Op != handoff.FilterGt || fs[0].Value != "Walter Oblonski" {
+		t.Errorf("filters %+v, want gpa > Walter Oblonski's", fs)
+	}
+}
+
+// TestDoneTheMost: "Which workshop group gets booked the most?" ranks
+// the groups by how often the doing is of each: a count, one group.
+func TestDoneTheMost(t *testing.T) {
+	o := decompose(t, "Which workshop group gets booked the most?").Subgoals[0].Requirements.Output
+	if o.Aggregate != handoff.AggCount || !o.Descending || o.Limit != 1 || len(o.GroupBy) != 1 {
+		t.Errorf("output %+v, want the one group with the most, counted", o)
+	}
+	o = decompose(t, "Which products were ordered the least?").Subgoals[0].Requirements.Output
+	if o.Aggregate != handoff.AggCount || o.Descending || o.Limit != 0 {
+		t.Errorf("output %+v, want the products by fewest, counted", o)
+	}
+}

@@ -35,7 +35,7 @@ var (
 		information info everything anything something
 		many much more less fewer few
 		exist exists existing
-		make makes made get gets got go goes went come comes came
+		make makes made get gets got go goes went come comes came put puts
 		also again ever yet still already currently respectively
 		there's what's who's`)
 	// genericVerbs relate things without naming a relation of a schema.
@@ -186,7 +186,9 @@ var comparatives = map[string]cmpInfo{
 	"earlier": {op: handoff.FilterLt, than: true, date: true}, "narrower": {op: handoff.FilterLt, attr: "width", than: true},
 	"slower": {op: handoff.FilterLt, attr: "speed", than: true}, "poorer": {op: handoff.FilterLt, attr: "wealth", than: true},
 	"deadlier": {op: handoff.FilterGt, attr: "kill", than: true},
-	"over":     {op: handoff.FilterGt}, "above": {op: handoff.FilterGt}, "exceeding": {op: handoff.FilterGt},
+	// "a better GPA than …": more of the measure named.
+	"better": {op: handoff.FilterGt, than: true}, "worse": {op: handoff.FilterLt, than: true},
+	"over": {op: handoff.FilterGt}, "above": {op: handoff.FilterGt}, "exceeding": {op: handoff.FilterGt},
 	"exceeds": {op: handoff.FilterGt}, "exceed": {op: handoff.FilterGt}, "beyond": {op: handoff.FilterGt},
 	"under": {op: handoff.FilterLt}, "below": {op: handoff.FilterLt},
 	"after": {op: handoff.FilterGt, date: true}, "since": {op: handoff.FilterGe, date: true},

@@ -673,7 +673,7 @@ func CountOf(words []string) ([]string, bool) {
 // often keep in two columns ("customer_first_name",
 // "customer_last_name", "fname", "lname").
 var (
-	givenNames  = []string{"first", "given", "fname", "forename", "firstname"}
+	givenNames  = []string{"first", "given", "fname", "forename", "firstname", "personal"}
 	familyNames = []string{"last", "family", "lname", "surname", "lastname"}
 )
 
@@ -708,7 +708,7 @@ func NamePart(words []string) int {
 	named := slices.Contains(words, "name")
 	for _, w := range words {
 		switch {
-		case slices.Contains(givenNames, w) && (named || w != "first" && w != "given"):
+		case slices.Contains(givenNames, w) && (named || w != "first" && w != "given" && w != "personal"):
 			return 1
 		case slices.Contains(familyNames, w) && (named || w != "last" && w != "family"):
 			return 2
@@ -736,6 +736,14 @@ func RouteEnd(words []string) int {
 		}
 	}
 	return 0
+}
+
+// PersonDetails reports whether a column named by words is the details
+// of people of a class named by class words, which name them where no
+// column does: customer_details of customers holds "Augustine Kerluke".
+func PersonDetails(words, class []string) bool {
+	return len(words) == 2 && (words[1] == "details" || words[1] == "detail") && len(class) > 0 &&
+		OwnColumn(words, class) && Person(class[len(class)-1])
 }
 
 // NamingRank says how well a column named by words names the entities

@@ -206,6 +206,11 @@ func (pl *planner) namingIRI(c string) string {
 		// thing by (hardware_model_name of "the Nokia 700", not
 		// company_name).
 		r := 2 * lexicon.NamingRank(words(p.IRI), words(c))
+		if r == 0 && pl.sg.Asks("who") && lexicon.PersonDetails(words(p.IRI), words(c)) {
+			// "Who made the biggest claim?": people known only by their
+			// details (customer_details), below any name.
+			r = 1
+		}
 		if r > 0 && slices.ContainsFunc(pl.sc.slice.Values, func(v handoff.SliceValue) bool { return v.Property == p.IRI }) {
 			r++
 		}

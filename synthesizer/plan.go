@@ -2812,6 +2812,37 @@ func (pl *planner) soleMeasure(c string) *handoff.SliceProperty {
 	return found
 }
 
+// stateColumn reports whether the column iri says a state things are
+// in: its last word is code, status, result or outcome.
+func stateColumn(iri string) bool {
+	w := words(iri)
+	return len(w) > 0 && slices.Contains([]string{"code", "status", "result", "outcome"}, w[len(w)-1])
+}
+
+// ownMeasure returns the numeric property of class c in the slice that
+// its name says is the class's own (amount_claimed of claims,
+// amount_payment of payments), identifiers aside; nil when none or
+// several are.
+func (pl *planner) ownMeasure(c string) *handoff.SliceProperty {
+	cw := words(c)
+	if len(cw) == 0 {
+		return nil
+	}
+	head := stem(cw[len(cw)-1])
+	var found *handoff.SliceProperty
+	for _, p := range pl.sc.props {
+		if len(p.Domains) != 1 || p.Domains[0] != c || datatypeKind(p) != kNumber || identifier(p) ||
+			!slices.ContainsFunc(words(p.IRI), func(w string) bool { return stem(w) == head || slices.Contains(lexicon.PastForms(head), w) }) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = p
+	}
+	return found
+}
+
 // joinPeople realises "who" of subjects that are not the people asked
 // for: "Who sang at the Auditions concert?" joins the class a verb's
 // agent noun names (singer), and "Who owns a cat?", of pets that name no
@@ -3623,6 +3654,17 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 			// measures (its height).
 			if p := pl.measured(handoff.CueComparative); p != nil {
 				prop, ps = p, 1
+			}
+			// "Who has put in a claim for more than 80,000?": a bound on
+			// a thing named, no attribute said, is on its own measure
+			// (amount_claimed of claims), not on its number.
+			if (prop == nil || identifier(prop)) && f.Op != handoff.FilterEq {
+				for _, n := range pl.p.Nodes {
+					if p := pl.ownMeasure(n.Class); p != nil {
+						prop, ps = p, 0.8
+						break
+					}
+				}
 			}
 		}
 		if f.Aggregate == handoff.AggSum && (prop == nil || ps < 0.8) && len(pl.p.Nodes) > 0 {
@@ -4736,9 +4778,12 @@ func (pl *planner) wordValues() {
 	// Nor is a verb said in its base form ("How many albums did AC/DC
 	// release?" asks for no track "Release"); a past form may be a
 	// state ("musicals that won": result "Won").
+	// (Though a state column may say it: "Did Dariana Bednar pass?",
+	// outcome code "Pass".)
+	verbed := map[string]bool{}
 	for _, v := range r.Verbs {
-		if w := strings.ToLower(v); !strings.Contains(w, " ") && !strings.HasSuffix(w, "ed") && lexicon.VerbBase(w) == w {
-			asked[lexicon.Fold(w)] = true
+		if w := strings.ToLower(v); !strings.Contains(w, " ") && !strings.HasSuffix(w, "ed") && lexicon.VerbBase(w) == w && !asked[lexicon.Fold(w)] {
+			asked[lexicon.Fold(w)], verbed[lexicon.Fold(w)] = true, true
 		}
 	}
 	// Nor is a word said as a number ("more than one region" holds no
@@ -4756,7 +4801,7 @@ func (pl *planner) wordValues() {
 	for _, v := range vals {
 		m := strings.ToLower(v.Mention)
 		if strings.ContainsAny(m, " ") || m == "" || pl.consumed["\x00"+m] || pl.consumed[v.Property+"\x00"+v.Value] ||
-			!slices.Contains(kg.TextWords(pl.sg.Text), m) || asked[lexicon.Fold(m)] {
+			!slices.Contains(kg.TextWords(pl.sg.Text), m) || asked[lexicon.Fold(m)] && !(verbed[lexicon.Fold(m)] && stateColumn(v.Property)) {
 			continue
 		}
 		if !strings.EqualFold(v.Value, v.Mention) && !strings.EqualFold(v.Value+"s", v.Mention) && !strings.EqualFold(v.Value, v.Mention+"s") &&
