@@ -72,6 +72,18 @@ func TestWhoThroughWhatTheyDid(t *testing.T) {
 <http://x/b2> a <http://x/bookings> ; b:booking_id 2 ; b:workshop_group_id 136 ; b:ref-workshop_group_id <http://x/g1> ; b:status_code "good" .
 <http://x/b3> a <http://x/bookings> ; b:booking_id 3 ; b:workshop_group_id 140 ; b:ref-workshop_group_id <http://x/g2> ; b:status_code "stop" .
 `
+	const enrolments = `@prefix s: <http://x/students#> . @prefix c: <http://x/courses#> . @prefix e: <http://x/student_course_enrolment#> .
+<http://x/s1> a <http://x/students> ; s:student_id 1 ; s:personal_name "Marshall" ; s:family_name "Johns" .
+<http://x/s2> a <http://x/students> ; s:student_id 2 ; s:personal_name "Eliza" ; s:family_name "Leannon" .
+<http://x/s3> a <http://x/students> ; s:student_id 3 ; s:personal_name "Wilson" ; s:family_name "Ward" .
+<http://x/c1> a <http://x/courses> ; c:course_id 1 ; c:course_name "database" .
+<http://x/c2> a <http://x/courses> ; c:course_id 2 ; c:course_name "statistics" .
+<http://x/c3> a <http://x/courses> ; c:course_id 3 ; c:course_name "Japanese" .
+<http://x/e1> a <http://x/student_course_enrolment> ; e:registration_id 1 ; e:student_id 1 ; e:course_id 1 ; e:ref-student_id <http://x/s1> ; e:ref-course_id <http://x/c1> ; e:date_of_enrolment "2017-10-09T07:09:02"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+<http://x/e2> a <http://x/student_course_enrolment> ; e:registration_id 2 ; e:student_id 2 ; e:course_id 1 ; e:ref-student_id <http://x/s2> ; e:ref-course_id <http://x/c1> ; e:date_of_enrolment "2017-11-13T12:49:33"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+<http://x/e3> a <http://x/student_course_enrolment> ; e:registration_id 3 ; e:student_id 2 ; e:course_id 2 ; e:ref-student_id <http://x/s2> ; e:ref-course_id <http://x/c2> ; e:date_of_enrolment "2017-12-07T02:21:13"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+<http://x/e4> a <http://x/student_course_enrolment> ; e:registration_id 4 ; e:student_id 3 ; e:course_id 3 ; e:ref-student_id <http://x/s3> ; e:ref-course_id <http://x/c3> ; e:date_of_enrolment "2017-12-12T21:42:11"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+`
 	for _, c := range []struct {
 		graph, data, question string
 		want                  []string
@@ -101,6 +113,9 @@ func TestWhoThroughWhatTheyDid(t *testing.T) {
 		{"exams", assessments, "Did Shannon Senger pass her assessment?", []string{"true"}},
 		// "gets booked the most": counted by the bookings of each.
 		{"drama", bookings, "Which workshop group gets booked the most?", []string{"Veda Film"}},
+		// "more courses than NAME": each one's count of enrolments
+		// against hers, named by a personal and a family name.
+		{"learning", enrolments, "Who has enrolled in more courses than Marshall Johns?", []string{"Eliza Leannon"}},
 		// "a better GPA than": a higher one.
 		{"college", gpas, "Which students have a better GPA than Walter Oblonski?", []string{"Anne Smithson"}},
 	} {

@@ -106,6 +106,12 @@ func (a *analysis) comparator(i int) (op handoff.FilterOp, attr string, date boo
 			}
 			return c.op, attr, false, i + 3, true
 		}
+		// "more songs on them than Cartography", "more players in it
+		// than …": a pronoun's phrase between the noun and "than".
+		if (w == "more" || w == "less" || w == "fewer") && a.isWord(i+1) && !isFunction(a.w(i+1)) &&
+			inSet(a.w(i+2), "on", "in", "at", "for", "with") && inSet(a.w(i+3), "them", "it", "theirs", "its") && a.w(i+4) == "than" {
+			return c.op, lemma(a.w(i + 1)), false, i + 5, true
+		}
 		// "more hours of video games than Jandy Nelson": the noun's own
 		// "of" phrase before "than".
 		if (w == "more" || w == "less" || w == "fewer") && a.isWord(i+1) && !isFunction(a.w(i+1)) && a.w(i+2) == "of" {

@@ -2660,11 +2660,16 @@ func TestWhoAsksThePerson(t *testing.T) {
 	}
 }
 
-// TestBetterThan: "a better GPA than NAME" is a higher one.
+// TestBetterThan: "a better GPA than NAME" is a higher one; "more songs
+// on them than NAME" compares the songs.
 func TestBetterThan(t *testing.T) {
 	fs := decompose(t, "Which students have a better GPA than Walter Oblonski?").Subgoals[0].Requirements.Filters
 	if len(fs) != 1 || fs[0].Attribute != "gpa" || fs[0].Op != handoff.FilterGt || fs[0].Value != "Walter Oblonski" {
 		t.Errorf("filters %+v, want gpa > Walter Oblonski's", fs)
+	}
+	fs = decompose(t, "Which albums have more songs on them than Cartography?").Subgoals[0].Requirements.Filters
+	if len(fs) != 1 || fs[0].Attribute != "song" || fs[0].Op != handoff.FilterGt || fs[0].Value != "Cartography" {
+		t.Errorf("filters %+v, want song > Cartography's", fs)
 	}
 }
 

@@ -351,10 +351,20 @@ func (b *builder) query(p *Plan, node0 *sparql.Var) (*sparql.Query, error) {
 		q.GroupBy = append(q.GroupBy, &sparql.GroupCondition{Expr: v})
 	}
 	for _, h := range p.Having {
+		// "albums with more songs than Cartography": the aggregate is
+		// compared with the sub-plan's one value, joined in as a
+		// sub-select and grouped by (one value, so no group splits).
+		var subVar *sparql.Var
 		if h.Sub != nil {
-			return nil, fmt.Errorf("skeletons: HAVING cannot compare with a sub-plan")
+			sq, v, err := b.subAggregate(h.Sub)
+			if err != nil {
+				return nil, err
+			}
+			subVar = v
+			where.Elements = append(where.Elements, &sparql.SubSelect{Query: sq})
+			q.GroupBy = append(q.GroupBy, &sparql.GroupCondition{Expr: v})
 		}
-		x, err := b.cond(s, h, nil)
+		x, err := b.cond(s, h, subVar)
 		if err != nil {
 			return nil, err
 		}

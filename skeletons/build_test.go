@@ -95,6 +95,11 @@ func TestPlanQueries(t *testing.T) {
 		{"avg", &Plan{Nodes: singer, Select: []Item{{Agg: handoff.AggAvg, Attr: attr(0, "age")}}, Filters: []Cond{{Item: Item{Attr: attr(0, "country")}, Op: handoff.FilterEq, Value: lit("France")}}}, "28.0"},
 		{"group-count", &Plan{Nodes: singer, Select: []Item{{Attr: attr(0, "country")}, {Agg: handoff.AggCount}}, GroupBy: []Attr{*attr(0, "country")}, Order: []Order{{Item: Item{Agg: handoff.AggCount}, Desc: true}, {Item: Item{Attr: attr(0, "country")}}}}, "France|2,Chile|1,Peru|1"},
 		{"having", &Plan{Nodes: singer, Select: []Item{{Attr: attr(0, "country")}}, GroupBy: []Attr{*attr(0, "country")}, Having: []Cond{{Item: Item{Agg: handoff.AggCount}, Op: handoff.FilterGe, Value: num("2")}}}, "France"},
+		// "singers with more concerts than Bo": each one's count against
+		// Bo's, a sub-select in HAVING.
+		{"having-sub", &Plan{Nodes: sc, Edges: perf, Select: []Item{{Attr: attr(0, "name")}}, GroupBy: []Attr{{Node: 0}, *attr(0, "name")},
+			Having: []Cond{{Item: Item{Agg: handoff.AggCount}, Op: handoff.FilterGt, Sub: &Plan{Nodes: sc, Edges: perf, Select: []Item{{Agg: handoff.AggCount}},
+				Filters: []Cond{{Item: Item{Attr: attr(0, "name")}, Op: handoff.FilterEq, Value: lit("Bo")}}}}}}, "Ann"},
 		{"superlative", &Plan{Nodes: singer, Select: []Item{{Attr: attr(0, "name")}}, Order: []Order{{Item: Item{Attr: attr(0, "age")}, Desc: true}}, Limit: 1}, "Di \"the\" {x} #1 >"},
 		{"join-filter-year", &Plan{Distinct: true, Nodes: sc, Edges: perf, Select: []Item{{Attr: attr(0, "name")}}, Filters: []Cond{{Item: Item{Attr: attr(1, "year")}, Op: handoff.FilterGt, Value: num("2014")}}, Order: []Order{{Item: Item{Attr: attr(0, "name")}}}}, "Ann,Bo"},
 		{"group-join-rank", &Plan{Nodes: sc, Edges: perf, Select: []Item{{Attr: attr(0, "name")}}, GroupBy: []Attr{{Node: 0}, *attr(0, "name")}, Order: []Order{{Item: Item{Agg: handoff.AggCount}, Desc: true}}, Limit: 1}, "Ann"},

@@ -2812,6 +2812,73 @@ func (pl *planner) soleMeasure(c string) *handoff.SliceProperty {
 	return found
 }
 
+// writtenName returns the name that property name holds for the thing
+// the question names by mention, as the graph writes it, where the
+// question said its start ("more than Interim but salutary": the mention
+// "Interim" linked to the room "Interim but salutary"); so too where the
+// question says the start of the one such name ("older than Fresno
+// State": Fresno State University). The mention itself otherwise.
+func (pl *planner) writtenName(name, mention string) string {
+	value := mention
+	var starts []string
+	for _, v := range pl.sc.slice.Values {
+		if v.Property == name && strings.EqualFold(v.Mention, mention) {
+			if strings.EqualFold(v.Value, mention) {
+				return v.Value
+			}
+			if vw, mw := kg.Words(v.Value), kg.Words(mention); len(vw) > len(mw) && slices.Equal(vw[:len(mw)], mw) {
+				if strings.Contains(strings.ToLower(pl.sg.Text), strings.ToLower(v.Value)) {
+					value = v.Value
+				} else if !slices.Contains(starts, v.Value) {
+					starts = append(starts, v.Value)
+				}
+			}
+		}
+	}
+	if value == mention && len(starts) == 1 {
+		value = starts[0]
+	}
+	return value
+}
+
+// countBound realises "Which albums have more songs than Cartography?",
+// "Who has enrolled in more courses than Marshall Johns?": the things
+// counted are joined, and each subject's count is bounded by the named
+// one's, counted the same way. It reports whether it added the
+// condition.
+func (pl *planner) countBound(f handoff.Filter, op handoff.FilterOp) bool {
+	if !pl.countsEntities(f.Attribute) || len(pl.p.Nodes) == 0 {
+		return false
+	}
+	n := len(pl.p.Nodes)
+	pl.joinCounted(f.Attribute)
+	if len(pl.p.Nodes) == n {
+		return false // nothing joined to count: the subjects' own rows are one each
+	}
+	root := pl.p.Nodes[0].Class
+	// The named one among the subjects, by its name, or by its given
+	// and family names.
+	var named []skeletons.Cond
+	ws := strings.Fields(f.Value)
+	if given, family := pl.personNames(root); given != nil && len(ws) >= 2 {
+		g, fa := skeletons.Attr{Node: 0, Property: given.IRI}, skeletons.Attr{Node: 0, Property: family.IRI}
+		named = []skeletons.Cond{{Item: skeletons.Item{Attr: &g}, Op: handoff.FilterEq, Value: sparql.NewLiteral(strings.Join(ws[:len(ws)-1], " "))},
+			{Item: skeletons.Item{Attr: &fa}, Op: handoff.FilterEq, Value: sparql.NewLiteral(ws[len(ws)-1])}}
+		pl.used = append(pl.used, given.IRI, family.IRI)
+	} else if name := cmp.Or(pl.linkedNaming(root, f.Value), pl.namingIRI(root)); name != "" {
+		at := skeletons.Attr{Node: 0, Property: name}
+		named = []skeletons.Cond{{Item: skeletons.Item{Attr: &at}, Op: handoff.FilterEq, Value: sparql.NewLiteral(pl.writtenName(name, f.Value))}}
+		pl.used = append(pl.used, name)
+	} else {
+		return false
+	}
+	sub := &skeletons.Plan{Nodes: slices.Clone(pl.p.Nodes), Edges: slices.Clone(pl.p.Edges), Filters: named,
+		Select: []skeletons.Item{{Agg: handoff.AggCount}}}
+	pl.having = append(pl.having, skeletons.Cond{Item: skeletons.Item{Agg: handoff.AggCount}, Op: op, Sub: sub})
+	pl.bonus += 0.5
+	return true
+}
+
 // stateColumn reports whether the column iri says a state things are
 // in: its last word is code, status, result or outcome.
 func stateColumn(iri string) bool {
@@ -4324,6 +4391,11 @@ func (pl *planner) projectionTerms() []string {
 		}
 		if !usedElsewhere[p] && !slices.Contains(out, p) && !headOf(p) && !realised {
 			if prop, s := pl.prop(p, kAny, 0); prop != nil && s >= 0.8 && !reserved[prop.IRI] {
+				// ("Who has enrolled in more courses …?": when the verb
+				// happened, date_of_enrolment, says no one.)
+				if verb && datatypeKind(prop) == kDate && asksAnswer(r.Cues, func(ph string) bool { return ph == "who" || ph == "whom" }) {
+					continue
+				}
 				out = append(out, p)
 			}
 		}
@@ -4465,6 +4537,9 @@ func wordsHaveYear(p *handoff.SliceProperty) bool {
 // subject class's member whose name is the value.
 func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
 	prop, ps := pl.prop(f.Attribute, kNumber, 0)
+	if op != handoff.FilterEq && (prop == nil || ps < 0.8 || pl.countsEntities(f.Attribute)) && pl.countBound(f, op) {
+		return
+	}
 	if op == handoff.FilterEq {
 		// The named thing is one of the subjects: a value of theirs
 		// names it.
@@ -4514,31 +4589,7 @@ func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
 			{Item: skeletons.Item{Attr: &sf}, Op: handoff.FilterNe, Value: sparql.NewLiteral(last)}}}}
 		pl.used = append(pl.used, given.IRI, family.IRI)
 	} else if name := cmp.Or(pl.linkedNaming(class, f.Value), pl.namingIRI(class)); name != "" {
-		// The name as the graph writes it, where the question said
-		// its start ("more than Interim but salutary": the mention
-		// "Interim" linked to the room "Interim but salutary").
-		// So too where the question says the start of the one such
-		// name ("older than Fresno State": Fresno State University).
-		value := f.Value
-		var starts []string
-		for _, v := range pl.sc.slice.Values {
-			if v.Property == name && strings.EqualFold(v.Mention, f.Value) {
-				if strings.EqualFold(v.Value, f.Value) {
-					value, starts = v.Value, nil
-					break
-				}
-				if vw, mw := kg.Words(v.Value), kg.Words(f.Value); len(vw) > len(mw) && slices.Equal(vw[:len(mw)], mw) {
-					if strings.Contains(strings.ToLower(pl.sg.Text), strings.ToLower(v.Value)) {
-						value = v.Value
-					} else if !slices.Contains(starts, v.Value) {
-						starts = append(starts, v.Value)
-					}
-				}
-			}
-		}
-		if value == f.Value && len(starts) == 1 {
-			value = starts[0]
-		}
+		value := pl.writtenName(name, f.Value)
 		named = []skeletons.Cond{{Item: skeletons.Item{Attr: &skeletons.Attr{Node: 0, Property: name}}, Op: handoff.FilterEq, Value: sparql.NewLiteral(value)}}
 		selfAt := skeletons.Attr{Node: at.Node, Property: name}
 		self = []skeletons.Cond{{Item: skeletons.Item{Attr: &selfAt}, Op: handoff.FilterNe, Value: sparql.NewLiteral(value)}}
