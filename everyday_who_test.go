@@ -73,9 +73,9 @@ func TestWhoThroughWhatTheyDid(t *testing.T) {
 <http://x/b3> a <http://x/bookings> ; b:booking_id 3 ; b:workshop_group_id 140 ; b:ref-workshop_group_id <http://x/g2> ; b:status_code "stop" .
 `
 	const enrolments = `@prefix s: <http://x/students#> . @prefix c: <http://x/courses#> . @prefix e: <http://x/student_course_enrolment#> .
-<http://x/s1> a <http://x/students> ; s:student_id 1 ; s:personal_name "Marshall" ; s:family_name "Johns" .
-<http://x/s2> a <http://x/students> ; s:student_id 2 ; s:personal_name "Eliza" ; s:family_name "Leannon" .
-<http://x/s3> a <http://x/students> ; s:student_id 3 ; s:personal_name "Wilson" ; s:family_name "Ward" .
+<http://x/s1> a <http://x/students> ; s:student_id 1 ; s:first_name "Marshall" ; s:last_name "Johns" .
+<http://x/s2> a <http://x/students> ; s:student_id 2 ; s:first_name "Eliza" ; s:last_name "Leannon" .
+<http://x/s3> a <http://x/students> ; s:student_id 3 ; s:first_name "Wilson" ; s:last_name "Ward" .
 <http://x/c1> a <http://x/courses> ; c:course_id 1 ; c:course_name "database" .
 <http://x/c2> a <http://x/courses> ; c:course_id 2 ; c:course_name "statistics" .
 <http://x/c3> a <http://x/courses> ; c:course_id 3 ; c:course_name "Japanese" .
@@ -114,7 +114,7 @@ func TestWhoThroughWhatTheyDid(t *testing.T) {
 		// "gets booked the most": counted by the bookings of each.
 		{"drama", bookings, "Which workshop group gets booked the most?", []string{"Veda Film"}},
 		// "more courses than NAME": each one's count of enrolments
-		// against hers, named by a personal and a family name.
+		// against his, named by a first and a last name.
 		{"learning", enrolments, "Who has enrolled in more courses than Marshall Johns?", []string{"Eliza Leannon"}},
 		// "a better GPA than": a higher one.
 		{"college", gpas, "Which students have a better GPA than Walter Oblonski?", []string{"Anne Smithson"}},

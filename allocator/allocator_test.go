@@ -1618,3 +1618,35 @@ e:r1 a e:review ; r:ref-i_id e:i1 ; r:ref-u_id e:u1 ; r:rating 5 .
 		t.Errorf("the slice lacks the reviews or the items:\n%s", sl.Text())
 	}
 }
+
+// TestRoutesByDerivedAttribute: "Who is the youngest customer?" (age)
+// goes to the graph whose customers have a birth date, not to one whose
+// customers have nothing to rank by, nor to one with a date of another
+// class.
+func TestRoutesByDerivedAttribute(t *testing.T) {
+	coll := collectionOf(t, map[string]string{
+		"school": `@prefix c: <http://x/customers#> .
+<http://x/c1> a <http://x/customers> ; c:customer_id 1 ; c:first_name "Carole" ; c:date_of_birth "1994-05-15T01:00:00"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+<http://x/c2> a <http://x/customers> ; c:customer_id 2 ; c:first_name "Genevieve" ; c:date_of_birth "1998-12-16T12:00:00"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+`,
+		"bank": `@prefix c: <http://x/customers#> . @prefix a: <http://x/accounts#> .
+<http://x/c1> a <http://x/customers> ; c:customer_id 1 ; c:first_name "Dee" ; c:customer_phone "(607)870-4451" .
+<http://x/a1> a <http://x/accounts> ; a:account_id 1 ; a:date_account_opened "2016-07-30T22:22:24"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+`,
+	})
+	a, err := New(Config{}).Allocate(context.Background(), subgoal("Who is the youngest customer?", []string{"customer"}, []string{"age"}), coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Selected) == 0 || a.Selected[0] != "school" {
+		t.Errorf("selected %v, want school first; scores %+v", a.Selected, a.Scores)
+	}
+	for _, s := range a.Scores {
+		if s.Graph == "school" && s.PredicateCoverage == 0 {
+			t.Errorf("school: no coverage of age by the birth date; %+v", s)
+		}
+		if s.Graph == "bank" && s.PredicateCoverage > 0 {
+			t.Errorf("bank: age covered by another class's date; %+v", s)
+		}
+	}
+}

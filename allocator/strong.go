@@ -489,6 +489,20 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 				}
 			}
 		}
+		// "the youngest customer" (age): a column the attribute derives
+		// from (date_of_birth), of a class the question names, below one
+		// of the attribute's own name.
+		if d, ok := lexicon.DerivedFrom(t.text); ok && !classes && score < 0.7 {
+			dw := stems(d.Words)
+			named := func(e *element) bool {
+				return slices.ContainsFunc(q.types, func(ty term) bool { return allIn(ty.words, e.context) })
+			}
+			for i := range g.elements {
+				if e := &g.elements[i]; !e.class && len(e.objects) == 0 && named(e) && slices.ContainsFunc(e.primary, func(w string) bool { return slices.Contains(dw, w) }) {
+					take(0.7, e)
+				}
+			}
+		}
 		// "female students": a column of sex or gender, however named
 		// (sex, gender, is_male), as the synthesizer reads it.
 		if !classes && t.text == handoff.AttrGender {

@@ -285,8 +285,11 @@ func (a *analysis) isVerb(i int) bool {
 		for k >= 0 && a.toks[k].ment == a.toks[i-1].ment {
 			k--
 		}
-		// (So after a wh-word: "Who does Jane Peacock report to?")
-		if inSet(a.w(k), "did", "does", "do") && (k == 0 || k == 1 && inSet(a.w(0), "who", "whom", "what", "which")) {
+		// (So after a wh-word: "Who does Jane Peacock report to?"; and
+		// a form in -ing after "is": "What courses is William Bowser
+		// taking?")
+		lead := k == 0 || k == 1 && inSet(a.w(0), "who", "whom", "what", "which") || k >= 2 && inSet(a.w(0), "what", "which") && a.content(k-1)
+		if lead && (inSet(a.w(k), "did", "does", "do") || inSet(a.w(k), "is", "are", "was", "were") && ingBase(w) != "") {
 			return true
 		}
 	}

@@ -673,7 +673,7 @@ func CountOf(words []string) ([]string, bool) {
 // often keep in two columns ("customer_first_name",
 // "customer_last_name", "fname", "lname").
 var (
-	givenNames  = []string{"first", "given", "fname", "forename", "firstname", "personal"}
+	givenNames  = []string{"first", "given", "fname", "forename", "firstname"}
 	familyNames = []string{"last", "family", "lname", "surname", "lastname"}
 )
 
@@ -708,7 +708,7 @@ func NamePart(words []string) int {
 	named := slices.Contains(words, "name")
 	for _, w := range words {
 		switch {
-		case slices.Contains(givenNames, w) && (named || w != "first" && w != "given" && w != "personal"):
+		case slices.Contains(givenNames, w) && (named || w != "first" && w != "given"):
 			return 1
 		case slices.Contains(familyNames, w) && (named || w != "last" && w != "family"):
 			return 2
