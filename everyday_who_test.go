@@ -84,6 +84,10 @@ func TestWhoThroughWhatTheyDid(t *testing.T) {
 <http://x/e3> a <http://x/student_course_enrolment> ; e:registration_id 3 ; e:student_id 2 ; e:course_id 2 ; e:ref-student_id <http://x/s2> ; e:ref-course_id <http://x/c2> ; e:date_of_enrolment "2017-12-07T02:21:13"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
 <http://x/e4> a <http://x/student_course_enrolment> ; e:registration_id 4 ; e:student_id 3 ; e:course_id 3 ; e:ref-student_id <http://x/s3> ; e:ref-course_id <http://x/c3> ; e:date_of_enrolment "2017-12-12T21:42:11"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
 `
+	const drivers = `@prefix c: <http://x/customers#> .
+<http://x/c1> a <http://x/customers> ; c:customer_id 1 ; c:first_name "Carole" ; c:last_name "Bernhard" ; c:date_of_birth "1998-12-16T12:00:00"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+<http://x/c2> a <http://x/customers> ; c:customer_id 2 ; c:first_name "Genevieve" ; c:last_name "Terry" ; c:date_of_birth "1995-07-17T12:13:16"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+`
 	for _, c := range []struct {
 		graph, data, question string
 		want                  []string
@@ -116,6 +120,9 @@ func TestWhoThroughWhatTheyDid(t *testing.T) {
 		// "more courses than NAME": each one's count of enrolments
 		// against his, named by a first and a last name.
 		{"learning", enrolments, "Who has enrolled in more courses than Marshall Johns?", []string{"Eliza Leannon"}},
+		// "youngest": the latest birth date, the column the routing
+		// found for "age" (which it must not hand over as age's own).
+		{"school", drivers, "Who is the youngest customer?", []string{"Carole Bernhard"}},
 		// "a better GPA than": a higher one.
 		{"college", gpas, "Which students have a better GPA than Walter Oblonski?", []string{"Anne Smithson"}},
 	} {

@@ -202,6 +202,7 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 		}
 		return e.iri < el.iri
 	}
+	derivedMatch := map[string]bool{} // term "\x00" IRI of a match by derivation
 	best := func(t term, classes bool) (float64, *element) {
 		score, el := 0.0, (*element)(nil)
 		take := func(m float64, e *element) {
@@ -500,6 +501,9 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 			for i := range g.elements {
 				if e := &g.elements[i]; !e.class && len(e.objects) == 0 && named(e) && slices.ContainsFunc(e.primary, func(w string) bool { return slices.Contains(dw, w) }) {
 					take(0.7, e)
+					// It covers the term; it is not the term's column
+					// (the synthesizer inverts the order it implies).
+					derivedMatch[t.text+"\x00"+e.iri] = true
 				}
 			}
 		}
@@ -547,6 +551,9 @@ func (a *Allocator) strongStage(ctx context.Context, p *pool, g *graphLex, q *qu
 			}
 			num += t.weight * m
 			den += t.weight
+			if m > 0 && derivedMatch[t.text+"\x00"+e.iri] {
+				continue
+			}
 			if m > 0 {
 				gs.Matches = append(gs.Matches, handoff.TermMatch{Term: t.text, IRI: e.iri, Score: m})
 				if m >= 0.7 {
