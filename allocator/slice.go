@@ -1542,10 +1542,13 @@ func keyProperty(lex *graphLex, c string) string {
 
 // pastOf reports whether v is a past form of noun, or of the verb the
 // noun derives from: "reviewed" of review, "rented" of rental, "paid" of
-// payment.
+// payment (not "played" of a player, who does it).
 func pastOf(noun, v string) bool {
 	if slices.Contains(lexicon.PastForms(noun), v) {
 		return true
+	}
+	if lexicon.Person(noun) {
+		return false // the doer ("player" of played), not the doing
 	}
 	return slices.ContainsFunc(lexicon.Related(noun, lexicon.Derived), func(d string) bool {
 		return d != noun && (slices.Contains(lexicon.PastForms(d), v) || lexicon.VerbBase(v) == d && v != d)
