@@ -275,16 +275,9 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			}
 		}
 	}
-	// "Who owns a cat?" where the chosen classes name no one (pets
-	// have no name): the people one link away (has_pet → student, with
-	// a given and a family name) answer "who".
-	// So do the people of a class named as a kind of person, with a name
-	// ("Who has been to the Jungle Cruise?": the visitors of the
-	// attraction named), when no chosen class is people.
-	// ("Who holds the most records?": the people with the most.)
 	// "Who played a season before 2000?": a column of a chosen class
 	// named by the verb's agent (match_season#player) says who.
-	if sg.Asks("who") {
+	if sg.Asks("who") && g.Summary != nil {
 		for _, v := range sg.Requirements.Verbs {
 			agents := stems(lexicon.AgentNouns(strings.ToLower(v)))
 			for i := range lex.elements {
@@ -300,6 +293,13 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			}
 		}
 	}
+	// "Who owns a cat?" where the chosen classes name no one (pets
+	// have no name): the people one link away (has_pet → student, with
+	// a given and a family name) answer "who".
+	// So do the people of a class named as a kind of person, with a name
+	// ("Who has been to the Jungle Cruise?": the visitors of the
+	// attraction named), when no chosen class is people.
+	// ("Who holds the most records?": the people with the most.)
 	o := sg.Requirements.Output
 	countRank := o.Aggregate == handoff.AggCount && o.OrderBy != "" && o.OrderBy == o.AggregateOf && len(o.GroupBy) == 0
 	if sg.Asks("who") && (o.Aggregate == "" || countRank) && len(classes) > 0 &&

@@ -2850,11 +2850,6 @@ func (pl *planner) countBound(f handoff.Filter, op handoff.FilterOp) bool {
 	if !pl.countsEntities(f.Attribute) || len(pl.p.Nodes) == 0 {
 		return false
 	}
-	n := len(pl.p.Nodes)
-	pl.joinCounted(f.Attribute)
-	if len(pl.p.Nodes) == n {
-		return false // nothing joined to count: the subjects' own rows are one each
-	}
 	root := pl.p.Nodes[0].Class
 	// The named one among the subjects, by its name, or by its given
 	// and family names.
@@ -2871,6 +2866,11 @@ func (pl *planner) countBound(f handoff.Filter, op handoff.FilterOp) bool {
 		pl.used = append(pl.used, name)
 	} else {
 		return false
+	}
+	n := len(pl.p.Nodes)
+	pl.joinCounted(f.Attribute)
+	if len(pl.p.Nodes) == n {
+		return false // nothing joined to count: the subjects' own rows are one each
 	}
 	sub := &skeletons.Plan{Nodes: slices.Clone(pl.p.Nodes), Edges: slices.Clone(pl.p.Edges), Filters: named,
 		Select: []skeletons.Item{{Agg: handoff.AggCount}}}
