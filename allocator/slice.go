@@ -777,12 +777,10 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			if len(sole) > 1 {
 				// "a claim for more than 80,000": of several, the one its
 				// name says is the class's own (amount_claimed of claims).
-				cw := stems(kg.Tokens(c))
+				cw := kg.Tokens(c)
 				sole = slices.DeleteFunc(sole, func(iri string) bool {
 					e := lex.element(iri)
-					return len(cw) == 0 || e == nil || !slices.ContainsFunc(e.primary, func(w string) bool {
-						return stem(w) == cw[len(cw)-1] || slices.Contains(lexicon.PastForms(cw[len(cw)-1]), w) // "claimed"
-					})
+					return e == nil || !lexicon.SaysClass(e.primary, cw)
 				})
 			}
 			if len(sole) == 1 {

@@ -738,6 +738,19 @@ func RouteEnd(words []string) int {
 	return 0
 }
 
+// SaysClass reports whether a column named by words says the last word
+// of its class's name, class, or its past form: amount_claimed of
+// claims, the claims' own amount.
+func SaysClass(words, class []string) bool {
+	if len(class) == 0 {
+		return false
+	}
+	head := Fold(strings.ToLower(class[len(class)-1]))
+	return slices.ContainsFunc(words, func(w string) bool {
+		return Fold(strings.ToLower(w)) == head || slices.Contains(PastForms(head), w)
+	})
+}
+
 // PersonDetails reports whether a column named by words is the details
 // of people of a class named by class words, which name them where no
 // column does: customer_details of customers holds "Augustine Kerluke".

@@ -771,3 +771,19 @@ func TestSaysQualifiers(t *testing.T) {
 		}
 	}
 }
+
+func TestSaysClass(t *testing.T) {
+	for _, c := range []struct {
+		words, class []string
+		want         bool
+	}{
+		{[]string{"amount", "claimed"}, []string{"claims"}, true},
+		{[]string{"amount", "payment"}, []string{"customer", "payments"}, true},
+		{[]string{"amount", "settled"}, []string{"claims"}, false},
+		{[]string{"amount"}, nil, false},
+	} {
+		if got := lexicon.SaysClass(c.words, c.class); got != c.want {
+			t.Errorf("SaysClass(%q, %q) = %v, want %v", c.words, c.class, got, c.want)
+		}
+	}
+}

@@ -2841,6 +2841,35 @@ func (pl *planner) writtenName(name, mention string) string {
 	return value
 }
 
+// namedBy returns the columns of class c that name the thing the
+// question names by mention, and the value each holds for it: its given
+// and family names ("older than Dinesh Kumar": fname "Dinesh", lname
+// "Kumar"), or else its name as the graph writes it
+// ([planner.writtenName]); nil, nil when c has neither. The columns count
+// as used.
+func (pl *planner) namedBy(c, mention string) (cols, values []string) {
+	ws := strings.Fields(mention)
+	if given, family := pl.personNames(c); given != nil && len(ws) >= 2 {
+		pl.used = append(pl.used, given.IRI, family.IRI)
+		return []string{given.IRI, family.IRI}, []string{strings.Join(ws[:len(ws)-1], " "), ws[len(ws)-1]}
+	}
+	if name := cmp.Or(pl.linkedNaming(c, mention), pl.namingIRI(c)); name != "" {
+		pl.used = append(pl.used, name)
+		return []string{name}, []string{pl.writtenName(name, mention)}
+	}
+	return nil, nil
+}
+
+// namedConds returns, for each column of node's class, the condition
+// that it compares by op with its value ([planner.namedBy]).
+func namedConds(node int, cols, values []string, op handoff.FilterOp) []skeletons.Cond {
+	out := make([]skeletons.Cond, len(cols))
+	for i, c := range cols {
+		out[i] = skeletons.Cond{Item: skeletons.Item{Attr: &skeletons.Attr{Node: node, Property: c}}, Op: op, Value: sparql.NewLiteral(values[i])}
+	}
+	return out
+}
+
 // countBound realises "Which albums have more songs than Cartography?",
 // "Who has enrolled in more courses than Marshall Johns?": the things
 // counted are joined, and each subject's count is bounded by the named
@@ -2851,22 +2880,12 @@ func (pl *planner) countBound(f handoff.Filter, op handoff.FilterOp) bool {
 		return false
 	}
 	root := pl.p.Nodes[0].Class
-	// The named one among the subjects, by its name, or by its given
-	// and family names.
-	var named []skeletons.Cond
-	ws := strings.Fields(f.Value)
-	if given, family := pl.personNames(root); given != nil && len(ws) >= 2 {
-		g, fa := skeletons.Attr{Node: 0, Property: given.IRI}, skeletons.Attr{Node: 0, Property: family.IRI}
-		named = []skeletons.Cond{{Item: skeletons.Item{Attr: &g}, Op: handoff.FilterEq, Value: sparql.NewLiteral(strings.Join(ws[:len(ws)-1], " "))},
-			{Item: skeletons.Item{Attr: &fa}, Op: handoff.FilterEq, Value: sparql.NewLiteral(ws[len(ws)-1])}}
-		pl.used = append(pl.used, given.IRI, family.IRI)
-	} else if name := cmp.Or(pl.linkedNaming(root, f.Value), pl.namingIRI(root)); name != "" {
-		at := skeletons.Attr{Node: 0, Property: name}
-		named = []skeletons.Cond{{Item: skeletons.Item{Attr: &at}, Op: handoff.FilterEq, Value: sparql.NewLiteral(pl.writtenName(name, f.Value))}}
-		pl.used = append(pl.used, name)
-	} else {
+	// The named one among the subjects.
+	cols, values := pl.namedBy(root, f.Value)
+	if cols == nil {
 		return false
 	}
+	named := namedConds(0, cols, values, handoff.FilterEq)
 	n := len(pl.p.Nodes)
 	pl.joinCounted(f.Attribute)
 	if len(pl.p.Nodes) == n {
@@ -2892,14 +2911,9 @@ func stateColumn(iri string) bool {
 // several are.
 func (pl *planner) ownMeasure(c string) *handoff.SliceProperty {
 	cw := words(c)
-	if len(cw) == 0 {
-		return nil
-	}
-	head := stem(cw[len(cw)-1])
 	var found *handoff.SliceProperty
 	for _, p := range pl.sc.props {
-		if len(p.Domains) != 1 || p.Domains[0] != c || datatypeKind(p) != kNumber || identifier(p) ||
-			!slices.ContainsFunc(words(p.IRI), func(w string) bool { return stem(w) == head || slices.Contains(lexicon.PastForms(head), w) }) {
+		if len(p.Domains) != 1 || p.Domains[0] != c || datatypeKind(p) != kNumber || identifier(p) || !lexicon.SaysClass(words(p.IRI), cw) {
 			continue
 		}
 		if found != nil {
@@ -4578,22 +4592,12 @@ func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
 	// The named thing, by its name, or by its given and family names
 	// ("older than Dinesh Kumar": fname "Dinesh", lname "Kumar").
 	var named, self []skeletons.Cond
-	ws := strings.Fields(f.Value)
-	if given, family := pl.personNames(class); given != nil && len(ws) >= 2 {
-		first, last := strings.Join(ws[:len(ws)-1], " "), ws[len(ws)-1]
-		g, fa := skeletons.Attr{Node: 0, Property: given.IRI}, skeletons.Attr{Node: 0, Property: family.IRI}
-		named = []skeletons.Cond{{Item: skeletons.Item{Attr: &g}, Op: handoff.FilterEq, Value: sparql.NewLiteral(first)},
-			{Item: skeletons.Item{Attr: &fa}, Op: handoff.FilterEq, Value: sparql.NewLiteral(last)}}
-		sg, sf := skeletons.Attr{Node: at.Node, Property: given.IRI}, skeletons.Attr{Node: at.Node, Property: family.IRI}
-		self = []skeletons.Cond{{Or: []skeletons.Cond{{Item: skeletons.Item{Attr: &sg}, Op: handoff.FilterNe, Value: sparql.NewLiteral(first)},
-			{Item: skeletons.Item{Attr: &sf}, Op: handoff.FilterNe, Value: sparql.NewLiteral(last)}}}}
-		pl.used = append(pl.used, given.IRI, family.IRI)
-	} else if name := cmp.Or(pl.linkedNaming(class, f.Value), pl.namingIRI(class)); name != "" {
-		value := pl.writtenName(name, f.Value)
-		named = []skeletons.Cond{{Item: skeletons.Item{Attr: &skeletons.Attr{Node: 0, Property: name}}, Op: handoff.FilterEq, Value: sparql.NewLiteral(value)}}
-		selfAt := skeletons.Attr{Node: at.Node, Property: name}
-		self = []skeletons.Cond{{Item: skeletons.Item{Attr: &selfAt}, Op: handoff.FilterNe, Value: sparql.NewLiteral(value)}}
-		pl.used = append(pl.used, name)
+	if cols, values := pl.namedBy(class, f.Value); cols != nil {
+		named = namedConds(0, cols, values, handoff.FilterEq)
+		// Not the named one: any of its names differs.
+		if self = namedConds(at.Node, cols, values, handoff.FilterNe); len(self) > 1 {
+			self = []skeletons.Cond{{Or: self}}
+		}
 	} else if j, e, name, ok := pl.namedThrough(at.Node, f.Value); ok {
 		// "body builders with a higher total than Cam Fowler", whose
 		// name is a person's a reference leads to: the bound is the
