@@ -113,6 +113,9 @@ type analysis struct {
 	// nestSense is the attribute the comparison with the nested
 	// aggregate means by itself ("cheaper": price), if any.
 	nestSense string
+	// spentNeg is the negation an equative spent ("don't have as many
+	// students as": fewer), which negates nothing else; -1 when none.
+	spentNeg int
 }
 
 func (a *analysis) w(i int) string {
@@ -171,7 +174,7 @@ func (a *analysis) content(i int) bool {
 		return true // "the move in dates": one attribute
 	case a.w(i-1) == "how" && lexicon.Measure(w) != "":
 		return false // "How tall is …": the height (subgoal)
-	case (w == "first" || w == "last") && (a.w(i-1) == "the" || i+1 < len(a.toks) && a.toks[i+1].kind == tkNum):
+	case (w == "first" || w == "last") && (a.w(i-1) == "the" || a.seq(i-2, "the", "very") || i+1 < len(a.toks) && a.toks[i+1].kind == tkNum):
 		return false // "the first payment", "the last 5 races": an order
 	case w == "number" && inSet(a.w(i+1), "and", ","):
 		return true // "the number and time of the train": a column
@@ -179,6 +182,8 @@ func (a *analysis) content(i int) bool {
 		return true // "the order ids", "order date": a noun
 	case w == "order" && inSet(a.w(i-1), "each", "every", "per", "an"):
 		return true // "the total quantity in each order": a noun
+	case w == "order" && (inSet(a.w(i-1), "first", "last") || superlatives[a.w(i-1)].known) && !inSet(a.w(i+1), "by", "of"):
+		return true // "Who placed the first order?": a noun
 	case w == "number" || w == "numbers" && a.w(i+1) == "of":
 		// "number of" asks for a count unless a noun precedes ("phone number of").
 		// ("the numbers of roller coasters for each status": counts.)
@@ -324,8 +329,9 @@ func (a *analysis) isVerb(i int) bool {
 		}
 	}
 	// "Which customer spent the most?", "Which team won the cup?": an
-	// irregular past right after the thing asked for.
-	if i >= 2 && inSet(a.w(i-2), "which", "what") && a.content(i-1) && lexicon.VerbBase(w) != w && !isPlural(w) && a.isWord(i) && !isFunction(w) {
+	// irregular past right after the thing asked for ("How many
+	// bookings began in 2016?" too).
+	if i >= 2 && (inSet(a.w(i-2), "which", "what") || a.seq(i-3, "how", "many")) && a.content(i-1) && lexicon.VerbBase(w) != w && !isPlural(w) && a.isWord(i) && !isFunction(w) {
 		return true
 	}
 	// "Which shops stock the Xiaomi?", "Which shop stocks a phone?":
@@ -648,6 +654,22 @@ func decade(w string) string {
 }
 
 // useSpan marks n tokens from k on, and their chunks, as read.
+// doneFirst returns where the verb is that "first" or "last" at i says
+// the order of: the word before it ("Which gas station opened first?")
+// or, after a verb, the thing it was done to ("Who became a customer
+// first?", "Who placed an order last?"); -1 when neither.
+func (a *analysis) doneFirst(i int) int {
+	verb := func(k int) bool { return lexicon.Participle(a.w(k)) || contentVerbs[a.w(k)] }
+	switch {
+	case a.isWord(i-1) && (!isFunction(a.w(i-1)) || a.w(i-1) == "order") && inSet(a.w(i-2), "a", "an", "the") &&
+		(verb(i-3) || a.isWord(i-3) && lexicon.VerbBase(a.w(i-3)) != a.w(i-3)):
+		return i - 3
+	case verb(i - 1):
+		return i - 1
+	}
+	return -1
+}
+
 // skipWord marks the chunk of the one word at token k, if there is one,
 // as read by a phrase: it names nothing.
 func (a *analysis) skipWord(k int) {
@@ -776,7 +798,7 @@ func (a *analysis) negatedAt(i int) bool {
 			continue
 		}
 		if (negWords[w] && w != "nor") || strings.HasSuffix(w, "n't") || a.seq(k, "other", "than") {
-			return true
+			return k != a.spentNeg
 		}
 		if inSet(w, ",", ";", "and", "or", "but") {
 			return false
@@ -813,7 +835,7 @@ func analyse(q string, toks []token, ms []handoff.Mention, skip []bool, nestAt i
 	if skip == nil {
 		skip = make([]bool, len(toks))
 	}
-	a := &analysis{q: q, toks: toks, ms: ms, skip: skip, used: make([]bool, len(toks)), nestAt: nestAt, nestID: nestID, nestAttr: nestAttr, rankedOf: -1}
+	a := &analysis{q: q, toks: toks, ms: ms, skip: skip, used: make([]bool, len(toks)), nestAt: nestAt, nestID: nestID, nestAttr: nestAttr, rankedOf: -1, spentNeg: -1}
 	a.buildChunks()
 	a.scan()
 	a.roles()
@@ -830,7 +852,7 @@ func (a *analysis) scan() {
 			break
 		}
 	}
-	if first >= 0 && auxWords[a.w(first)] {
+	if first >= 0 && auxWords[a.w(first)] || n > 0 && a.toks[n-1].tag {
 		a.ask = true
 	}
 	for i := 0; i < n; i++ {
@@ -1228,19 +1250,26 @@ func (a *analysis) scan() {
 				a.cue(handoff.Cue{Kind: handoff.CueGrouping, Text: w + " by", Term: a.groupTerm(c)})
 			}
 		case inSet(w, "first", "last") && i > 0 && (i+1 >= len(a.toks) || inSet(a.w(i+1), "?", ".")) && !a.orderSet &&
-			(lexicon.Participle(a.w(i-1)) || contentVerbs[a.w(i-1)]) && inSet(a.w(0), "which", "who", "what"):
+			a.doneFirst(i) >= 0 && inSet(a.w(0), "which", "who", "what"):
 			// "Which gas station opened first?": the earliest opening;
 			// "last", the latest.
+			v := a.doneFirst(i)
 			a.rank, a.used[i] = true, true
 			a.skipWord(i)
-			// (Read as one chunk, "hired first" is no thing either.)
-			if c := a.at[i]; c >= 0 && a.chunks[c].end == i+1 && a.chunks[c].start == i-1 {
+			if c := a.at[i]; c >= 0 && a.chunks[c].end == i+1 && a.chunks[c].start == i-1 && v == i-1 {
+				// (Read as one chunk, "hired first" is no thing either.)
 				a.chunks[c].used, a.chunks[c].role = true, roleSkip
+			} else if c >= 0 && a.chunks[c].end == i+1 && a.chunks[c].start < i && a.chunks[c].words[len(a.chunks[c].words)-1] == w {
+				// "Who became a customer first?": the thing is the
+				// customer, not a "customer first".
+				a.chunks[c].end--
+				a.chunks[c].words = a.chunks[c].words[:len(a.chunks[c].words)-1]
+				a.at[i] = -1
 			}
 			a.out.Descending = w == "last"
 			a.out.Limit = 1
-			a.setOrder(a.w(i - 1))
-			a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.w(i-1) + " " + w, Term: a.w(i - 1), Descending: w == "last"})
+			a.setOrder(a.w(v))
+			a.cue(handoff.Cue{Kind: handoff.CueSuperlative, Text: a.w(v) + " " + w, Term: a.w(v), Descending: w == "last"})
 		case a.seq(i, "according", "to") && a.rank && !a.orderSet:
 			// "Sort all the rooms according to the price."
 			if c := a.chunkAfter(i+2, "the", "their", "its"); c >= 0 {
@@ -1771,7 +1800,8 @@ func (a *analysis) rankAt(i int) {
 		}
 		// "the first payment", "the last claim": the earliest, the
 		// latest.
-		if a.w(i-1) != "the" || !a.content(i+1) {
+		// ("the very first order": the same.)
+		if a.w(i-1) != "the" && !a.seq(i-2, "the", "very") || !a.content(i+1) {
 			return
 		}
 		w = map[string]string{"first": "earliest", "last": "latest"}[w]

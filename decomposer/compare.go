@@ -2,6 +2,7 @@ package decomposer
 
 import (
 	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/schemaforge/go-schemaforge/handoff"
@@ -71,6 +72,9 @@ func (a *analysis) comparator(i int) (op handoff.FilterOp, attr string, date boo
 		m := map[string]handoff.FilterOp{">": handoff.FilterGt, "<": handoff.FilterLt, ">=": handoff.FilterGe, "=>": handoff.FilterGe,
 			"<=": handoff.FilterLe, "=<": handoff.FilterLe, "!=": handoff.FilterNe, "<>": handoff.FilterNe}
 		return m[w], "", false, i + 1, true
+	}
+	if w == "as" {
+		return a.equative(i)
 	}
 	c, known := comparatives[w]
 	if !known {
@@ -270,6 +274,58 @@ func (a *analysis) quantifiedAt(i int, op handoff.FilterOp) (int, handoff.Aggreg
 	return j, handoff.AggMin, true
 }
 
+// equative reads "as many orders as Wendell", "as much money as",
+// "as tall as": the same count or measure as the named thing's, or, after
+// a negation ("don't have as many students as Stony Brook", "isn't as
+// old as"), less of it; the negation is then spent. It returns the
+// comparator's results as [analysis.comparator] does.
+func (a *analysis) equative(i int) (op handoff.FilterOp, attr string, date bool, v int, ok bool) {
+	end := -1
+	switch {
+	case inSet(a.w(i+1), "many", "much"):
+		for n := i + 2; n <= i+4 && n < len(a.toks); n++ {
+			if a.w(n) == "as" {
+				end = n
+				break
+			}
+			if !a.isWord(n) || isFunction(a.w(n)) {
+				break
+			}
+		}
+		if end < 0 {
+			return "", "", false, 0, false
+		}
+		var ws []string
+		for n := i + 2; n < end; n++ {
+			ws = append(ws, a.w(n))
+		}
+		if len(ws) > 0 {
+			ws[len(ws)-1] = lemma(ws[len(ws)-1])
+		}
+		attr = strings.Join(ws, " ")
+	case a.w(i+2) == "as" && lexicon.Measure(a.w(i+1)) != "":
+		end, attr = i+2, a.w(i+1)
+	default:
+		return "", "", false, 0, false
+	}
+	// What follows is a named thing, not a number ("as many as 5").
+	if m := a.toks[min(end+1, len(a.toks)-1)].ment; end+1 >= len(a.toks) || m < 0 || m >= len(a.ms) || a.ms[m].Kind == handoff.MentionNumber || a.ms[m].Kind == handoff.MentionDate {
+		return "", "", false, 0, false
+	}
+	op = handoff.FilterEq
+	for j := i - 1; j >= max(0, i-3); j-- {
+		if t := a.toks[j].low; t == "not" || strings.HasSuffix(t, "n't") {
+			op = handoff.FilterLt
+			a.negate, a.spentNeg = false, j
+			a.cues = slices.DeleteFunc(a.cues, func(c handoff.Cue) bool {
+				return c.Kind == handoff.CueNegation && strings.EqualFold(c.Text, a.toks[j].text)
+			})
+			break
+		}
+	}
+	return op, attr, false, end + 1, true
+}
+
 func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, date bool, v int) {
 	for k := i; k < v && k < len(a.toks); k++ {
 		a.used[k] = true
@@ -377,7 +433,9 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 	}
 	// A comparison with an entity or another attribute.
 	if k < len(a.toks) && !a.skip[k] && (a.toks[k].ment >= 0 || a.at[k] >= 0 || inSet(a.w(k), "that", "those", "his", "her", "their", "its")) {
-		if comparatives[a.w(i)].than || a.w(i+1) == "than" || a.w(i+2) == "than" {
+		// ("hired before Andrew Adams": when he was.)
+		named := date && a.toks[k].ment >= 0 && a.ms[a.toks[k].ment].Kind != handoff.MentionNumber && a.ms[a.toks[k].ment].Kind != handoff.MentionDate
+		if comparatives[a.w(i)].than || a.w(i+1) == "than" || a.w(i+2) == "than" || named || a.w(i) == "as" {
 			a.compare = true
 			if attr != "" {
 				a.implied = appendNew(a.implied, attr)
@@ -389,7 +447,14 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 				term = "size"
 				a.implied = appendNew(a.implied, term)
 			}
-			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: a.toks[i].text + " than", Term: term, Op: op})
+			text := a.toks[i].text
+			switch {
+			case a.w(i) == "as":
+				text = strings.Join([]string{a.toks[i].text, a.toks[i+1].text, "as"}, " ")
+			case !date || a.w(i+1) == "than":
+				text += " than"
+			}
+			a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: text, Term: term, Op: op})
 			if m := a.toks[k].ment; m >= 0 {
 				// "more goals than Magnus Dahl": the bound is that
 				// entity's own value of the attribute.

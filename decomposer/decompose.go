@@ -60,7 +60,7 @@ func uncount(sg *handoff.Subgoal) {
 // decompose builds the decomposition of q; linked are value mentions,
 // which only extend names when namesOnly.
 func decompose(q string, linked []handoff.Mention, namesOnly bool) *handoff.Decomposition {
-	toks := unpairedComparatives(conjunctions(tokenize(q)))
+	toks := unpairedComparatives(conjunctions(questionTag(tokenize(q))))
 	ms := findMentions(q, toks, linked)
 	if namesOnly {
 		linked = nil
@@ -500,7 +500,7 @@ func parallel(toks []token, leftEnd, rightStart int) span {
 // then agg is the aggregate of the compared attribute that bounds it, and
 // the things are said from things on (start is where the quantifier is).
 func findNested(toks []token) (start, things, end int, agg handoff.Aggregate, ok bool) {
-	a := &analysis{toks: toks, skip: make([]bool, len(toks)), at: make([]int, len(toks)), rankedOf: -1}
+	a := &analysis{toks: toks, skip: make([]bool, len(toks)), at: make([]int, len(toks)), rankedOf: -1, spentNeg: -1}
 	for i := range a.at {
 		a.at[i] = -1
 	}

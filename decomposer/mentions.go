@@ -308,11 +308,18 @@ func joinedName(toks []token) bool {
 
 // numberedName reports whether toks hold a capitalised word, not the
 // first of a sentence, right before a number: a name with a number in it
-// ("When was Discoverer 3 launched?", "Apollo 11") that a linked value
-// may run over.
+// ("When was Discoverer 3 launched?", "Apollo 11", "Apt. 859") that a
+// linked value may run over.
 func numberedName(toks []token) bool {
 	for i := 1; i+1 < len(toks); i++ {
-		if !sentenceStart(toks, i) && capWord(toks, i) && toks[i+1].kind == tkNum && toks[i].end < toks[i+1].start {
+		if sentenceStart(toks, i) || !capWord(toks, i) {
+			continue
+		}
+		if toks[i+1].kind == tkNum && toks[i].end < toks[i+1].start {
+			return true
+		}
+		// "Apt. 859", "No. 5": an abbreviation's period between.
+		if i+2 < len(toks) && toks[i+1].low == "." && toks[i+1].start == toks[i].end && toks[i+2].kind == tkNum {
 			return true
 		}
 	}

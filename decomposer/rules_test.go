@@ -2685,3 +2685,54 @@ func TestDoneTheMost(t *testing.T) {
 		t.Errorf("output %+v, want the products by fewest, counted", o)
 	}
 }
+
+// TestQuestionTag: a statement with a question tag asks yes or no, and a
+// negated tag ("isn't she") negates nothing; a comma clause that is no
+// tag is left alone.
+func TestQuestionTag(t *testing.T) {
+	for _, q := range []string{
+		"Lenny Kravitz is an artist, right?",
+		"Alicia Carroll is a student, isn't she?",
+		"Steven King earns more than 20000, is that correct?",
+	} {
+		sg := decompose(t, q).Subgoals[0]
+		if sg.Requirements.Output.Shape != handoff.ShapeBoolean || sg.Has(handoff.OpNegate) {
+			t.Errorf("%s: shape %q, operations %v; want yes or no, no negation", q, sg.Requirements.Output.Shape, sg.Operations)
+		}
+	}
+	if sg := decompose(t, "Which artists are from Portugal, and which from Spain?").Subgoals[0]; sg.Requirements.Output.Shape == handoff.ShapeBoolean {
+		t.Errorf("a question with a comma clause read as yes or no")
+	}
+}
+
+// TestFirstDone: "the (very) first order" ranks by a date, so does
+// "became a customer first", by the verb's.
+func TestFirstDone(t *testing.T) {
+	r := decompose(t, "Who placed the very first order?").Subgoals[0].Requirements
+	if r.Output.OrderBy == "" || r.Output.Descending || r.Output.Limit != 1 || !slices.Contains(r.Types, "order") {
+		t.Errorf("requirements %+v, want the earliest order", r)
+	}
+	r = decompose(t, "Who became a customer first?").Subgoals[0].Requirements
+	if r.Output.OrderBy != "became" || r.Output.Limit != 1 || !slices.Equal(r.Types, []string{"customer"}) {
+		t.Errorf("requirements %+v, want customers by when they became one", r)
+	}
+}
+
+// TestComparedWithNamed: "before NAME" compares with the named one's
+// date; "as many X as NAME" with its count, and after a negation is
+// fewer, the negation spent.
+func TestComparedWithNamed(t *testing.T) {
+	fs := decompose(t, "Which employees were hired before Andrew Adams?").Subgoals[0].Requirements.Filters
+	if len(fs) != 1 || fs[0].Attribute != "hired" || fs[0].Op != handoff.FilterLt || fs[0].ValueKind != handoff.ValueEntity {
+		t.Errorf("filters %+v, want hired < Andrew Adams's", fs)
+	}
+	sg := decompose(t, "Which universities don't have as many students as Stony Brook?").Subgoals[0]
+	fs = sg.Requirements.Filters
+	if len(fs) != 1 || fs[0].Attribute != "student" || fs[0].Op != handoff.FilterLt || fs[0].Negated || sg.Has(handoff.OpNegate) {
+		t.Errorf("filters %+v, operations %v; want student < Stony Brook's, not negated", fs, sg.Operations)
+	}
+	fs = decompose(t, "Who else has placed as many orders as Wendell?").Subgoals[0].Requirements.Filters
+	if len(fs) != 1 || fs[0].Attribute != "order" || fs[0].Op != handoff.FilterEq || fs[0].ValueKind != handoff.ValueEntity {
+		t.Errorf("filters %+v, want order = Wendell's", fs)
+	}
+}

@@ -2,6 +2,7 @@ package decomposer
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -33,6 +34,55 @@ type token struct {
 	year       bool   // a number that reads as a year
 	ment       int    // index of its mention, -1 if none
 	money      bool   // a number written after a currency sign ("$60")
+	tag        bool   // the "?" after a question tag (", right?"): yes or no is asked
+}
+
+// questionTag drops a question tag from the end of toks (", right?",
+// ", isn't she?", ", is that correct?") and marks the "?" after it, so
+// that "Lenny Kravitz is an artist, right?" asks, as "Is Lenny Kravitz
+// an artist?" does, whether it is so. Other tokens are returned as they
+// are.
+func questionTag(toks []token) []token {
+	n := len(toks)
+	if n < 4 || toks[n-1].low != "?" {
+		return toks
+	}
+	comma := -1
+	for k := n - 2; k >= max(1, n-5); k-- {
+		if toks[k].low == "," {
+			comma = k
+			break
+		}
+	}
+	if comma < 0 {
+		return toks
+	}
+	var ws []string
+	for _, t := range toks[comma+1 : n-1] {
+		if t.kind != tkWord {
+			return toks
+		}
+		ws = append(ws, t.low)
+	}
+	pronoun := func(w string) bool { return inSet(w, "it", "he", "she", "they", "there", "that", "i", "we", "you") }
+	tag := false
+	switch len(ws) {
+	case 1:
+		tag = inSet(ws[0], "right", "correct", "true", "yes", "no", "eh", "yeah")
+	case 2:
+		// "isn't she", "doesn't it", "aren't they", "did he"
+		tag = (strings.HasSuffix(ws[0], "n't") || auxWords[ws[0]]) && pronoun(ws[1]) ||
+			ws[0] == "am" && ws[1] == "i" || ws[0] == "or" && ws[1] == "not"
+	case 3:
+		// "is that right", "is that so", "is it not"
+		tag = auxWords[ws[0]] && pronoun(ws[1]) && inSet(ws[2], "right", "correct", "true", "so", "not")
+	}
+	if !tag {
+		return toks
+	}
+	out := append(slices.Clone(toks[:comma]), toks[n-1])
+	out[len(out)-1].tag = true
+	return out
 }
 
 // conjunctions reads "as well as" as the one word "and" ("the average

@@ -1153,9 +1153,26 @@ func PastForms(base string) []string {
 
 // TimeOfVerb reports whether a column named by words holds when the verb
 // of the past form done happened: a point in time of the verb's base
-// ("hire_date" of hired, "open_year" of opened).
+// ("hire_date" of hired, "open_year" of opened), or of a verb of the
+// same sense ("start_date" of began, through begin).
 func TimeOfVerb(done string, words []string) bool {
-	return slices.ContainsFunc(words, Temporal) && slices.ContainsFunc(words, func(w string) bool { return slices.Contains(PastForms(w), done) })
+	if !slices.ContainsFunc(words, Temporal) {
+		return false
+	}
+	if slices.ContainsFunc(words, func(w string) bool { return slices.Contains(PastForms(w), done) }) {
+		return true
+	}
+	for _, b := range append(verbBases(done), VerbBase(done)) {
+		if b == done {
+			continue
+		}
+		for _, v := range Related(b, VerbSynonym) {
+			if slices.Contains(words, v) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // SharedModifier reads a one-word column named after a longer one as

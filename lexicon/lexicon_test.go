@@ -727,6 +727,9 @@ func TestPastForms(t *testing.T) {
 	if lexicon.TimeOfVerb("hired", []string{"hire", "agency"}) || lexicon.TimeOfVerb("opened", []string{"close", "date"}) {
 		t.Error("TimeOfVerb: hire_agency holds no time; close_date is not when opened")
 	}
+	if !lexicon.TimeOfVerb("began", []string{"booking", "start", "date"}) || !lexicon.TimeOfVerb("commenced", []string{"start", "date"}) || lexicon.TimeOfVerb("began", []string{"booking", "end", "date"}) {
+		t.Error("TimeOfVerb: start_date is when begun (begin, start), end_date is not")
+	}
 }
 
 func TestDerivesCountOfPeople(t *testing.T) {

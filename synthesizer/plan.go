@@ -2853,11 +2853,44 @@ func (pl *planner) namedBy(c, mention string) (cols, values []string) {
 		pl.used = append(pl.used, given.IRI, family.IRI)
 		return []string{given.IRI, family.IRI}, []string{strings.Join(ws[:len(ws)-1], " "), ws[len(ws)-1]}
 	}
+	if cols, values := pl.splitNamed(c, mention); cols != nil {
+		pl.used = append(pl.used, cols...)
+		return cols, values
+	}
 	if name := cmp.Or(pl.linkedNaming(c, mention), pl.namingIRI(c)); name != "" {
 		pl.used = append(pl.used, name)
 		return []string{name}, []string{pl.writtenName(name, mention)}
 	}
 	return nil, nil
+}
+
+// splitNamed returns the columns of class c over which the graph splits
+// a name the question writes whole, and each one's part, as the values
+// linked to the mention show ("Alicia Carroll": personal_name "Alicia",
+// family_name "Carroll"); nil, nil unless two or more parts cover the
+// mention's words.
+func (pl *planner) splitNamed(c, mention string) (cols, values []string) {
+	mw := strings.Fields(strings.ToLower(mention))
+	covered := 0
+	for i := range pl.sc.slice.Values {
+		v := &pl.sc.slice.Values[i]
+		if !strings.EqualFold(v.Mention, mention) || slices.Contains(cols, v.Property) {
+			continue
+		}
+		vw := strings.Fields(strings.ToLower(v.Value))
+		if len(vw) == 0 || len(vw) >= len(mw) || !containsRun(mw, vw) {
+			continue
+		}
+		if p, ok := pl.sc.byIRI[v.Property]; !ok || !slices.Contains(p.Domains, c) || datatypeKind(p) != kString {
+			continue
+		}
+		cols, values = append(cols, v.Property), append(values, v.Value)
+		covered += len(vw)
+	}
+	if len(cols) < 2 || covered != len(mw) {
+		return nil, nil
+	}
+	return cols, values
 }
 
 // namedConds returns, for each column of node's class, the condition
@@ -2890,6 +2923,14 @@ func (pl *planner) countBound(f handoff.Filter, op handoff.FilterOp) bool {
 	pl.joinCounted(f.Attribute)
 	if len(pl.p.Nodes) == n {
 		return false // nothing joined to count: the subjects' own rows are one each
+	}
+	if op == handoff.FilterEq {
+		// As many as the named one, who is not among the answers.
+		self := namedConds(0, cols, values, handoff.FilterNe)
+		if len(self) > 1 {
+			self = []skeletons.Cond{{Or: self}}
+		}
+		pl.p.Filters = append(pl.p.Filters, self...)
 	}
 	sub := &skeletons.Plan{Nodes: slices.Clone(pl.p.Nodes), Edges: slices.Clone(pl.p.Edges), Filters: named,
 		Select: []skeletons.Item{{Agg: handoff.AggCount}}}
@@ -4557,12 +4598,25 @@ func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
 	if op == handoff.FilterEq {
 		// The named thing is one of the subjects: a value of theirs
 		// names it.
-		if pl.linkedNaming(pl.p.Nodes[0].Class, f.Value) == "" {
+		if cols, _ := pl.splitNamed(pl.p.Nodes[0].Class, f.Value); cols == nil && pl.linkedNaming(pl.p.Nodes[0].Class, f.Value) == "" {
 			return
 		}
-		if prop = pl.sameOf(f.Attribute); prop == nil {
-			pl.sameThrough(f)
+		// "Who has placed as many orders as Wendell?": the same count.
+		manyAs := slices.ContainsFunc(pl.sg.Requirements.Cues, func(c handoff.Cue) bool {
+			return c.Kind == handoff.CueComparative && strings.HasPrefix(c.Text, "as many")
+		})
+		if manyAs && pl.countsEntities(f.Attribute) && pl.countBound(f, op) {
 			return
+		}
+		// "Who earns as much as Steven King?": the same measure, where a
+		// number of theirs is what the term says.
+		if prop == nil || ps < 0.8 || datatypeKind(prop) != kNumber || identifier(prop) {
+			if p, inv := pl.impliedOrder(f.Attribute); p != nil && !inv {
+				prop = p // "earns as much as": the salary
+			} else if prop = pl.sameOf(f.Attribute); prop == nil {
+				pl.sameThrough(f)
+				return
+			}
 		}
 		ps = 1 // no measure stands in for it ("the same age as")
 	}

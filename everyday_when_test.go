@@ -1,0 +1,68 @@
+package schemaforge
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestFirstLastAndComparedWithOne asks about the order things happened
+// in ("the first order", "became a customer first", "began in 2016"),
+// compares with a named one's date or count ("hired before Andrew
+// Adams", "as many orders as Wendell", "don't have as many bathrooms
+// as"), and asks yes or no by a question tag ("…, right?").
+func TestFirstLastAndComparedWithOne(t *testing.T) {
+	const orders = `@prefix c: <http://x/customers#> . @prefix o: <http://x/orders#> .
+<http://x/c1> a <http://x/customers> ; c:customer_id 1 ; c:customer_name "Beulah" ; c:date_became_customer "2014-02-04T04:51:58"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+<http://x/c2> a <http://x/customers> ; c:customer_id 2 ; c:customer_name "Parker" ; c:date_became_customer "2011-07-01T10:00:00"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+<http://x/c3> a <http://x/customers> ; c:customer_id 3 ; c:customer_name "Wendell" ; c:date_became_customer "2016-03-09T08:00:00"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+<http://x/o1> a <http://x/orders> ; o:order_id 1 ; o:customer_id 1 ; o:ref-customer_id <http://x/c1> ; o:date_order_placed "1982-12-09T09:42:23"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+<http://x/o2> a <http://x/orders> ; o:order_id 2 ; o:customer_id 2 ; o:ref-customer_id <http://x/c2> ; o:date_order_placed "1974-06-24T22:10:26"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+<http://x/o3> a <http://x/orders> ; o:order_id 3 ; o:customer_id 3 ; o:ref-customer_id <http://x/c3> ; o:date_order_placed "2005-01-01T00:00:00"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+<http://x/o4> a <http://x/orders> ; o:order_id 4 ; o:customer_id 3 ; o:ref-customer_id <http://x/c3> ; o:date_order_placed "2010-01-01T00:00:00"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+<http://x/o5> a <http://x/orders> ; o:order_id 5 ; o:customer_id 1 ; o:ref-customer_id <http://x/c1> ; o:date_order_placed "2012-01-01T00:00:00"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+`
+	const bookings = `@prefix b: <http://x/apartment_bookings#> .
+<http://x/b1> a <http://x/apartment_bookings> ; b:apt_booking_id 258 ; b:booking_status_code "Provisional" ; b:booking_start_date "2016-09-26T17:13:49"^^<http://www.w3.org/2001/XMLSchema#dateTime> ; b:booking_end_date "2017-10-07T11:38:48"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+<http://x/b2> a <http://x/apartment_bookings> ; b:apt_booking_id 279 ; b:booking_status_code "Confirmed" ; b:booking_start_date "2017-03-13T16:20:14"^^<http://www.w3.org/2001/XMLSchema#dateTime> ; b:booking_end_date "2018-02-25T15:15:37"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+`
+	const apartments = `@prefix a: <http://x/apartments#> .
+<http://x/a1> a <http://x/apartments> ; a:apt_id 10 ; a:apt_number "Apt. 859" ; a:bathroom_count 2 ; a:bedroom_count 3 .
+<http://x/a2> a <http://x/apartments> ; a:apt_id 11 ; a:apt_number "Suite 749" ; a:bathroom_count 1 ; a:bedroom_count 5 .
+<http://x/a3> a <http://x/apartments> ; a:apt_id 12 ; a:apt_number "Apt. 477" ; a:bathroom_count 3 ; a:bedroom_count 4 .
+`
+	const staff = `@prefix e: <http://x/employees#> .
+<http://x/e1> a <http://x/employees> ; e:id 1 ; e:first_name "Andrew" ; e:last_name "Adams" ; e:salary 9000 ; e:hire_date "2002-08-14T00:00:00"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+<http://x/e2> a <http://x/employees> ; e:id 2 ; e:first_name "Nancy" ; e:last_name "Edwards" ; e:salary 9000 ; e:hire_date "2002-05-01T00:00:00"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+<http://x/e3> a <http://x/employees> ; e:id 3 ; e:first_name "Jane" ; e:last_name "Peacock" ; e:salary 7000 ; e:hire_date "2002-04-01T00:00:00"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+<http://x/e4> a <http://x/employees> ; e:id 4 ; e:first_name "Laura" ; e:last_name "Callahan" ; e:salary 6000 ; e:hire_date "2004-03-04T00:00:00"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
+`
+	for _, c := range []struct {
+		graph, data, question string
+		want                  []string
+	}{
+		// "the (very) first order": the earliest placed, its customer.
+		{"shop", orders, "Who placed the very first order?", []string{"Parker"}},
+		{"shop", orders, "Who placed an order last?", []string{"Beulah"}},
+		// "became a customer first": the date they became one.
+		{"shop", orders, "Who became a customer first?", []string{"Parker"}},
+		// "as many orders as Wendell": the same count, Wendell aside.
+		{"shop", orders, "Who else has placed as many orders as Wendell?", []string{"Beulah"}},
+		// "began": the start date (begin, start), not the end date.
+		{"rentals", bookings, "How many bookings began in 2016?", []string{"1"}},
+		{"rentals", bookings, "How many bookings began in 2017?", []string{"1"}},
+		// A comparison with a named one's own count of bathrooms.
+		{"rentals", apartments, "Which apartments don't have as many bathrooms as Apt. 859?", []string{"Suite 749"}},
+		{"rentals", apartments, "Which apartments have more bedrooms than Apt. 859?", []string{"Apt. 477", "Suite 749"}},
+		// "before Andrew Adams": before he was hired.
+		{"store", staff, "Which employees were hired before Andrew Adams?", []string{"Jane Peacock", "Nancy Edwards"}},
+		{"store", staff, "Who earns as much as Andrew Adams?", []string{"Nancy Edwards"}},
+		// Question tags ask yes or no; "isn't she" negates nothing.
+		{"store", staff, "Jane Peacock earns more than 6500, right?", []string{"true"}},
+		{"store", staff, "Laura Callahan earns more than 6500, doesn't she?", []string{"false"}},
+	} {
+		got, query := askOver(t, c.graph, c.data, c.question)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s\ngot %q, want %q\n%s", c.question, got, c.want, query)
+		}
+	}
+}
