@@ -66,3 +66,38 @@ func TestFirstLastAndComparedWithOne(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnMeasureAndWholeNames bounds a thing by its own amount where the
+// question names no attribute and the class has another name than the
+// question's word ("claims" of claim_headers), shows things no column
+// names by their key rather than their "other details", and links an
+// address that starts with a number whole.
+func TestOwnMeasureAndWholeNames(t *testing.T) {
+	const claims = `@prefix h: <http://x/claim_headers#> .
+<http://x/h1> a <http://x/claim_headers> ; h:claim_header_id 15 ; h:amount_claimed 349.15 ; h:amount_piad 582.03 ; h:claim_status_code "Settled" .
+<http://x/h2> a <http://x/claim_headers> ; h:claim_header_id 56 ; h:amount_claimed 902.5 ; h:amount_piad 100.0 ; h:claim_status_code "Disputed" .
+<http://x/h3> a <http://x/claim_headers> ; h:claim_header_id 69 ; h:amount_claimed 812.0 ; h:amount_piad 900.0 ; h:claim_status_code "Settled" .
+`
+	const grants = `@prefix g: <http://x/grants#> .
+<http://x/g1> a <http://x/grants> ; g:grant_id 1 ; g:grant_amount 4094.542 ; g:other_details "et" .
+<http://x/g2> a <http://x/grants> ; g:grant_id 7 ; g:grant_amount 1224332.0 ; g:other_details "explicabo" .
+<http://x/g3> a <http://x/grants> ; g:grant_id 8 ; g:grant_amount 9930.0 ; g:other_details "aut" .
+`
+	const properties = `@prefix p: <http://x/properties#> .
+<http://x/p1> a <http://x/properties> ; p:property_id 748 ; p:property_type_code "apartment" ; p:property_address "3927 Spinka Loaf Suite 347" .
+<http://x/p2> a <http://x/properties> ; p:property_id 954 ; p:property_type_code "house" ; p:property_address "2580 Yundt Plains" .
+`
+	for _, c := range []struct {
+		graph, data, question string
+		want                  []string
+	}{
+		{"claims", claims, "Which claims asked for more than 800?", []string{"56", "69"}},
+		{"grants", grants, "Which grants were worth more than a million?", []string{"7"}},
+		{"lots", properties, "What kind of property is 3927 Spinka Loaf Suite 347?", []string{"apartment"}},
+	} {
+		got, query := askOver(t, c.graph, c.data, c.question)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s\ngot %q, want %q\n%s", c.question, got, c.want, query)
+		}
+	}
+}

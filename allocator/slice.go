@@ -744,8 +744,13 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	// 100,000 in savings?", "the least money": an amount no term names,
 	// the one number a chosen class holds (a savings balance), or its
 	// own of several.
+	// ("Which claims asked for more than 800?": a verb that names no
+	// column says no attribute either.)
+	unsaid := !slices.ContainsFunc(sg.Requirements.Predicates, func(t string) bool {
+		return !slices.Contains(sg.Requirements.Verbs, t) || slices.ContainsFunc(slices.Collect(maps.Values(matched)), func(ms []string) bool { return slices.Contains(ms, t) })
+	})
 	amount := answers(func(p string) bool { return p == "how much" }) ||
-		len(sg.Requirements.Predicates) == 0 && slices.ContainsFunc(sg.Requirements.Filters, func(f handoff.Filter) bool {
+		unsaid && slices.ContainsFunc(sg.Requirements.Filters, func(f handoff.Filter) bool {
 			return f.Attribute == "" && f.ValueKind == "number" && f.Op != handoff.FilterEq
 		}) ||
 		slices.ContainsFunc(append(slices.Clone(sg.Requirements.Types), sg.Requirements.Output.AggregateOf, sg.Requirements.Output.OrderBy), func(t string) bool {
@@ -777,10 +782,15 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 			if len(sole) > 1 {
 				// "a claim for more than 80,000": of several, the one its
 				// name says is the class's own (amount_claimed of claims).
-				cw := kg.Tokens(c)
+				// (Or the word the question names the class by:
+				// amount_claimed of claim_headers, "claims".)
+				said := [][]string{kg.Tokens(c)}
+				for _, t := range matched[c] {
+					said = append(said, strings.Fields(t))
+				}
 				sole = slices.DeleteFunc(sole, func(iri string) bool {
 					e := lex.element(iri)
-					return e == nil || !lexicon.SaysClass(e.primary, cw)
+					return e == nil || !slices.ContainsFunc(said, func(cw []string) bool { return lexicon.SaysClass(e.primary, cw) })
 				})
 			}
 			if len(sole) == 1 {
@@ -1488,7 +1498,9 @@ func shownProperty(g *kg.Graph, lex *graphLex, c string) string {
 	for i := range lex.elements {
 		e := &lex.elements[i]
 		if e.class || len(e.objects) > 0 || !slices.Contains(e.subjects, c) || len(e.primary) == 0 ||
-			lexicon.IdentifierWord(e.primary[len(e.primary)-1]) || referenceKey(lex, e.iri) {
+			lexicon.IdentifierWord(e.primary[len(e.primary)-1]) || referenceKey(lex, e.iri) || slices.Contains(e.primary, "other") {
+			// (Nor "other_details": what is left to say of them, not
+			// what they are.)
 			continue
 		}
 		pi, ok := g.Summary.Property(e.iri)

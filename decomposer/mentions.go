@@ -66,6 +66,16 @@ func findMentions(q string, toks []token, linked []handoff.Mention) []handoff.Me
 				continue
 			}
 		}
+		// "Who has lived at 3927 Spinka Loaf Suite 347?": a number that
+		// starts a name the graph holds whole (an address) is part of
+		// it.
+		if t.kind == tkNum && i+1 < len(toks) && capWord(toks, i+1) {
+			if j, v := linkedSpanOf(q, toks, i, linked, 2); j > i+1 {
+				mark(i, j, handoff.Mention{Text: q[t.start:toks[j-1].end], Start: t.start, End: toks[j-1].end, Kind: handoff.MentionName, Normalized: v})
+				i = j - 1
+				continue
+			}
+		}
 		// "names containing the letter a": the letter, unquoted, is
 		// the text asked for.
 		if t.kind == tkWord && i > 0 && inSet(toks[i-1].low, "letter", "character") && utf8.RuneCountInString(t.text) == 1 {

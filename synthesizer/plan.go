@@ -2951,10 +2951,18 @@ func stateColumn(iri string) bool {
 // amount_payment of payments), identifiers aside; nil when none or
 // several are.
 func (pl *planner) ownMeasure(c string) *handoff.SliceProperty {
-	cw := words(c)
+	// The class's name, or a word the question names it by
+	// (amount_claimed of claim_headers, "claims").
+	said := [][]string{words(c)}
+	for _, t := range pl.sg.Requirements.Types {
+		if termMatches(t, c, "") >= 0.8 {
+			said = append(said, strings.Fields(t))
+		}
+	}
 	var found *handoff.SliceProperty
 	for _, p := range pl.sc.props {
-		if len(p.Domains) != 1 || p.Domains[0] != c || datatypeKind(p) != kNumber || identifier(p) || !lexicon.SaysClass(words(p.IRI), cw) {
+		if len(p.Domains) != 1 || p.Domains[0] != c || datatypeKind(p) != kNumber || identifier(p) ||
+			!slices.ContainsFunc(said, func(cw []string) bool { return lexicon.SaysClass(words(p.IRI), cw) }) {
 			continue
 		}
 		if found != nil {
