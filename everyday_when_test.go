@@ -87,10 +87,20 @@ func TestOwnMeasureAndWholeNames(t *testing.T) {
 <http://x/p1> a <http://x/properties> ; p:property_id 748 ; p:property_type_code "apartment" ; p:property_address "3927 Spinka Loaf Suite 347" .
 <http://x/p2> a <http://x/properties> ; p:property_id 954 ; p:property_type_code "house" ; p:property_address "2580 Yundt Plains" .
 `
+	const universities = `@prefix u: <http://x/university#> .
+<http://x/u1> a <http://x/university> ; u:school_id 1 ; u:school "University of Delaware" ; u:location "Newark, DE" ; u:enrollment 19067.0 .
+<http://x/u2> a <http://x/university> ; u:school_id 2 ; u:school "Lebanon Valley College" ; u:location "Annville, PA" ; u:enrollment 2100.0 .
+<http://x/u3> a <http://x/university> ; u:school_id 3 ; u:school "Rutgers University" ; u:location "New Brunswick, NJ" ; u:enrollment 56868.0 .
+<http://x/u4> a <http://x/university> ; u:school_id 4 ; u:school "Stony Brook University" ; u:location "Stony Brook, NY" ; u:enrollment 23997.0 .
+`
 	for _, c := range []struct {
 		graph, data, question string
 		want                  []string
 	}{
+		// Universities no column names are shown by their school; the
+		// one compared with is found by it too, as the graph writes it.
+		{"basketball", universities, "Which universities have more students than Stony Brook?", []string{"Rutgers University"}},
+		{"basketball", universities, "Which universities don't have as many students as Stony Brook?", []string{"Lebanon Valley College", "University of Delaware"}},
 		{"claims", claims, "Which claims asked for more than 800?", []string{"56", "69"}},
 		{"grants", grants, "Which grants were worth more than a million?", []string{"7"}},
 		{"lots", properties, "What kind of property is 3927 Spinka Loaf Suite 347?", []string{"apartment"}},

@@ -861,7 +861,8 @@ func (a *analysis) scan() {
 		}
 		w := a.w(i)
 		// Negation.
-		if (negWords[w] || strings.HasSuffix(w, "n't")) && !a.seq(i, "no", "more") && !a.seq(i, "no", "less") &&
+		// (Not a word of a name: "With or Without You".)
+		if (negWords[w] || strings.HasSuffix(w, "n't")) && a.toks[i].ment < 0 && !a.seq(i, "no", "more") && !a.seq(i, "no", "less") &&
 			!a.seq(i, "not", "more") && !a.seq(i, "not", "less") && !a.seq(i, "no", "fewer") && !a.seq(i, "not", "only") {
 			a.negate = true
 			a.cue(handoff.Cue{Kind: handoff.CueNegation, Text: a.toks[i].text})
@@ -873,7 +874,7 @@ func (a *analysis) scan() {
 		// Set words between values ("either A or B", "both A and B").
 		// "two or more" is a bound, not alternatives.
 		bound := inSet(a.w(i+1), "more", "less", "fewer", "greater", "higher", "lower", "above", "below", "over", "under", "equal", "so")
-		if (w == "either" || w == "both" || w == "neither") && !a.used[i] || w == "or" && !bound && a.valueNear(i, -1) && a.valueNear(i, 1) {
+		if a.toks[i].ment < 0 && ((w == "either" || w == "both" || w == "neither") && !a.used[i] || w == "or" && !bound && a.valueNear(i, -1) && a.valueNear(i, 1)) {
 			a.cue(handoff.Cue{Kind: handoff.CueSet, Text: w})
 		}
 		if m := lexicon.Measure(a.w(i + 1)); w == "how" && m != "" && a.asked == "" {

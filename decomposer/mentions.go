@@ -345,7 +345,7 @@ func numberedName(toks []token) bool {
 // capitalised words, then a verb.)
 func sentenceCased(toks []token) bool {
 	for i := 1; i+1 < len(toks); i++ {
-		if !sentenceStart(toks, i) && capWord(toks, i) && !capWord(toks, i-1) && !quantifiers[toks[i-1].low] && toks[i+1].kind == tkWord && !toks[i+1].cap && (!isFunction(toks[i+1].low) || nameJoiners[toks[i+1].low] || toks[i+1].low == "and") {
+		if !sentenceStart(toks, i) && capWord(toks, i) && !capWord(toks, i-1) && !quantifiers[toks[i-1].low] && toks[i+1].kind == tkWord && !toks[i+1].cap && (!isFunction(toks[i+1].low) || nameJoiners[toks[i+1].low] || inSet(toks[i+1].low, "and", "or")) {
 			return true
 		}
 	}

@@ -2736,3 +2736,16 @@ func TestComparedWithNamed(t *testing.T) {
 		t.Errorf("filters %+v, want order = Wendell's", fs)
 	}
 }
+
+// TestNameWordsAreNoCues: "Without" and "or" inside a title the graph
+// holds are words of the name, not a negation or alternatives.
+func TestNameWordsAreNoCues(t *testing.T) {
+	linked := []handoff.Mention{{Text: "With or Without You", Start: 13, End: 32, Kind: handoff.MentionValue, Value: " With or Without You "}}
+	sg := decompose(t, "Who recorded With or Without You?", decomposer.WithNameLinker(decomposer.LinkerFunc(func(context.Context, string, int) ([]handoff.Mention, error) { return linked, nil }))).Subgoals[0]
+	if sg.Has(handoff.OpNegate) || slices.ContainsFunc(sg.Requirements.Cues, func(c handoff.Cue) bool { return c.Kind == handoff.CueSet || c.Kind == handoff.CueNegation }) {
+		t.Errorf("operations %v, cues %+v; want no negation and no alternatives", sg.Operations, sg.Requirements.Cues)
+	}
+	if fs := sg.Requirements.Filters; len(fs) != 1 || fs[0].Value != "With or Without You" {
+		t.Errorf("filters %+v, want the title whole", fs)
+	}
+}

@@ -2857,7 +2857,9 @@ func (pl *planner) namedBy(c, mention string) (cols, values []string) {
 		pl.used = append(pl.used, cols...)
 		return cols, values
 	}
-	if name := cmp.Or(pl.linkedNaming(c, mention), pl.namingIRI(c)); name != "" {
+	// (Or the column the slice shows them by where none names them:
+	// university#school.)
+	if name := cmp.Or(pl.linkedNaming(c, mention), pl.namingIRI(c), pl.shown(c)); name != "" {
 		pl.used = append(pl.used, name)
 		return []string{name}, []string{pl.writtenName(name, mention)}
 	}
