@@ -93,10 +93,26 @@ func TestOwnMeasureAndWholeNames(t *testing.T) {
 <http://x/u3> a <http://x/university> ; u:school_id 3 ; u:school "Rutgers University" ; u:location "New Brunswick, NJ" ; u:enrollment 56868.0 .
 <http://x/u4> a <http://x/university> ; u:school_id 4 ; u:school "Stony Brook University" ; u:location "Stony Brook, NY" ; u:enrollment 23997.0 .
 `
+	const documents = `@prefix d: <http://x/documents#> .
+<http://x/d1> a <http://x/documents> ; d:document_code "217" ; d:document_name "Fall Sails" ; d:access_count 2345 .
+<http://x/d2> a <http://x/documents> ; d:document_code "675" ; d:document_name "Winter Sails" ; d:access_count 3769 .
+<http://x/d3> a <http://x/documents> ; d:document_code "958" ; d:document_name "Learning Japanese" ; d:access_count 1864 .
+`
+	const volumes = `@prefix v: <http://x/volume#> .
+<http://x/v1> a <http://x/volume> ; v:volume_id 1 ; v:song " The Way" ; v:weeks_on_top 3.0 .
+<http://x/v2> a <http://x/volume> ; v:volume_id 2 ; v:song " La Isla Bonita " ; v:weeks_on_top 1.0 .
+<http://x/v3> a <http://x/volume> ; v:volume_id 3 ; v:song " Always " ; v:weeks_on_top 2.0 .
+<http://x/v4> a <http://x/volume> ; v:volume_id 4 ; v:song "Head to Toe " ; v:weeks_on_top 1.0 .
+`
 	for _, c := range []struct {
 		graph, data, question string
 		want                  []string
 	}{
+		// "beat X on Y": more of Y than X has; "outlasted X at the
+		// top": longer there (weeks_on_top), the title linked though
+		// the graph writes it with stray spaces.
+		{"docs", documents, "Which documents beat Fall Sails on number of accesses?", []string{"Winter Sails"}},
+		{"charts", volumes, "Which songs outlasted La Isla Bonita at the top?", []string{" Always ", " The Way"}},
 		// Universities no column names are shown by their school; the
 		// one compared with is found by it too, as the graph writes it.
 		{"basketball", universities, "Which universities have more students than Stony Brook?", []string{"Rutgers University"}},

@@ -721,7 +721,10 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	}
 	// "Which song stayed on top the longest?": a length of time, where
 	// the verb names no column (weeks_on_top).
-	lasting := slices.Contains(measures, "length")
+	// ("Which songs outlasted La Isla Bonita?": a comparison of length.)
+	lasting := slices.Contains(measures, "length") || slices.ContainsFunc(sg.Requirements.Cues, func(c handoff.Cue) bool {
+		return c.Kind == handoff.CueComparative && c.Term == "length"
+	})
 	impliedAttrs := func() {
 		for i := range lex.elements {
 			e := &lex.elements[i]

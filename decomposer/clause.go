@@ -221,6 +221,11 @@ func (a *analysis) content(i int) bool {
 
 func (a *analysis) isVerb(i int) bool {
 	w := a.w(i)
+	// "Which documents beat Fall Sails …?": a verb of outdoing before
+	// a name.
+	if outdoVerbs[w] && i+1 < len(a.toks) && a.toks[i+1].ment >= 0 {
+		return true
+	}
 	if a.particleAt(i + 1) {
 		return false // "move in date", "check out time"
 	}
@@ -1038,6 +1043,8 @@ func (a *analysis) scan() {
 		// Comparisons and filters.
 		if op, attr, date, v, ok := a.comparator(i); ok {
 			a.handleComparator(i, op, attr, date, v)
+		} else {
+			a.outdoAt(i)
 		}
 		// "a bigger budget than X": a comparative whose "than" comes
 		// after the attribute is still a commitment to compare.

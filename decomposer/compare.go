@@ -468,3 +468,96 @@ func (a *analysis) handleComparator(i int, op handoff.FilterOp, attr string, dat
 		}
 	}
 }
+
+// outdoVerbs are the verbs of doing better than another, with no
+// measure of their own: "Which documents beat Fall Sails on …?".
+var outdoVerbs = set(`beat beats outdid outdo outdoes outdone surpassed surpass surpasses bettered`)
+
+// outdone maps the verbs after "out" whose measure is another word
+// ("outlasted": longer, "outsold": sales) to it; others ("outscored")
+// are measured by their own base.
+var outdone = map[string]string{"last": "length", "live": "length", "sell": "sales", "sold": "sales",
+	"earn": "earn", "gross": "earn", "spend": "spend", "spent": "spend", "number": "number"}
+
+// outdoAt reads a verb of outdoing a named thing, "Which documents beat
+// Fall Sails on number of accesses?", "Which songs outlasted Touch Me at
+// number one?", as more of the measure than the named thing's: the noun
+// after "on", "in", "for" or "by" says it, else the verb after "out"
+// does (outlasted: length, outscored: score). It reports whether it
+// read one.
+func (a *analysis) outdoAt(i int) bool {
+	w := a.w(i)
+	base := ""
+	switch {
+	case outdoVerbs[w]:
+	case strings.HasPrefix(w, "out") && len(w) > 6 && (strings.HasSuffix(w, "ed") || lexicon.VerbBase(w[3:]) != w[3:]):
+		rest := w[3:]
+		if b := lexicon.VerbBase(rest); b != rest {
+			base = b
+		} else if bs := verbStems(rest); len(bs) > 0 {
+			base = bs[0]
+		}
+		if base == "" || !a.isWord(i) || isFunction(w) {
+			return false
+		}
+	default:
+		return false
+	}
+	m := a.toks[min(i+1, len(a.toks)-1)].ment
+	if i+1 >= len(a.toks) || m < 0 || a.ms[m].Kind == handoff.MentionNumber || a.ms[m].Kind == handoff.MentionDate {
+		return false
+	}
+	end := i + 1
+	for end < len(a.toks) && a.toks[end].ment == m {
+		a.used[end] = true
+		end++
+	}
+	attr := base
+	if o, ok := outdone[base]; ok {
+		attr = o
+	}
+	if inSet(a.w(end), "on", "in", "for", "by", "at") {
+		k := end + 1
+		for inSet(a.w(k), "the", "their", "its", "number", "amount", "total", "of") {
+			k++
+		}
+		switch c := a.at[min(k, len(a.at)-1)]; {
+		case a.seq(end, "at", "number"), a.seq(end, "at", "the", "top"):
+			// "at number one": where, not what is compared.
+			for j := end; j < len(a.toks) && j <= end+3 && !inSet(a.w(j), "?", ".", ",", "and"); j++ {
+				a.used[j] = true
+				a.skipWord(j)
+			}
+		case k < len(a.toks) && c >= 0 && !a.chunks[c].verb:
+			attr = a.chunks[c].phrase()
+			for j := end; j < a.chunks[c].end; j++ {
+				a.used[j] = true
+			}
+			a.chunks[c].used, a.chunks[c].role = true, rolePred
+		}
+	}
+	if attr == "" {
+		return false
+	}
+	a.used[i] = true
+	a.skipWord(i)
+	a.compare = true
+	a.implied = appendNew(a.implied, attr)
+	a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: a.toks[i].text, Term: attr, Op: handoff.FilterGt})
+	a.addFilter(handoff.Filter{Attribute: attr, Op: handoff.FilterGt, Value: nameValue(a.ms[m]), ValueKind: handoff.ValueEntity}, i)
+	return true
+}
+
+// verbStems returns the bases a regular past form may be of
+// ("lasted": last, laste; "scored": scor, score).
+func verbStems(w string) []string {
+	stem, ok := strings.CutSuffix(w, "ed")
+	if !ok || len(stem) < 3 {
+		return nil
+	}
+	out := []string{stem, stem + "e"}
+	if n := len(stem); stem[n-1] == stem[n-2] {
+		out = append(out, stem[:n-1])
+	}
+	return out
+}

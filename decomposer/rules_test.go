@@ -2749,3 +2749,16 @@ func TestNameWordsAreNoCues(t *testing.T) {
 		t.Errorf("filters %+v, want the title whole", fs)
 	}
 }
+
+// TestOutdone: "beat X on Y" is more Y than X's; "outlasted X" more
+// length (time at the top) than X's.
+func TestOutdone(t *testing.T) {
+	fs := decompose(t, "Which documents beat Fall Sails on number of accesses?").Subgoals[0].Requirements.Filters
+	if len(fs) != 1 || fs[0].Attribute != "access" || fs[0].Op != handoff.FilterGt || fs[0].Value != "Fall Sails" || fs[0].ValueKind != handoff.ValueEntity {
+		t.Errorf("filters %+v, want access > Fall Sails's", fs)
+	}
+	fs = decompose(t, "Which songs outlasted La Isla Bonita at the top?").Subgoals[0].Requirements.Filters
+	if len(fs) != 1 || fs[0].Attribute != "length" || fs[0].Op != handoff.FilterGt || fs[0].Value != "La Isla Bonita" {
+		t.Errorf("filters %+v, want length > La Isla Bonita's", fs)
+	}
+}

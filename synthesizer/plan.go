@@ -1216,7 +1216,8 @@ func (pl *planner) namedThrough(n int, mention string) (int, skeletons.Edge, str
 func (pl *planner) linkedNaming(c, mention string) string {
 	for k, v := range pl.sc.slice.Values {
 		p := pl.sc.byIRI[v.Property]
-		if p == nil || !slices.Contains(p.Domains, c) || !strings.EqualFold(v.Mention, mention) || !strings.EqualFold(v.Value, mention) {
+		// (Stray spaces aside: " La Isla Bonita ".)
+		if p == nil || !slices.Contains(p.Domains, c) || !strings.EqualFold(v.Mention, mention) || !strings.EqualFold(strings.TrimSpace(v.Value), mention) {
 			continue
 		}
 		// A column several classes share (name) names one of c's own.
@@ -2510,7 +2511,8 @@ func (pl *planner) magnitude() bool {
 // "shorter") ranks them, or nil.
 func (pl *planner) lastedFor() *handoff.SliceProperty {
 	if !slices.ContainsFunc(pl.sg.Requirements.Cues, func(c handoff.Cue) bool {
-		return (c.Kind == handoff.CueSuperlative || c.Kind == handoff.CueComparative) && lexicon.GradedMeasure(c.Text) == "length"
+		return (c.Kind == handoff.CueSuperlative || c.Kind == handoff.CueComparative) && lexicon.PhraseMeasure(c.Text) == "length" ||
+			c.Kind == handoff.CueComparative && c.Term == "length" // "outlasted"
 	}) {
 		return nil
 	}
@@ -2823,7 +2825,7 @@ func (pl *planner) writtenName(name, mention string) string {
 	var starts []string
 	for _, v := range pl.sc.slice.Values {
 		if v.Property == name && strings.EqualFold(v.Mention, mention) {
-			if strings.EqualFold(v.Value, mention) {
+			if strings.EqualFold(strings.TrimSpace(v.Value), mention) {
 				return v.Value
 			}
 			if vw, mw := kg.Words(v.Value), kg.Words(mention); len(vw) > len(mw) && slices.Equal(vw[:len(mw)], mw) {
@@ -4634,6 +4636,12 @@ func (pl *planner) entityBound(f handoff.Filter, op handoff.FilterOp) {
 		// "bigger than Valdheim": what measures size.
 		if sp := pl.sizeOf(""); sp != nil {
 			prop, ps = sp, 0.8
+		}
+	}
+	if prop == nil || ps < 0.8 {
+		// "outlasted La Isla Bonita at the top": weeks_on_top.
+		if lp := pl.lastedFor(); lp != nil {
+			prop, ps = lp, 0.8
 		}
 	}
 	if p, inv := pl.impliedOrder(f.Attribute); p != nil && (prop == nil || ps < 0.8) {
