@@ -104,6 +104,13 @@ func TestOwnMeasureAndWholeNames(t *testing.T) {
 <http://x/v3> a <http://x/volume> ; v:volume_id 3 ; v:song " Always " ; v:weeks_on_top 2.0 .
 <http://x/v4> a <http://x/volume> ; v:volume_id 4 ; v:song "Head to Toe " ; v:weeks_on_top 1.0 .
 `
+	const albums = `@prefix a: <http://x/albums#> . @prefix t: <http://x/tracks#> .
+<http://x/a1> a <http://x/albums> ; a:id 4 ; a:title "Let There Be Rock" .
+<http://x/a2> a <http://x/albums> ; a:id 5 ; a:title "Big Ones" .
+<http://x/t1> a <http://x/tracks> ; t:id 15 ; t:name "Go Down" ; t:album_id 4 ; t:ref-album_id <http://x/a1> .
+<http://x/t2> a <http://x/tracks> ; t:id 16 ; t:name "Let There Be Rock" ; t:album_id 4 ; t:ref-album_id <http://x/a1> .
+<http://x/t3> a <http://x/tracks> ; t:id 23 ; t:name "Walk On Water" ; t:album_id 5 ; t:ref-album_id <http://x/a2> .
+`
 	for _, c := range []struct {
 		graph, data, question string
 		want                  []string
@@ -113,6 +120,9 @@ func TestOwnMeasureAndWholeNames(t *testing.T) {
 		// the graph writes it with stray spaces.
 		{"docs", documents, "Which documents beat Fall Sails on number of accesses?", []string{"Winter Sails"}},
 		{"charts", volumes, "Which songs outlasted La Isla Bonita at the top?", []string{" Always ", " The Way"}},
+		// "the album NAME": tracks of that album, though a track has
+		// the album's name too.
+		{"music", albums, "How many tracks are on the album Let There Be Rock?", []string{"2"}},
 		// Universities no column names are shown by their school; the
 		// one compared with is found by it too, as the graph writes it.
 		{"basketball", universities, "Which universities have more students than Stony Brook?", []string{"Rutgers University"}},

@@ -2332,6 +2332,10 @@ func nameValue(m handoff.Mention) string {
 // equality or containment filters.
 func (a *analysis) mentionFilters() {
 	seen := map[int]bool{}
+	var named []string // the kinds of things named ("the album …"), implying nothing
+	defer func() {
+		a.implied = slices.DeleteFunc(a.implied, func(x string) bool { return slices.Contains(named, x) })
+	}()
 	for i, t := range a.toks {
 		if a.skip[i] || t.ment < 0 || a.used[i] || seen[t.ment] {
 			continue
@@ -2394,6 +2398,15 @@ func (a *analysis) mentionFilters() {
 			// "with 'x' in the name", "have 'Express' in their names"
 			f.Op = handoff.FilterContains
 			f.Attribute = a.containsAttr(i, end)
+		case m.Kind != handoff.MentionNumber && m.Kind != handoff.MentionDate && a.apposed(i) >= 0:
+			// "the album Let There Be Rock": a name of an album (its
+			// name or title), not a track's of the same words. (The
+			// album is a thing named, no attribute asked: it implies
+			// nothing.)
+			f.Attribute = a.chunks[a.apposed(i)].phrase()
+			if !slices.Contains(a.implied, f.Attribute) {
+				named = append(named, f.Attribute)
+			}
 		case inSet(prev, "name", "title") && a.ownPhrase(i-1) >= 0:
 			// "the description for role name 'Proof Reader'": the
 			// role name is compared, not shown; "teachers with last
@@ -2450,6 +2463,21 @@ func (a *analysis) mentionFilters() {
 		}
 		a.addFilter(f, i)
 	}
+}
+
+// apposed returns the chunk of one singular noun right before the name
+// at token i, after "the" ("the album Let There Be Rock", "the track
+// What If I Do"), that names a kind of thing rather than an attribute;
+// else -1.
+func (a *analysis) apposed(i int) int {
+	c := a.at[max(i-1, 0)]
+	if i < 2 || c < 0 || a.chunks[c].verb || a.chunks[c].end != i || len(a.chunks[c].words) != 1 || a.w(a.chunks[c].start-1) != "the" {
+		return -1
+	}
+	if w := a.chunks[c].words[0]; isPlural(w) || attrWords[w] || lexicon.NameWord(w) || lexicon.KindWord(w) {
+		return -1
+	}
+	return c
 }
 
 // valueNoun returns the noun chunk that starts at token i and names the

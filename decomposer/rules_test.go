@@ -2762,3 +2762,21 @@ func TestOutdone(t *testing.T) {
 		t.Errorf("filters %+v, want length > La Isla Bonita's", fs)
 	}
 }
+
+// TestCodesAndApposedNames: a phone number is one value, compared as
+// written, not three numbers (a date stays a date); "the album NAME"
+// says what the name is a name of, and implies no attribute.
+func TestCodesAndApposedNames(t *testing.T) {
+	fs := decompose(t, "Whose phone number is 1-492-284-1097?").Subgoals[0].Requirements.Filters
+	if len(fs) != 1 || fs[0].Value != "1-492-284-1097" || fs[0].ValueKind != "string" {
+		t.Errorf("filters %+v, want the phone number whole", fs)
+	}
+	fs = decompose(t, "Who was hired on 1987-06-17?").Subgoals[0].Requirements.Filters
+	if len(fs) != 1 || fs[0].ValueKind != "date" {
+		t.Errorf("filters %+v, want a date", fs)
+	}
+	r := decompose(t, "How many tracks are on the album Let There Be Rock?").Subgoals[0].Requirements
+	if len(r.Filters) != 1 || r.Filters[0].Attribute != "album" || slices.Contains(r.Predicates, "album") {
+		t.Errorf("requirements %+v, want a filter on the album's name and no album attribute", r)
+	}
+}

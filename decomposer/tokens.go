@@ -190,6 +190,13 @@ func tokenize(q string) []token {
 				continue
 			}
 		}
+		if n := codeAt(q, i); n > 0 {
+			// "1-492-284-1097", "515.123.4567": a code written whole,
+			// compared as text, as if quoted.
+			add(token{kind: tkQuote, text: q[i : i+n], low: fold(q[i : i+n]), start: i, end: i + n})
+			i += n
+			continue
+		}
 		if unicode.IsDigit(r) {
 			if t, n := scanNumber(q, i); n > 0 {
 				add(t)
@@ -372,6 +379,41 @@ func findClose(q string, from int, closers string) (int, int) {
 }
 
 func isDigit(b byte) bool { return b >= '0' && b <= '9' }
+
+// codeAt returns the length of a code of digits at i, as phone numbers
+// are written: three or more groups of digits joined by '-' or '.',
+// without spaces ("1-492-284-1097", "515.123.4567"); 0 for anything
+// else, a date ("2018-03-05") or a number ("3.5") included.
+func codeAt(q string, i int) int {
+	if i > 0 && (isAlnum(rune(q[i-1])) || q[i-1] == '-' || q[i-1] == '.') || i >= len(q) || !isDigit(q[i]) {
+		return 0
+	}
+	j, groups, seps := i, 0, ""
+	for j < len(q) {
+		k := j
+		for k < len(q) && isDigit(q[k]) {
+			k++
+		}
+		if k == j {
+			break
+		}
+		groups++
+		j = k
+		if j+1 < len(q) && (q[j] == '-' || q[j] == '.') && isDigit(q[j+1]) {
+			seps += q[j : j+1]
+			j++
+			continue
+		}
+		break
+	}
+	if groups < 3 || j < len(q) && (isAlnum(rune(q[j])) || q[j] == '-') {
+		return 0
+	}
+	if seps == "--" && j-i == 10 && q[i+4] == '-' && q[i+7] == '-' {
+		return 0 // an ISO date
+	}
+	return j - i
+}
 
 func digitsAt(q string, i int) int {
 	j := i

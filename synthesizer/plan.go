@@ -3983,7 +3983,14 @@ func (pl *planner) linked(f handoff.Filter) (sparql.Term, *handoff.SliceProperty
 		}
 		if p, ok := pl.sc.byIRI[v.Property]; ok {
 			if f.Attribute != "" {
-				s += termMatches(f.Attribute, p.IRI, p.Label)
+				a := termMatches(f.Attribute, p.IRI, p.Label)
+				// "the album Let There Be Rock": the name of a thing of
+				// the class the attribute names (albums#title), not of
+				// another's of the same words (tracks#name).
+				if slices.ContainsFunc(p.Domains, func(c string) bool { return termMatches(f.Attribute, c, "") >= 0.8 }) && lexicon.NamingRank(words(p.IRI), words(p.Domains[0])) > 0 {
+					a = max(a, 0.9)
+				}
+				s += a
 			} else {
 				// "the governor 'Eliot Spitzer'", the name being both a
 				// governor and an attorney general: the column a term of
