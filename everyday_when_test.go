@@ -104,6 +104,11 @@ func TestOwnMeasureAndWholeNames(t *testing.T) {
 <http://x/v3> a <http://x/volume> ; v:volume_id 3 ; v:song " Always " ; v:weeks_on_top 2.0 .
 <http://x/v4> a <http://x/volume> ; v:volume_id 4 ; v:song "Head to Toe " ; v:weeks_on_top 1.0 .
 `
+	const flights = `@prefix f: <http://x/flight#> .
+<http://x/f1> a <http://x/flight> ; f:flno 2 ; f:origin "Los Angeles" ; f:destination "Tokyo" ; f:distance 5478 .
+<http://x/f2> a <http://x/flight> ; f:flno 7 ; f:origin "Los Angeles" ; f:destination "Sydney" ; f:distance 7487 .
+<http://x/f3> a <http://x/flight> ; f:flno 13 ; f:origin "Los Angeles" ; f:destination "Chicago" ; f:distance 1749 .
+`
 	const albums = `@prefix a: <http://x/albums#> . @prefix t: <http://x/tracks#> .
 <http://x/a1> a <http://x/albums> ; a:id 4 ; a:title "Let There Be Rock" .
 <http://x/a2> a <http://x/albums> ; a:id 5 ; a:title "Big Ones" .
@@ -115,6 +120,9 @@ func TestOwnMeasureAndWholeNames(t *testing.T) {
 		graph, data, question string
 		want                  []string
 	}{
+		// A flight's length is its distance.
+		{"flights", flights, "Which flights are longer than 2000 miles?", []string{"Sydney", "Tokyo"}},
+		{"flights", flights, "Which flight is the longest?", []string{"Sydney"}},
 		// "beat X on Y": more of Y than X has; "outlasted X at the
 		// top": longer there (weeks_on_top), the title linked though
 		// the graph writes it with stray spaces.

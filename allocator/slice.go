@@ -722,6 +722,10 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	// "Which song stayed on top the longest?": a length of time, where
 	// the verb names no column (weeks_on_top).
 	// ("Which songs outlasted La Isla Bonita?": a comparison of length.)
+	for _, m := range slices.Clone(measures) {
+		// "Which flights are longer than 2000 miles?": their distance.
+		measures = appendNew(measures, lexicon.AlsoMeasured(m)...)
+	}
 	lasting := slices.Contains(measures, "length") || slices.ContainsFunc(sg.Requirements.Cues, func(c handoff.Cue) bool {
 		return c.Kind == handoff.CueComparative && c.Term == "length"
 	})

@@ -157,6 +157,14 @@ var measures = map[string]string{
 	"rich": "wealth", "wealthy": "wealth", "populous": "population",
 }
 
+// alsoMeasured are the other attributes a measure may be kept as: a
+// flight's or a route's length is its distance.
+var alsoMeasured = map[string][]string{"length": {"distance"}}
+
+// AlsoMeasured returns the other attributes the measure m may be kept
+// as where none is named m ("length": distance), or nil.
+func AlsoMeasured(m string) []string { return slices.Clone(alsoMeasured[m]) }
+
 // Measure returns the attribute a "how ADJ" question asks for ("tall":
 // height), or "".
 func Measure(adjective string) string { return measures[adjective] }

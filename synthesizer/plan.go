@@ -1999,6 +1999,12 @@ func (pl *planner) order(out handoff.Output) {
 			// verb, but how long it lasted (weeks_on_top).
 			prop = pl.lastedFor()
 		}
+		for _, t := range lexicon.AlsoMeasured(out.OrderBy) {
+			// "Which flight is the longest?": its distance.
+			if p, s := pl.prop(t, kNumber, 0); prop == nil && p != nil && s >= 0.8 && datatypeKind(p) == kNumber && pl.hasNodeOf(p) && slices.Contains(p.Domains, pl.p.Nodes[0].Class) {
+				prop = p
+			}
+		}
 		if (prop == nil || !pl.hasNodeOf(prop)) && isNamingTerm(out.OrderBy) {
 			// "List all cities of addresses in alphabetical order": by
 			// the words shown, not by a name the subjects lack.
@@ -3825,6 +3831,16 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 			// size is the seating, not a capacity: what measures size.
 			if p := pl.sizeOf(""); p != nil {
 				prop, ps = p, 0.8
+			}
+		}
+		if prop == nil || ps < 0.8 {
+			// "flights longer than 2000 miles": their distance, where no
+			// column is a length.
+			for _, t := range lexicon.AlsoMeasured(term) {
+				if p, s := pl.prop(t, kNumber, pl.pick(site, false)); p != nil && s >= 0.8 && datatypeKind(p) == kNumber && len(pl.p.Nodes) > 0 && slices.Contains(p.Domains, pl.p.Nodes[0].Class) {
+					prop, ps = p, s
+					break
+				}
 			}
 		}
 		derived := false

@@ -504,7 +504,12 @@ func (c *coverer) superlative(cue handoff.Cue) {
 		// "Which song stayed on top the longest?" where no column is of
 		// the verb: how long it lasted (weeks_on_top).
 		lasting := lexicon.GradedMeasure(cue.Text) == "length" && len(o.aggs) == 0 && c.keyWords(o, lexicon.Duration) && !c.termColumn(cue.Term)
-		if byCount && slices.Contains(o.aggs, "COUNT") || (inv || size || named || means || lasting) && (!byCount || len(o.aggs) == 0) {
+		// "Which flight is the longest?" where nothing is a length: the
+		// measure it is kept as (its distance).
+		also := len(o.aggs) == 0 && !c.termColumn(cue.Term) && slices.ContainsFunc(lexicon.AlsoMeasured(cue.Term), func(m string) bool {
+			return c.keyWords(o, func(w string) bool { return w == m })
+		})
+		if byCount && slices.Contains(o.aggs, "COUNT") || (inv || size || named || means || lasting || also) && (!byCount || len(o.aggs) == 0) {
 			c.add(string(cue.Kind), cue.Text, true, "", fmt.Sprintf("ORDER BY %s with LIMIT %d", direction(o.desc), o.limit))
 			return
 		}
