@@ -104,6 +104,13 @@ func TestOwnMeasureAndWholeNames(t *testing.T) {
 <http://x/v3> a <http://x/volume> ; v:volume_id 3 ; v:song " Always " ; v:weeks_on_top 2.0 .
 <http://x/v4> a <http://x/volume> ; v:volume_id 4 ; v:song "Head to Toe " ; v:weeks_on_top 1.0 .
 `
+	const staffDepts = `@prefix d: <http://x/departments#> . @prefix e: <http://x/employees#> .
+<http://x/d1> a <http://x/departments> ; d:department_id 100 ; d:department_name "Finance" .
+<http://x/d2> a <http://x/departments> ; d:department_id 90 ; d:department_name "Executive" .
+<http://x/e1> a <http://x/employees> ; e:employee_id 108 ; e:first_name "Nancy" ; e:last_name "Greenberg" ; e:department_id 100 ; e:ref-department_id <http://x/d1> .
+<http://x/e2> a <http://x/employees> ; e:employee_id 109 ; e:first_name "Daniel" ; e:last_name "Faviet" ; e:department_id 100 ; e:ref-department_id <http://x/d1> .
+<http://x/e3> a <http://x/employees> ; e:employee_id 100 ; e:first_name "Steven" ; e:last_name "King" ; e:department_id 90 ; e:ref-department_id <http://x/d2> .
+`
 	const flights = `@prefix f: <http://x/flight#> .
 <http://x/f1> a <http://x/flight> ; f:flno 2 ; f:origin "Los Angeles" ; f:destination "Tokyo" ; f:distance 5478 .
 <http://x/f2> a <http://x/flight> ; f:flno 7 ; f:origin "Los Angeles" ; f:destination "Sydney" ; f:distance 7487 .
@@ -120,6 +127,8 @@ func TestOwnMeasureAndWholeNames(t *testing.T) {
 		graph, data, question string
 		want                  []string
 	}{
+		// "people" are the class of people: employees.
+		{"hr", staffDepts, "How many people work in Finance?", []string{"2"}},
 		// A flight's length is its distance.
 		{"flights", flights, "Which flights are longer than 2000 miles?", []string{"Sydney", "Tokyo"}},
 		{"flights", flights, "Which flight is the longest?", []string{"Sydney"}},
