@@ -104,6 +104,12 @@ func TestOwnMeasureAndWholeNames(t *testing.T) {
 <http://x/v3> a <http://x/volume> ; v:volume_id 3 ; v:song " Always " ; v:weeks_on_top 2.0 .
 <http://x/v4> a <http://x/volume> ; v:volume_id 4 ; v:song "Head to Toe " ; v:weeks_on_top 1.0 .
 `
+	const authors = `@prefix a: <http://x/course_authors_and_tutors#> . @prefix c: <http://x/courses#> .
+<http://x/a1> a <http://x/course_authors_and_tutors> ; a:author_id 1 ; a:personal_name "Yessenia" ; a:family_name "Barrows" ; a:login_name "jmckenzie" .
+<http://x/a2> a <http://x/course_authors_and_tutors> ; a:author_id 2 ; a:personal_name "Deja" ; a:family_name "Champlin" ; a:login_name "adam.rippin" .
+<http://x/c1> a <http://x/courses> ; c:course_id 1 ; c:course_name "Writing in French" ; c:course_description "Writing in French" ; c:author_id 1 ; c:ref-author_id <http://x/a1> .
+<http://x/c2> a <http://x/courses> ; c:course_id 2 ; c:course_name "Japanese" ; c:course_description "Japanese" ; c:author_id 2 ; c:ref-author_id <http://x/a2> .
+`
 	const staffDepts = `@prefix d: <http://x/departments#> . @prefix e: <http://x/employees#> .
 <http://x/d1> a <http://x/departments> ; d:department_id 100 ; d:department_name "Finance" .
 <http://x/d2> a <http://x/departments> ; d:department_id 90 ; d:department_name "Executive" .
@@ -127,6 +133,10 @@ func TestOwnMeasureAndWholeNames(t *testing.T) {
 		graph, data, question string
 		want                  []string
 	}{
+		// "Who wrote": the author, named by a personal and a family
+		// name (the course's name and description alike, as in
+		// e_learning).
+		{"learning", authors, "Who wrote the course Writing in French?", []string{"Yessenia Barrows"}},
 		// "people" are the class of people: employees.
 		{"hr", staffDepts, "How many people work in Finance?", []string{"2"}},
 		// A flight's length is its distance.

@@ -312,7 +312,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 				addClass(link)
 			}
 			addClass(people)
-			for _, iri := range nameParts(lex, people) {
+			for _, iri := range nameParts(lex, people, true) {
 				scoreOnce(iri, 0.3)
 			}
 			if iri := peopleNaming(lex, people); iri != "" {
@@ -961,7 +961,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 		// lname, first_name and last_name) and no name (a job title is
 		// none): both name them.
 		iri := namingProperty(lex, c)
-		if parts := nameParts(lex, c); len(parts) == 2 && (iri == "" || slices.Contains(parts, iri) || lexicon.JobTitle(kg.Words(kg.SplitIRI(iri).Column()))) {
+		if parts := nameParts(lex, c, sg.Asks("who")); len(parts) == 2 && (iri == "" || slices.Contains(parts, iri) || lexicon.JobTitle(kg.Words(kg.SplitIRI(iri).Column()))) {
 			for _, iri := range parts {
 				scoreOnce(iri, 0.05)
 			}
@@ -1297,7 +1297,7 @@ func sortedKeys(m map[string]float64) []string {
 // given and a family name, or its name is a kind of person and it has a
 // naming property.
 func peopleClass(lex *graphLex, c string) bool {
-	if nameParts(lex, c) != nil {
+	if nameParts(lex, c, false) != nil {
 		return true
 	}
 	w := kg.Tokens(c) // the words as written: the stem of "customers" is "custom"
@@ -1378,10 +1378,11 @@ func referenceKey(lex *graphLex, iri string) bool {
 }
 
 // nameParts returns the literal-valued properties of class c that hold a
-// given name and a family name ([lexicon.NamePart]), in that order, or
-// nil unless it has both.
-func nameParts(lex *graphLex, c string) []string {
-	var given, family string
+// given name and a family name ([lexicon.NamePart]; for "who", a
+// personal name is the given one: [lexicon.PersonalName]), in that
+// order, or nil unless it has both.
+func nameParts(lex *graphLex, c string, who bool) []string {
+	var given, family, personal string
 	for i := range lex.elements {
 		e := &lex.elements[i]
 		if e.class || len(e.objects) > 0 || !slices.Contains(e.subjects, c) {
@@ -1393,7 +1394,11 @@ func nameParts(lex *graphLex, c string) []string {
 		case 2:
 			family = cmp.Or(family, e.iri)
 		}
+		if who && lexicon.PersonalName(kg.Words(kg.SplitIRI(e.iri).Column())) {
+			personal = cmp.Or(personal, e.iri)
+		}
 	}
+	given = cmp.Or(given, personal)
 	if given == "" || family == "" {
 		return nil
 	}

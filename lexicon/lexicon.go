@@ -725,6 +725,12 @@ func NamePart(words []string) int {
 	return 0
 }
 
+// PersonalName reports whether a column named by words is a "personal
+// name", which beside a family name is the given one when someone is
+// asked for ("Who wrote …?": personal_name and family_name), though a
+// question may ask for it by that name alone.
+func PersonalName(words []string) bool { return slices.Equal(words, []string{"personal", "name"}) }
+
 // The ends of a route: where it starts ("from") and where it ends ("to").
 var (
 	routeStarts = []string{"origin", "source", "departure", "depart", "from", "start", "starting"}

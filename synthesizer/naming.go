@@ -55,6 +55,15 @@ func (pl *planner) nameColumns(c string) (given, family *handoff.SliceProperty) 
 			family = cmp.Or(family, p)
 		}
 	}
+	if given == nil && family != nil && pl.sg.Asks("who") {
+		// "Who wrote the Japanese course?": beside a family name, a
+		// personal name is the given one ([lexicon.PersonalName]).
+		for _, p := range pl.sc.props {
+			if slices.Contains(p.Domains, c) && len(p.Ranges) == 0 && datatypeKind(p) == kString && lexicon.PersonalName(words(p.IRI)) {
+				given = p
+			}
+		}
+	}
 	if given == nil || family == nil {
 		return nil, nil
 	}

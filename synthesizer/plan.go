@@ -3285,6 +3285,11 @@ func (pl *planner) whoByName() {
 			out = append(out, it)
 			continue
 		}
+		if given, _ := pl.personNames(pl.p.Nodes[it.Attr.Node].Class); given != nil && !pl.inSelect(given.IRI) {
+			// Someone with a given and a family name: both.
+			out = append(out, pl.namings(it.Attr.Node)...)
+			continue
+		}
 		if name := pl.namingIRI(pl.p.Nodes[it.Attr.Node].Class); name != "" && !pl.inSelect(name) {
 			out = append(out, skeletons.Item{Attr: &skeletons.Attr{Node: it.Attr.Node, Property: name}})
 			pl.used = append(pl.used, name)

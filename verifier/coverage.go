@@ -1360,12 +1360,16 @@ func (c *coverer) unasked() string {
 }
 
 // givenAndFamily reports whether the projection has a given-name and a
-// family-name column ([lexicon.NamePart]): together they name a person.
+// family-name column ([lexicon.NamePart]; for "who", a personal name is
+// the given one: [lexicon.PersonalName]): together they name a person.
 func (c *coverer) givenAndFamily() bool {
 	parts := map[int]bool{}
 	for _, v := range c.projected() {
 		for _, p := range c.preds[v] {
 			parts[lexicon.NamePart(kg.Tokens(p))] = true
+			if c.sg.Asks("who") && lexicon.PersonalName(kg.Words(kg.SplitIRI(p).Column())) {
+				parts[1] = true
+			}
 		}
 	}
 	return parts[1] && parts[2]
