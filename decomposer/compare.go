@@ -476,8 +476,7 @@ var outdoVerbs = set(`beat beats outdid outdo outdoes outdone surpassed surpass 
 // outdone maps the verbs after "out" whose measure is another word
 // ("outlasted": longer, "outsold": sales) to it; others ("outscored")
 // are measured by their own base.
-var outdone = map[string]string{"last": "length", "live": "length", "sell": "sales", "sold": "sales",
-	"earn": "earn", "gross": "earn", "spend": "spend", "spent": "spend", "number": "number"}
+var outdone = map[string]string{"last": "length", "live": "length", "sell": "sales", "gross": "earn"}
 
 // outdoAt reads a verb of outdoing a named thing, "Which documents beat
 // Fall Sails on number of accesses?", "Which songs outlasted Touch Me at
@@ -494,8 +493,12 @@ func (a *analysis) outdoAt(i int) bool {
 		rest := w[3:]
 		if b := lexicon.VerbBase(rest); b != rest {
 			base = b
-		} else if bs := verbStems(rest); len(bs) > 0 {
+		} else if bs := lexicon.VerbBases(rest); len(bs) > 0 {
+			// The base WordNet knows ("scored": score, not scor).
 			base = bs[0]
+			if k := slices.IndexFunc(bs, func(b string) bool { return len(lexicon.Related(b)) > 0 }); k >= 0 {
+				base = bs[k]
+			}
 		}
 		if base == "" || !a.isWord(i) || isFunction(w) {
 			return false
@@ -546,18 +549,4 @@ func (a *analysis) outdoAt(i int) bool {
 	a.cue(handoff.Cue{Kind: handoff.CueComparative, Text: a.toks[i].text, Term: attr, Op: handoff.FilterGt})
 	a.addFilter(handoff.Filter{Attribute: attr, Op: handoff.FilterGt, Value: nameValue(a.ms[m]), ValueKind: handoff.ValueEntity}, i)
 	return true
-}
-
-// verbStems returns the bases a regular past form may be of
-// ("lasted": last, laste; "scored": scor, score).
-func verbStems(w string) []string {
-	stem, ok := strings.CutSuffix(w, "ed")
-	if !ok || len(stem) < 3 {
-		return nil
-	}
-	out := []string{stem, stem + "e"}
-	if n := len(stem); stem[n-1] == stem[n-2] {
-		out = append(out, stem[:n-1])
-	}
-	return out
 }

@@ -1102,17 +1102,17 @@ func SameVerb(a, b string) bool {
 	if a == b || len(a) < 5 || len(b) < 5 {
 		return false
 	}
-	for _, x := range verbBases(a) {
-		if slices.Contains(verbBases(b), x) {
+	for _, x := range VerbBases(a) {
+		if slices.Contains(VerbBases(b), x) {
 			return true
 		}
 	}
 	return false
 }
 
-// verbBases returns the verb bases a word in -ed or -ing may be a form
+// VerbBases returns the verb bases a word in -ed or -ing may be a form
 // of: "rated" rat, rate; "shipped" shipp, ship; "rating" rat, rate.
-func verbBases(w string) []string {
+func VerbBases(w string) []string {
 	var stem string
 	switch {
 	case strings.HasSuffix(w, "ed"):
@@ -1176,7 +1176,7 @@ func TimeOfVerb(done string, words []string) bool {
 	if slices.ContainsFunc(words, func(w string) bool { return slices.Contains(PastForms(w), done) }) {
 		return true
 	}
-	for _, b := range append(verbBases(done), VerbBase(done)) {
+	for _, b := range append(VerbBases(done), VerbBase(done)) {
 		if b == done {
 			continue
 		}

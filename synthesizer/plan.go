@@ -1999,11 +1999,9 @@ func (pl *planner) order(out handoff.Output) {
 			// verb, but how long it lasted (weeks_on_top).
 			prop = pl.lastedFor()
 		}
-		for _, t := range lexicon.AlsoMeasured(out.OrderBy) {
+		if prop == nil {
 			// "Which flight is the longest?": its distance.
-			if p, s := pl.prop(t, kNumber, 0); prop == nil && p != nil && s >= 0.8 && datatypeKind(p) == kNumber && pl.hasNodeOf(p) && slices.Contains(p.Domains, pl.p.Nodes[0].Class) {
-				prop = p
-			}
+			prop = pl.keptAs(out.OrderBy, 0)
 		}
 		if (prop == nil || !pl.hasNodeOf(prop)) && isNamingTerm(out.OrderBy) {
 			// "List all cities of addresses in alphabetical order": by
@@ -2509,6 +2507,18 @@ func (pl *planner) magnitude() bool {
 	return slices.ContainsFunc(pl.sg.Requirements.Cues, func(c handoff.Cue) bool {
 		return (c.Kind == handoff.CueSuperlative || c.Kind == handoff.CueComparative) && slices.ContainsFunc(strings.Fields(c.Text), lexicon.Magnitude)
 	})
+}
+
+// keptAs returns the subjects' numeric column that a measure no column
+// is named for is kept as ([lexicon.AlsoMeasured]: a flight's length,
+// its distance), or nil; alt is [planner.prop]'s.
+func (pl *planner) keptAs(measure string, alt int) *handoff.SliceProperty {
+	for _, t := range lexicon.AlsoMeasured(measure) {
+		if p, s := pl.prop(t, kNumber, alt); p != nil && s >= 0.8 && datatypeKind(p) == kNumber && len(pl.p.Nodes) > 0 && slices.Contains(p.Domains, pl.p.Nodes[0].Class) {
+			return p
+		}
+	}
+	return nil
 }
 
 // lastedFor returns the one numeric column of the plan's subjects that
@@ -3839,13 +3849,9 @@ func (pl *planner) filter(f handoff.Filter, deps map[string][]handoff.Record) {
 			}
 		}
 		if prop == nil || ps < 0.8 {
-			// "flights longer than 2000 miles": their distance, where no
-			// column is a length.
-			for _, t := range lexicon.AlsoMeasured(term) {
-				if p, s := pl.prop(t, kNumber, pl.pick(site, false)); p != nil && s >= 0.8 && datatypeKind(p) == kNumber && len(pl.p.Nodes) > 0 && slices.Contains(p.Domains, pl.p.Nodes[0].Class) {
-					prop, ps = p, s
-					break
-				}
+			// "flights longer than 2000 miles": their distance.
+			if p := pl.keptAs(term, pl.pick(site, false)); p != nil {
+				prop, ps = p, 0.8
 			}
 		}
 		derived := false
