@@ -302,10 +302,7 @@ func (a *Allocator) slice(ctx context.Context, p *pool, id string, gs *handoff.G
 	// ("Who holds the most records?": the people with the most.)
 	o := sg.Requirements.Output
 	countRank := o.Aggregate == handoff.AggCount && o.OrderBy != "" && o.OrderBy == o.AggregateOf && len(o.GroupBy) == 0
-	// ("How many people work in Finance?": people counted are asked
-	// as "who" asks them.)
-	peopleCounted := o.Aggregate == handoff.AggCount && lexicon.People(o.AggregateOf)
-	if (sg.Asks("who") && (o.Aggregate == "" || countRank) || peopleCounted) && len(classes) > 0 &&
+	if sg.Asks("who") && (o.Aggregate == "" || countRank) && len(classes) > 0 &&
 		(!slices.ContainsFunc(classes, func(c string) bool { return namingProperty(lex, c) != "" }) || !slices.ContainsFunc(classes, func(c string) bool { return peopleClass(lex, c) })) {
 		if link, people := peopleLinked(lex, classes, len(o.Attributes) == 0); people != "" {
 			if link != "" && !slices.Contains(classes, link) {

@@ -379,11 +379,6 @@ func termMatches(term, iri, label string) (score float64) {
 	if len(ew) == 0 {
 		return 0
 	}
-	// "How many people work in Finance?": a class of people (employees)
-	// is what "people" names, below a class of its own name.
-	if len(tw) == 1 && lexicon.People(tw[0]) && !strings.Contains(iri, "#") && lexicon.Person(ew[len(ew)-1]) {
-		defer func() { score = max(score, 0.8) }()
-	}
 	// "last name" of lname or family_name, never of fname or first_name.
 	if tp, ep := lexicon.NamePart(tw), lexicon.NamePart(ew); tp != 0 && ep != 0 {
 		if tp != ep {
