@@ -13,6 +13,25 @@ import (
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
+// askCase is a question asked over one graph written in Turtle, and the
+// answer rows it wants ([askOver]).
+type askCase struct {
+	graph, data, question string
+	want                  []string
+}
+
+// checkAsks asks each case over its graph and reports each wrong answer
+// with the query that gave it.
+func checkAsks(t *testing.T, cases []askCase) {
+	t.Helper()
+	for _, c := range cases {
+		got, query := askOver(t, c.graph, c.data, c.question)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s\ngot %q, want %q\n%s", c.question, got, c.want, query)
+		}
+	}
+}
+
 // askOver asks question, through the whole pipeline, over one graph of
 // the Turtle data (Direct-Mapping style, as Spider4SPARQL's graphs are)
 // and returns the answer's rows, each as its literals joined by spaces,
@@ -257,10 +276,7 @@ func TestEverydayPhrasing(t *testing.T) {
 <http://x/c3> a <http://x/customer> ; c:customer_id 3 ; c:first_name "MARY" ; c:last_name "KEITEL" ; c:email "MARY.KEITEL@sakilacustomer.org" ; c:active 1 ; c:store_id 1 ; c:address_id 2 ; c:ref-address_id <http://x/a2> ; c:last_update "2006" ; c:create_date "2006-02-14" ; c:loyalty "gold" ; c:notes "n" .
 <http://x/n1> a <http://x/actor> ; n:actor_id 1 ; n:first_name "MARY" ; n:last_name "TANDY" .
 `
-	for _, c := range []struct {
-		graph, data, question string
-		want                  []string
-	}{
+	checkAsks(t, []askCase{
 		// "Mary Smith": of the many columns the slice holds, still the
 		// references that join customers to their addresses' cities and
 		// the last name that holds "Smith" (not every Mary).
@@ -350,12 +366,7 @@ func TestEverydayPhrasing(t *testing.T) {
 		{"catalog", drinks, "How much is Ginger Beer in euros?", []string{"518.29"}},
 		// "Which town is X in?": where it is, a town's column.
 		{"csu", campuses, "Which town is Sonoma State University in?", []string{"Rohnert Park"}},
-	} {
-		got, query := askOver(t, c.graph, c.data, c.question)
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%s\ngot %q, want %q\n%s", c.question, got, c.want, query)
-		}
-	}
+	})
 }
 
 // TestNoRankedSingleRow: "What is Gorgoroth's most famous title?" over
