@@ -18,6 +18,12 @@ func TestFirstLastAndComparedWithOne(t *testing.T) {
 <http://x/o4> a <http://x/orders> ; o:order_id 4 ; o:customer_id 3 ; o:ref-customer_id <http://x/c3> ; o:date_order_placed "2010-01-01T00:00:00"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
 <http://x/o5> a <http://x/orders> ; o:order_id 5 ; o:customer_id 1 ; o:ref-customer_id <http://x/c1> ; o:date_order_placed "2012-01-01T00:00:00"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
 `
+	const films = `@prefix f: <http://x/films#> . @prefix d: <http://x/directors#> .
+<http://x/d1> a <http://x/directors> ; d:director_id 1 ; d:name "Ada Brook" .
+<http://x/f1> a <http://x/films> ; f:film_id 1 ; f:title "Paper Moons" ; f:release_year 2016 ; f:director_id 1 ; f:ref-director_id <http://x/d1> .
+<http://x/f2> a <http://x/films> ; f:film_id 2 ; f:title "The Salt Road" ; f:release_year 2012 ; f:director_id 1 ; f:ref-director_id <http://x/d1> .
+<http://x/f3> a <http://x/films> ; f:film_id 3 ; f:title "Winter Ledger" ; f:release_year 2021 ; f:director_id 1 ; f:ref-director_id <http://x/d1> .
+`
 	const bookings = `@prefix b: <http://x/apartment_bookings#> .
 <http://x/b1> a <http://x/apartment_bookings> ; b:apt_booking_id 258 ; b:booking_status_code "Provisional" ; b:booking_start_date "2016-09-26T17:13:49"^^<http://www.w3.org/2001/XMLSchema#dateTime> ; b:booking_end_date "2017-10-07T11:38:48"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
 <http://x/b2> a <http://x/apartment_bookings> ; b:apt_booking_id 279 ; b:booking_status_code "Confirmed" ; b:booking_start_date "2017-03-13T16:20:14"^^<http://www.w3.org/2001/XMLSchema#dateTime> ; b:booking_end_date "2018-02-25T15:15:37"^^<http://www.w3.org/2001/XMLSchema#dateTime> .
@@ -37,6 +43,9 @@ func TestFirstLastAndComparedWithOne(t *testing.T) {
 		// "the (very) first order": the earliest placed, its customer.
 		{"shop", orders, "Who placed the very first order?", []string{"Parker"}},
 		{"shop", orders, "Who placed an order last?", []string{"Beulah"}},
+		// "direct first": where no column says when the verb happened,
+		// the things' own time (a release year).
+		{"films", films, "Which film did Ada Brook direct first?", []string{"The Salt Road"}},
 		// "became a customer first": the date they became one.
 		{"shop", orders, "Who became a customer first?", []string{"Parker"}},
 		// "as many orders as Wendell": the same count, Wendell aside.

@@ -632,12 +632,14 @@ func Event(w string) bool {
 
 // Recency reports whether a superlative's words say a time and no
 // attribute: "most recently", "the most recent", "the latest",
-// "earliest". What it orders by is a date, or the time the question's
-// verb names ("left office most recently": left_office).
+// "earliest", a verb then "first" or "last" ("direct first"). What it
+// orders by is a date, or the time the question's verb names ("left
+// office most recently": left_office).
 func Recency(text string) bool {
-	return slices.ContainsFunc(strings.Fields(strings.ToLower(text)), func(w string) bool {
+	ws := strings.Fields(strings.ToLower(text))
+	return slices.ContainsFunc(ws, func(w string) bool {
 		return w == "recent" || w == "recently" || w == "latest" || w == "earliest"
-	})
+	}) || len(ws) == 2 && (ws[1] == "first" || ws[1] == "last")
 }
 
 // kindHeads are head words that only say what kind of value a phrase

@@ -790,3 +790,18 @@ func TestSaysClass(t *testing.T) {
 		}
 	}
 }
+
+// TestRecency: a time said with no attribute, "most recently", or a
+// verb then "first" or "last"; not a "first name" or "the first".
+func TestRecency(t *testing.T) {
+	for _, s := range []string{"most recently", "the latest", "direct first", "hired last"} {
+		if !lexicon.Recency(s) {
+			t.Errorf("Recency(%q) = false", s)
+		}
+	}
+	for _, s := range []string{"first", "first name", "most expensive"} {
+		if lexicon.Recency(s) {
+			t.Errorf("Recency(%q) = true", s)
+		}
+	}
+}
