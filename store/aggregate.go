@@ -59,7 +59,7 @@ func newAggregator(a *sparql.Aggregate, ev *exprEnv) aggregator {
 		if a.Separator != nil {
 			sep = *a.Separator
 		}
-		g = &concatAgg{sep: sep}
+		g = &concatAgg{sep: sep, ev: ev}
 	default:
 		return &errAgg{err: exprErrorf("unknown aggregate %s", a.Name)}
 	}
@@ -217,10 +217,12 @@ func (g *sampleAgg) result() (sparql.Term, error) { return g.v, nil }
 
 // concatAgg is GROUP_CONCAT.
 type concatAgg struct {
-	sep string
-	b   strings.Builder
-	n   int
-	err error
+	sep     string
+	b       strings.Builder
+	n       int
+	err     error
+	ev      *exprEnv // for the memory budget and the deadline (may be nil)
+	checked int      // the length last checked against the budget
 }
 
 func (g *concatAgg) add(t sparql.Term, err error) {
@@ -240,6 +242,17 @@ func (g *concatAgg) add(t sparql.Term, err error) {
 	default:
 		g.err = errTypeMismatch
 		return
+	}
+	if g.ev != nil && g.b.Len()+len(s)+len(g.sep)-g.checked >= checkEvery {
+		g.checked = g.b.Len()
+		if err := g.ev.grows("GROUP_CONCAT", int64(g.b.Len()+len(s)+len(g.sep))); err != nil {
+			g.err = err
+			return
+		}
+		if err := g.ev.alive("GROUP_CONCAT"); err != nil {
+			g.err = err
+			return
+		}
 	}
 	if g.n > 0 {
 		g.b.WriteString(g.sep)

@@ -1,57 +1,35 @@
 package store
 
 import (
+	"errors"
+
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
 // bgp extends each input solution with the matches of a basic graph
 // pattern (a bind join: the patterns are matched with the solution's
-// bindings substituted), patterns ordered by estimated selectivity.
-func (e *engine) bgp(ps []cpattern, rows []solution, g *graphIndex) ([]solution, error) {
+// bindings substituted), patterns ordered by estimated selectivity. With
+// limit > 0 it stops once it has limit solutions (LIMIT, ASK, EXISTS).
+func (e *engine) bgp(ps []cpattern, rows []solution, g *graphIndex, limit int) ([]solution, error) {
 	if len(ps) == 0 || len(rows) == 0 {
 		return rows, nil
 	}
-	order := e.orderPatterns(ps, rows[0], g)
+	order := e.orderPatterns(ps, rows[0], g, nil)
 	var out []solution
 	for _, r := range rows {
 		row := r.clone()
-		if err := e.matchFrom(order, 0, row, g, &out); err != nil {
+		if err := e.matchFrom(order, 0, row, g, &out, limit); err != nil {
+			if err == errEnough {
+				break
+			}
 			return nil, err
 		}
 	}
 	return out, nil
 }
 
-// orderPatterns orders patterns greedily: the cheapest next pattern given
-// the variables bound so far (by the sample solution and earlier patterns).
-func (e *engine) orderPatterns(ps []cpattern, sample solution, g *graphIndex) []cpattern {
-	bound := map[int]bool{}
-	for i, x := range sample {
-		if x != 0 {
-			bound[i] = true
-		}
-	}
-	rest := append([]cpattern(nil), ps...)
-	out := make([]cpattern, 0, len(ps))
-	for len(rest) > 0 {
-		best, bestCost := 0, -1.0
-		for i, p := range rest {
-			c := e.cost(p, bound, g)
-			if bestCost < 0 || c < bestCost {
-				best, bestCost = i, c
-			}
-		}
-		p := rest[best]
-		out = append(out, p)
-		rest = append(rest[:best], rest[best+1:]...)
-		for _, t := range []cterm{p.s, p.p, p.o} {
-			if t.slot >= 0 {
-				bound[t.slot] = true
-			}
-		}
-	}
-	return out
-}
+// errEnough stops a match once it has the solutions it was asked for.
+var errEnough = errors.New("enough solutions")
 
 func (e *engine) cost(p cpattern, bound map[int]bool, g *graphIndex) float64 {
 	constID := func(t cterm) id {
@@ -93,15 +71,20 @@ func (e *engine) cost(p cpattern, bound map[int]bool, g *graphIndex) float64 {
 
 // matchFrom matches patterns ps[i:] against g, extending row; completed
 // solutions are appended to out as copies.
-func (e *engine) matchFrom(ps []cpattern, i int, row solution, g *graphIndex, out *[]solution) error {
+func (e *engine) matchFrom(ps []cpattern, i int, row solution, g *graphIndex, out *[]solution, limit int) error {
 	if i == len(ps) {
-		*out = append(*out, row.clone())
-		return e.grow(len(*out))
+		if err := e.keep("a basic graph pattern", out, row.clone()); err != nil {
+			return err
+		}
+		if limit > 0 && len(*out) >= limit {
+			return errEnough
+		}
+		return nil
 	}
 	if err := e.tick(); err != nil {
 		return err
 	}
-	return e.matchOne(ps[i], row, g, func() error { return e.matchFrom(ps, i+1, row, g, out) })
+	return e.matchOne(ps[i], row, g, func() error { return e.matchFrom(ps, i+1, row, g, out, limit) })
 }
 
 // matchOne matches one pattern with row's bindings substituted; for each

@@ -54,6 +54,9 @@ func (e *engine) construct(q *sparql.Query, sc *scope, rows []solution) (*sparql
 			k := s.Key() + " " + pi.Key() + " " + o.Key()
 			if !seen[k] {
 				seen[k] = true
+				if err := e.mem.charge("CONSTRUCT", statementBytes+int64(len(k))); err != nil {
+					return nil, err
+				}
 				res.Graph = append(res.Graph, st)
 			}
 		}
@@ -97,13 +100,20 @@ func (e *engine) describe(q *sparql.Query, sc *scope, rows []solution) (*sparql.
 			continue
 		}
 		done[x] = true
+		var err error
 		e.defG.match(x, 0, 0, func(s, p, o id) bool {
+			if err = e.mem.charge("DESCRIBE", statementBytes); err != nil {
+				return false
+			}
 			res.Graph = append(res.Graph, sparql.Statement{Subject: e.qd.term(s), Predicate: e.qd.term(p).(*sparql.IRI), Object: e.qd.term(o)})
 			if _, ok := e.qd.term(o).(*sparql.BlankNode); ok {
 				targets = append(targets, o)
 			}
 			return true
 		})
+		if err != nil {
+			return nil, err
+		}
 	}
 	return res, nil
 }

@@ -92,6 +92,7 @@ type qdict struct {
 	base  *dict
 	extra []sparql.Term
 	ids   map[termKey]id
+	mem   *budget // charged for each computed term (nil: not counted)
 }
 
 func newQdict(base *dict) *qdict { return &qdict{base: base, ids: map[termKey]id{}} }
@@ -115,6 +116,8 @@ func (q *qdict) intern(t sparql.Term) id {
 		return i
 	}
 	i := id(len(q.base.terms) + len(q.extra))
+	// A failed charge is sticky: the engine stops at its next step.
+	_ = q.mem.charge("a computed term", termOverhead+termBytes(t))
 	q.extra = append(q.extra, stripSpan(t))
 	q.ids[k] = i
 	return i
@@ -128,4 +131,21 @@ func (q *qdict) lookup(t sparql.Term) id {
 		return i
 	}
 	return q.ids[k]
+}
+
+// termBytes is the size of t's strings.
+func termBytes(t sparql.Term) int64 {
+	switch t := t.(type) {
+	case *sparql.IRI:
+		return int64(len(t.Value))
+	case *sparql.Literal:
+		n := len(t.Lexical) + len(t.Lang)
+		if t.Datatype != nil {
+			n += len(t.Datatype.Value)
+		}
+		return int64(n)
+	case *sparql.BlankNode:
+		return int64(len(t.Label))
+	}
+	return 0
 }

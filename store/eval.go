@@ -64,6 +64,10 @@ type engine struct {
 	qd     *qdict
 	ev     *exprEnv
 	ticks  int
+	mem    *budget // the query's memory budget, shared with ev and qd
+	// want, when > 0, is how many solutions the next group evaluated needs
+	// (LIMIT, ASK, EXISTS); the group reads and clears it.
+	want int
 	base   string
 	defG   *graphIndex // the active default graph of the dataset
 	named  []id        // the named graphs of the dataset
@@ -85,10 +89,14 @@ func (e *engine) grow(n int) error {
 	return nil
 }
 
-// tick checks for cancellation every 1024 calls.
+// tick checks for a fatal error (memory limit, a deadline met inside a
+// function) on every call and for cancellation every 256 calls.
 func (e *engine) tick() error {
+	if e.mem.failed.Load() {
+		return e.mem.err()
+	}
 	e.ticks++
-	if e.ticks&1023 == 0 {
+	if e.ticks&255 == 0 {
 		if err := e.ctx.Err(); err != nil {
 			return err
 		}
@@ -96,15 +104,51 @@ func (e *engine) tick() error {
 	return nil
 }
 
+// keep appends the solution r, which the operator op built, to out,
+// charging it to the memory budget and checking the intermediate cap.
+func (e *engine) keep(op string, out *[]solution, r solution) error {
+	*out = append(*out, r)
+	if err := e.mem.charge(op, solutionBytes(len(r))); err != nil {
+		return err
+	}
+	return e.grow(len(*out))
+}
+
+// finished returns the error that must end the query once evaluation is
+// over: a fatal error swallowed by an expression, or the deadline, so that
+// a query past its deadline never ends with a late success.
+func (e *engine) finished() error {
+	if err := e.mem.err(); err != nil {
+		return err
+	}
+	return e.ctx.Err()
+}
+
 // evaluate runs q on the store; the caller holds the read lock.
 func (s *Store) evaluate(ctx context.Context, q *sparql.Query) (*sparql.Results, error) {
-	e := &engine{ctx: ctx, s: s, qd: newQdict(s.dict), base: q.Base, merged: map[string]*graphIndex{}, empty: &graphIndex{}}
+	mem := &budget{limit: s.cfg.memory}
+	e := &engine{ctx: ctx, s: s, qd: newQdict(s.dict), mem: mem, base: q.Base, merged: map[string]*graphIndex{}, empty: &graphIndex{}}
+	e.qd.mem = mem
 	e.ev = newExprEnv(time.Now(), q.Base)
+	e.ev.ctx, e.ev.mem = ctx, mem
+	res, err := e.run(q)
+	if err == nil {
+		err = e.finished()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// run evaluates q and builds its result.
+func (e *engine) run(q *sparql.Query) (*sparql.Results, error) {
 	if err := e.setDataset(q); err != nil {
 		return nil, err
 	}
 	sc := newScope()
 	e.prepare(q, sc)
+	e.want = earlyStop(q)
 	rows, err := e.queryRows(q, sc)
 	if err != nil {
 		return nil, err
@@ -119,8 +163,12 @@ func (s *Store) evaluate(ctx context.Context, q *sparql.Query) (*sparql.Results,
 		return e.describe(q, sc, rows)
 	}
 	vars := projectionNames(q, sc)
-	if max := s.cfg.maxRows; max > 0 && len(rows) > max {
+	if max := e.s.cfg.maxRows; max > 0 && len(rows) > max {
 		return nil, fmt.Errorf("%w: %d rows, cap %d", ErrTooManyRows, len(rows), max)
+	}
+	// The result rows are maps: charge them before building any.
+	if err := e.mem.charge("the result rows", int64(len(rows))*(rowMapOverhead+rowMapEntry*int64(len(vars)))); err != nil {
+		return nil, err
 	}
 	res := &sparql.Results{Vars: vars, Rows: make([]sparql.Row, 0, len(rows))}
 	slots := make([]int, len(vars))
@@ -128,7 +176,10 @@ func (s *Store) evaluate(ctx context.Context, q *sparql.Query) (*sparql.Results,
 		slots[i] = sc.slot(v)
 	}
 	for _, r := range rows {
-		row := sparql.Row{}
+		if err := e.tick(); err != nil {
+			return nil, err
+		}
+		row := make(sparql.Row, len(vars))
 		for i, v := range vars {
 			if x := r[slots[i]]; x != 0 {
 				row[v] = e.qd.term(x)
@@ -301,6 +352,7 @@ func (e *engine) queryRows(q *sparql.Query, sc *scope) ([]solution, error) {
 			return nil, err
 		}
 	}
+	e.want = 0
 	if q.Values != nil {
 		var err error
 		if rows, err = e.join(rows, e.values(q.Values, sc)); err != nil {
@@ -324,17 +376,28 @@ func (e *engine) group(g *sparql.GroupPattern, sc *scope, seed solution, active 
 // groupUnfiltered evaluates a group but returns its FILTER expressions
 // unapplied (OPTIONAL uses them as the left-join condition).
 func (e *engine) groupUnfiltered(g *sparql.GroupPattern, sc *scope, seed solution, active *graphIndex) ([]solution, []sparql.Expr, error) {
+	want := e.want
+	e.want = 0
 	rows := []solution{seed.clone()}
 	var filters []sparql.Expr
 	pushed := e.pushdown(g, sc)
+	limit := 0
+	if want > 0 && stopsEarly(g, pushed) {
+		limit = want
+	}
 	for _, el := range g.Elements {
+		// Elements are few and each may be long: check the deadline
+		// before every one.
 		if err := e.tick(); err != nil {
+			return nil, nil, err
+		}
+		if err := e.ctx.Err(); err != nil {
 			return nil, nil, err
 		}
 		var err error
 		switch el := el.(type) {
 		case *sparql.TriplesBlock:
-			rows, err = e.bgpFiltered(sc.blocks[el], rows, active, pushed[el], sc)
+			rows, err = e.bgpFiltered(sc.blocks[el], rows, active, pushed[el], sc, limit)
 		case *sparql.FilterPattern:
 			if !pushed.consumed(el.Expr) {
 				filters = append(filters, el.Expr)
@@ -350,6 +413,9 @@ func (e *engine) groupUnfiltered(g *sparql.GroupPattern, sc *scope, seed solutio
 		case *sparql.BindPattern:
 			slot := sc.slot(el.Var.Name)
 			for _, r := range rows {
+				if err = e.tick(); err != nil {
+					break
+				}
 				v, verr := e.ev.eval(el.Expr, &rowBinder{e: e, sc: sc, row: r, active: active})
 				if verr == nil && v != nil {
 					r[slot] = e.qd.intern(v)
@@ -459,22 +525,23 @@ func (e *engine) optional(g *sparql.GroupPattern, sc *scope, seed solution, rows
 			ext := []solution{r.clone()}
 			var err error
 			for _, b := range blocks {
-				if ext, err = e.bgp(sc.blocks[b], ext, active); err != nil {
+				if ext, err = e.bgp(sc.blocks[b], ext, active, 0); err != nil {
 					return nil, err
 				}
 			}
 			kept := 0
 			for _, x := range ext {
 				if e.holds(filters, x, sc, active) {
-					out = append(out, x)
+					if err := e.keep("OPTIONAL", &out, x); err != nil {
+						return nil, err
+					}
 					kept++
 				}
 			}
 			if kept == 0 {
-				out = append(out, r)
-			}
-			if err := e.grow(len(out)); err != nil {
-				return nil, err
+				if err := e.keep("OPTIONAL", &out, r); err != nil {
+					return nil, err
+				}
 			}
 		}
 		return out, nil
@@ -491,15 +558,16 @@ func (e *engine) optional(g *sparql.GroupPattern, sc *scope, seed solution, rows
 		kept := false
 		for _, r := range right {
 			if m, ok := merge(l, r); ok && e.holds(conds, m, sc, active) {
-				out = append(out, m)
+				if err := e.keep("OPTIONAL", &out, m); err != nil {
+					return nil, err
+				}
 				kept = true
 			}
 		}
 		if !kept {
-			out = append(out, l)
-		}
-		if err := e.grow(len(out)); err != nil {
-			return nil, err
+			if err := e.keep("OPTIONAL", &out, l); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return out, nil
@@ -564,11 +632,10 @@ func (e *engine) join(left, right []solution) ([]solution, error) {
 			}
 			for _, r := range right {
 				if m, ok := merge(l, r); ok {
-					out = append(out, m)
+					if err := e.keep("a join", &out, m); err != nil {
+						return nil, err
+					}
 				}
-			}
-			if err := e.grow(len(out)); err != nil {
-				return nil, err
 			}
 		}
 		return out, nil
@@ -581,6 +648,9 @@ func (e *engine) join(left, right []solution) ([]solution, error) {
 		}
 		return string(buf)
 	}
+	if err := e.mem.charge("a join's hash table", int64(len(right))*(hashEntry+int64(idBytes*len(keys)))); err != nil {
+		return nil, err
+	}
 	table := map[string][]solution{}
 	for _, r := range right {
 		k := hkey(r)
@@ -592,11 +662,10 @@ func (e *engine) join(left, right []solution) ([]solution, error) {
 		}
 		for _, r := range table[hkey(l)] {
 			if m, ok := merge(l, r); ok {
-				out = append(out, m)
+				if err := e.keep("a join", &out, m); err != nil {
+					return nil, err
+				}
 			}
-		}
-		if err := e.grow(len(out)); err != nil {
-			return nil, err
 		}
 	}
 	return out, nil
@@ -789,6 +858,7 @@ func (b *rowBinder) lookup(v *sparql.Var) sparql.Term {
 }
 
 func (b *rowBinder) exists(p *sparql.GroupPattern) (bool, error) {
+	b.e.want = 1
 	rows, err := b.e.group(p, b.sc, b.row.clone(), b.active)
 	if err != nil {
 		return false, err

@@ -35,6 +35,7 @@ package store
 // XSD casts).
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"regexp"
@@ -80,6 +81,12 @@ type exprEnv struct {
 	now    time.Time       // the value of NOW() for the whole query
 	nowLit *sparql.Literal // NOW() as an xsd:dateTime literal
 	base   string          // base IRI for IRI()/URI()
+	// ctx is the query's context, checked inside functions over large
+	// strings (nil: never cancelled).
+	ctx context.Context
+	// mem is the query's memory budget; string functions check their
+	// results against it (nil: unbounded).
+	mem *budget
 
 	mu         sync.Mutex
 	bnodeScope map[bnodeKey]*sparql.BlankNode // BNODE(str) per solution and string
@@ -454,9 +461,18 @@ func (ev *exprEnv) callBuiltin(name string, args []sparql.Term) (sparql.Term, er
 		return fnStrlen(args)
 	case "SUBSTR":
 		return fnSubstr(args)
-	case "UCASE":
-		return fnUcase(args)
-	case "LCASE":
+	case "UCASE", "LCASE":
+		// Case mapping can lengthen a string (up to 3 bytes per byte).
+		if len(args) == 1 {
+			if l, ok := args[0].(*sparql.Literal); ok {
+				if err := ev.grows(name, 3*int64(len(l.Lexical))); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if name == "UCASE" {
+			return fnUcase(args)
+		}
 		return fnLcase(args)
 	case "STRSTARTS", "STRENDS", "CONTAINS":
 		return fnStringTest(name, args)
@@ -465,8 +481,24 @@ func (ev *exprEnv) callBuiltin(name string, args []sparql.Term) (sparql.Term, er
 	case "STRAFTER":
 		return fnStrAfter(args)
 	case "ENCODE_FOR_URI":
+		if len(args) == 1 {
+			if l, ok := args[0].(*sparql.Literal); ok {
+				if err := ev.grows("ENCODE_FOR_URI", 3*int64(len(l.Lexical))); err != nil {
+					return nil, err
+				}
+			}
+		}
 		return fnEncodeForURI(args)
 	case "CONCAT":
+		n := int64(0)
+		for _, a := range args {
+			if l, ok := a.(*sparql.Literal); ok {
+				n += int64(len(l.Lexical))
+			}
+		}
+		if err := ev.grows("CONCAT", n); err != nil {
+			return nil, err
+		}
 		return fnConcat(args)
 	case "LANGMATCHES":
 		return fnLangMatches(args)

@@ -9,6 +9,7 @@ package store
 // differences).
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"strconv"
@@ -305,7 +306,11 @@ func (ev *exprEnv) fnRegex(args []sparql.Term) (sparql.Term, error) {
 	if err != nil {
 		return nil, err
 	}
-	return boolLiteral(re.MatchString(s.Lexical)), nil
+	var matched bool
+	if err := ev.bounded("REGEX", len(s.Lexical), func() { matched = re.MatchString(s.Lexical) }); err != nil {
+		return nil, err
+	}
+	return boolLiteral(matched), nil
 }
 
 // fnReplace is REPLACE(text, pattern, replacement[, flags]) with the
@@ -339,16 +344,40 @@ func (ev *exprEnv) fnReplace(args []sparql.Term) (sparql.Term, error) {
 		return nil, err
 	}
 	text := s.Lexical
-	matches := re.FindAllStringSubmatchIndex(text, -1)
+	// The match indexes are held at once: no more of them than the
+	// memory budget has room for.
+	perMatch := int64(24 + 16*(ngroups+1))
+	most := ev.mem.room() / perMatch
+	if most <= 0 || most > int64(len(text))+1 {
+		most = int64(len(text)) + 1 // a non-empty match per byte at most
+	}
+	var matches [][]int
+	if err := ev.bounded("REPLACE", len(text), func() { matches = re.FindAllStringSubmatchIndex(text, int(most)+1) }); err != nil {
+		return nil, err
+	}
+	if err := ev.grows("REPLACE's matches", int64(len(matches))*perMatch); err != nil {
+		return nil, err
+	}
 	if len(matches) == 0 {
 		return sameKind(s, text), nil
 	}
 	out := make([]byte, 0, len(text))
-	last := 0
+	last, checked := 0, 0
 	for _, m := range matches {
 		out = append(out, text[last:m[0]]...)
 		out, _ = expandReplacement(out, repl.Lexical, text, m, ngroups)
 		last = m[1]
+		// The result may outgrow the text many times over: check it
+		// against the budget (and the deadline) as it grows.
+		if len(out)-checked >= checkEvery {
+			checked = len(out)
+			if err := ev.grows("REPLACE", int64(len(out)+len(text)-last)); err != nil {
+				return nil, err
+			}
+			if err := ev.alive("REPLACE"); err != nil {
+				return nil, err
+			}
+		}
 	}
 	out = append(out, text[last:]...)
 	return sameKind(s, string(out)), nil
@@ -523,4 +552,66 @@ func translateXPathRegex(pattern, flags string) (string, error) {
 		b.WriteByte(c)
 	}
 	return b.String(), nil
+}
+
+// Inputs from largeInput bytes on have the deadline checked before a
+// function works on them; from slowInput bytes on a regular-expression
+// match runs where the deadline can interrupt the wait for it. Results
+// growing by checkEvery bytes are checked against the memory budget.
+const (
+	largeInput = 4 << 10
+	slowInput  = 64 << 10
+	checkEvery = 64 << 10
+)
+
+// grows checks that string function op may build a result of n bytes
+// within the query's memory budget; failing ends the query.
+func (ev *exprEnv) grows(op string, n int64) error {
+	if err := ev.mem.fits(op, n); err != nil {
+		return &limitError{err}
+	}
+	return nil
+}
+
+// alive checks the query's deadline inside function op; a query past it
+// ends with an error, never a late success.
+func (ev *exprEnv) alive(op string) error {
+	if ev.ctx == nil {
+		return nil
+	}
+	if err := ev.ctx.Err(); err != nil {
+		lerr := &limitError{fmt.Errorf("%s: %w", op, err)}
+		ev.mem.fail(lerr)
+		return lerr
+	}
+	return nil
+}
+
+// bounded runs work, a regular-expression search over n bytes, so that the
+// query's deadline bounds the wait: small inputs run inline; large ones
+// in a goroutine whose result is dropped if the deadline comes first (the
+// search itself cannot be interrupted and finishes in the background).
+func (ev *exprEnv) bounded(op string, n int, work func()) error {
+	if n < largeInput || ev.ctx == nil {
+		work()
+		return nil
+	}
+	if err := ev.alive(op); err != nil {
+		return err
+	}
+	if n < slowInput {
+		work()
+		return nil
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		work()
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ev.ctx.Done():
+		return ev.alive(op)
+	}
 }

@@ -63,6 +63,11 @@ func (e *engine) modifiers(q *sparql.Query, sc *scope, rows []solution) ([]solut
 			}
 		}
 		if q.Distinct || q.Reduced {
+			if len(rows) > 0 {
+				if err := e.mem.charge("DISTINCT", int64(len(rows))*(hashEntry+int64(idBytes*len(rows[0])))); err != nil {
+					return nil, err
+				}
+			}
 			rows = distinct(rows)
 		}
 	}
@@ -99,6 +104,10 @@ func distinct(rows []solution) []solution {
 
 // order sorts rows stably by the ORDER BY conditions.
 func (e *engine) order(conds []*sparql.OrderCondition, rewrite func(sparql.Expr) sparql.Expr, sc *scope, rows []solution) error {
+	// Sort keys (a slice of terms per row), the index and the sorted copy.
+	if err := e.mem.charge("ORDER BY", int64(len(rows))*(24+16*int64(len(conds))+8+8)); err != nil {
+		return err
+	}
 	keys := make([][]sparql.Term, len(rows))
 	exprs := make([]sparql.Expr, len(conds))
 	for i, c := range conds {
@@ -121,7 +130,16 @@ func (e *engine) order(conds []*sparql.OrderCondition, rewrite func(sparql.Expr)
 	for i := range idx {
 		idx[i] = i
 	}
+	// The deadline is checked while sorting too; once it has passed, every
+	// comparison is "not less" so the sort ends quickly, and fails.
+	compares, late := 0, false
 	sort.SliceStable(idx, func(a, b int) bool {
+		if compares++; compares&4095 == 0 && !late {
+			late = e.ctx.Err() != nil
+		}
+		if late {
+			return false
+		}
 		ka, kb := keys[idx[a]], keys[idx[b]]
 		for j, c := range conds {
 			d := orderCompare(ka[j], kb[j])
@@ -134,6 +152,9 @@ func (e *engine) order(conds []*sparql.OrderCondition, rewrite func(sparql.Expr)
 		}
 		return false
 	})
+	if late {
+		return fmt.Errorf("ORDER BY: %w", e.ctx.Err())
+	}
 	sorted := make([]solution, len(rows))
 	for i, j := range idx {
 		sorted[i] = rows[j]
@@ -185,6 +206,10 @@ func (e *engine) aggregate(q *sparql.Query, sc *scope, rows []solution) ([]solut
 	type group struct {
 		key     solution
 		members []solution
+	}
+	// Each row is a group member, and may be a group of its own.
+	if err := e.mem.charge("GROUP BY", int64(len(rows))*(8+hashEntry+int64(idBytes*(w+len(q.GroupBy))))); err != nil {
+		return nil, nil, err
 	}
 	var groups []*group
 	index := map[string]*group{}

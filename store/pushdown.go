@@ -224,9 +224,9 @@ type bgpPlan struct {
 }
 
 // bgpFiltered is bgp with filters pushed in.
-func (e *engine) bgpFiltered(ps []cpattern, rows []solution, g *graphIndex, filters []*pushedFilter, sc *scope) ([]solution, error) {
+func (e *engine) bgpFiltered(ps []cpattern, rows []solution, g *graphIndex, filters []*pushedFilter, sc *scope, limit int) ([]solution, error) {
 	if len(filters) == 0 {
-		return e.bgp(ps, rows, g)
+		return e.bgp(ps, rows, g, limit)
 	}
 	if len(ps) == 0 || len(rows) == 0 {
 		return rows, nil
@@ -235,7 +235,7 @@ func (e *engine) bgpFiltered(ps []cpattern, rows []solution, g *graphIndex, filt
 	for _, f := range filters {
 		hints = append(hints, f.hints...)
 	}
-	order := e.orderPatternsHinted(ps, rows[0], g, hints)
+	order := e.orderPatterns(ps, rows[0], g, hints)
 	plan := &bgpPlan{ps: order, checks: make([][]*pushedFilter, len(order)), hints: make([][]eqHint, len(order)), sc: sc, g: g}
 	bound := map[int]bool{}
 	done := map[*pushedFilter]bool{}
@@ -269,16 +269,21 @@ func (e *engine) bgpFiltered(ps []cpattern, rows []solution, g *graphIndex, filt
 	var out []solution
 	for _, r := range rows {
 		row := r.clone()
-		if err := e.matchPlan(plan, 0, row, &out); err != nil {
+		if err := e.matchPlan(plan, 0, row, &out, limit); err != nil {
+			if err == errEnough {
+				break
+			}
 			return nil, err
 		}
 	}
 	return out, nil
 }
 
-// orderPatternsHinted orders like orderPatterns, counting a variable as
-// bound once its equality partner is.
-func (e *engine) orderPatternsHinted(ps []cpattern, sample solution, g *graphIndex, hints []eqHint) []cpattern {
+// orderPatterns orders patterns greedily: the cheapest next pattern given
+// the variables bound so far (by the sample solution and earlier patterns),
+// counting a variable as bound once its equality partner (a pushed filter's
+// hint) is.
+func (e *engine) orderPatterns(ps []cpattern, sample solution, g *graphIndex, hints []eqHint) []cpattern {
 	bound := map[int]bool{}
 	for i, x := range sample {
 		if x != 0 {
@@ -321,10 +326,15 @@ func (e *engine) orderPatternsHinted(ps []cpattern, sample solution, g *graphInd
 }
 
 // matchPlan is matchFrom with hints and pushed filters.
-func (e *engine) matchPlan(plan *bgpPlan, i int, row solution, out *[]solution) error {
+func (e *engine) matchPlan(plan *bgpPlan, i int, row solution, out *[]solution, limit int) error {
 	if i == len(plan.ps) {
-		*out = append(*out, row.clone())
-		return e.grow(len(*out))
+		if err := e.keep("a basic graph pattern", out, row.clone()); err != nil {
+			return err
+		}
+		if limit > 0 && len(*out) >= limit {
+			return errEnough
+		}
+		return nil
 	}
 	if err := e.tick(); err != nil {
 		return err
@@ -364,7 +374,7 @@ func (e *engine) matchPlan(plan *bgpPlan, i int, row solution, out *[]solution) 
 				}
 			}
 		}
-		return e.matchPlan(plan, i+1, row, out)
+		return e.matchPlan(plan, i+1, row, out, limit)
 	}
 	return e.matchOne(plan.ps[i], row, plan.g, next)
 }

@@ -16,8 +16,9 @@ import (
 var ErrTooManyRows = errors.New("result exceeds the row cap")
 
 // ErrTooLarge is wrapped by the error of a query whose intermediate results
-// exceed the cap set with [WithMaxIntermediate], before memory runs out.
-var ErrTooLarge = errors.New("intermediate results exceed the cap")
+// exceed the cap set with [WithMaxIntermediate], or whose operators would
+// hold more bytes than [WithMemoryLimit] allows, before memory runs out.
+var ErrTooLarge = errors.New("query too large for its limits")
 
 // ErrService is wrapped by the error of a query that uses SERVICE when the
 // store was not configured to allow it ([WithService]).
@@ -30,6 +31,7 @@ type config struct {
 	timeout time.Duration
 	maxRows int
 	maxMid  int
+	memory  int64
 	service bool
 	dialect *sparql.Dialect
 	logger  *slog.Logger
@@ -48,6 +50,13 @@ func WithMaxRows(n int) Option { return func(c *config) { c.maxRows = n } }
 // more fails with ErrTooLarge instead of exhausting memory (default
 // 4,000,000; 0 means no bound).
 func WithMaxIntermediate(n int) Option { return func(c *config) { c.maxMid = n } }
+
+// WithMemoryLimit bounds the bytes each query's operators may hold
+// (materialised solutions, hash tables, sort keys, computed strings, result
+// rows), counted as they are allocated; a query that needs more fails with
+// ErrTooLarge naming the operator (default [DefaultMemoryLimit], 512 MiB;
+// 0 means no bound). A single computed string may not exceed what is left.
+func WithMemoryLimit(bytes int64) Option { return func(c *config) { c.memory = bytes } }
 
 // WithService allows SERVICE in queries. The embedded store has no
 // federation client, so an allowed SERVICE SILENT evaluates to the empty
@@ -76,7 +85,7 @@ type Store struct {
 
 // New returns an empty store.
 func New(opts ...Option) *Store {
-	c := config{timeout: 30 * time.Second, maxMid: 4_000_000, dialect: sparql.SPARQL11}
+	c := config{timeout: 30 * time.Second, maxMid: 4_000_000, memory: DefaultMemoryLimit, dialect: sparql.SPARQL11}
 	for _, o := range opts {
 		o(&c)
 	}

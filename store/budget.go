@@ -1,0 +1,146 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+)
+
+// DefaultMemoryLimit is the per-query memory budget of a store built
+// without [WithMemoryLimit]: 512 MiB.
+const DefaultMemoryLimit = 512 << 20
+
+// Approximate sizes, in bytes, of what operators hold. They are estimates
+// of Go's allocations (headers, map entries, interfaces), deliberately on
+// the high side so that the budget trips before the heap does.
+const (
+	solutionOverhead = 32 // slice header in the output plus allocation rounding
+	idBytes          = 4  // one slot of a solution
+	rowMapOverhead   = 64 // a result row's map header
+	rowMapEntry      = 48 // one binding of a result row: key, interface, bucket share
+	termOverhead     = 96 // a computed term: struct, key, dictionary entries
+	hashEntry        = 48 // one entry of a join, group or DISTINCT hash table
+	statementBytes   = 96 // a CONSTRUCT or DESCRIBE statement and its dedup key
+)
+
+// solutionBytes is what one materialised solution of width w holds.
+func solutionBytes(w int) int64 { return solutionOverhead + int64(idBytes*w) }
+
+// budget accounts for the bytes one query's operators hold: materialised
+// solutions, hash tables, sort keys, computed strings and result rows. The
+// count is cumulative over the query (what an operator releases is not
+// given back), so it is an upper bound on what the query holds at once.
+// It is safe for concurrent use.
+type budget struct {
+	limit int64 // 0: no limit
+
+	used   atomic.Int64
+	failed atomic.Bool // fatal is set
+	mu     sync.Mutex
+	fatal  error // the first fatal error, sticky
+}
+
+// charge adds n bytes on behalf of operator op and fails with ErrTooLarge,
+// naming op, once the total exceeds the limit. The failure is sticky: every
+// later charge and check returns it.
+func (b *budget) charge(op string, n int64) error {
+	if b == nil {
+		return nil
+	}
+	if used := b.used.Add(n); (b.limit <= 0 || used <= b.limit) && !b.failed.Load() {
+		return nil
+	}
+	if b.limit > 0 && b.used.Load() > b.limit {
+		b.fail(fmt.Errorf("%w: %s would take the query past its memory limit of %s (raise it with store.WithMemoryLimit)", ErrTooLarge, op, byteSize(b.limit)))
+	}
+	return b.err()
+}
+
+// fits reports, without charging, whether a value of n bytes built by op
+// could still be held; a value larger than the room left fails (sticky).
+func (b *budget) fits(op string, n int64) error {
+	if b == nil || b.limit <= 0 {
+		return nil
+	}
+	if err := b.err(); err != nil {
+		return err
+	}
+	if b.used.Load()+n > b.limit {
+		b.fail(fmt.Errorf("%w: %s would build a value of %s, past the query's memory limit of %s (raise it with store.WithMemoryLimit)", ErrTooLarge, op, byteSize(n), byteSize(b.limit)))
+		return b.err()
+	}
+	return nil
+}
+
+// room returns the bytes left under the limit (0 when there is no limit
+// or none is left).
+func (b *budget) room() int64 {
+	if b == nil || b.limit <= 0 {
+		return 0
+	}
+	if r := b.limit - b.used.Load(); r > 0 {
+		return r
+	}
+	return 0
+}
+
+// fail records err as the query's fatal error unless one is recorded.
+func (b *budget) fail(err error) {
+	if b == nil || err == nil {
+		return
+	}
+	b.mu.Lock()
+	if b.fatal == nil {
+		b.fatal = err
+		b.failed.Store(true)
+	}
+	b.mu.Unlock()
+}
+
+// err returns the sticky fatal error, if any.
+func (b *budget) err() error {
+	if b == nil || !b.failed.Load() {
+		return nil
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.fatal
+}
+
+// bytesUsed returns the bytes charged so far.
+func (b *budget) bytesUsed() int64 {
+	if b == nil {
+		return 0
+	}
+	return b.used.Load()
+}
+
+// isFatal reports whether err must end the query rather than count as an
+// expression error (a FILTER's false, a BIND left unbound).
+func isFatal(err error) bool {
+	var le *limitError
+	return errors.Is(err, ErrTooLarge) || errors.As(err, &le)
+}
+
+// limitError is an expression failure that ends the whole query: a
+// deadline reached inside a function, or a value past the memory limit.
+type limitError struct{ err error }
+
+func (e *limitError) Error() string { return e.err.Error() }
+func (e *limitError) Unwrap() error { return e.err }
+
+// byteSize formats n bytes for messages.
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", n>>30)
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

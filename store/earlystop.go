@@ -1,0 +1,56 @@
+package store
+
+import "github.com/schemaforge/go-schemaforge/sparql"
+
+// earlyStop returns how many solutions of its WHERE clause query q needs
+// when it can stop matching early: 1 for ASK, OFFSET+LIMIT for a SELECT
+// whose modifiers keep its solutions in matching order one for one (no
+// ORDER BY, grouping, aggregates, DISTINCT/REDUCED or trailing VALUES).
+// It returns 0 when every solution is needed.
+func earlyStop(q *sparql.Query) int {
+	switch q.Form {
+	case sparql.Ask:
+		return 1
+	case sparql.Select:
+	default:
+		return 0
+	}
+	if q.Limit == nil || *q.Limit <= 0 || len(q.OrderBy) > 0 || len(q.GroupBy) > 0 || len(q.Having) > 0 ||
+		q.Distinct || q.Reduced || q.Values != nil {
+		return 0
+	}
+	for _, p := range q.Projections {
+		if p.Expr != nil && containsAggregate(p.Expr) {
+			return 0
+		}
+	}
+	n := *q.Limit
+	if q.Offset != nil && *q.Offset > 0 {
+		n += *q.Offset
+	}
+	const most = 1 << 30
+	if n > most {
+		return 0
+	}
+	return int(n)
+}
+
+// stopsEarly reports whether group g's solutions are exactly those of its
+// one basic graph pattern, so that matching may stop after the first n: g
+// holds a single triples block and FILTERs that were all pushed into it.
+func stopsEarly(g *sparql.GroupPattern, pushed pushdowns) bool {
+	blocks := 0
+	for _, el := range g.Elements {
+		switch el := el.(type) {
+		case *sparql.TriplesBlock:
+			blocks++
+		case *sparql.FilterPattern:
+			if !pushed.consumed(el.Expr) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return blocks == 1
+}

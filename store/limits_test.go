@@ -1,0 +1,284 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/schemaforge/go-schemaforge/sparql"
+	"github.com/schemaforge/go-schemaforge/store/rdfio"
+)
+
+// hostile is a query that once took the engine down (issue 16's
+// reproductions): run on its data with its timeout it must end with an
+// error of the expected kind, holding well under 1 GB.
+type hostile struct {
+	name    string
+	data    func(t testing.TB, s *Store)
+	query   string
+	timeout time.Duration
+	// tooLarge: the memory budget must stop it (ErrTooLarge); otherwise
+	// the deadline must (context.DeadlineExceeded).
+	tooLarge bool
+}
+
+func peopleData(t testing.TB, s *Store) {
+	path := filepath.Join("..", "examples", "data", "people.ttl")
+	if err := s.LoadFile(context.Background(), path, ""); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// bigLiterals adds n literals of size bytes each.
+func bigLiterals(n, size int) func(t testing.TB, s *Store) {
+	return func(t testing.TB, s *Store) {
+		var sts []sparql.Statement
+		body := strings.Repeat("abcdefghij", size/10)
+		for i := 0; i < n; i++ {
+			sts = append(sts, sparql.Statement{
+				Subject:   &sparql.IRI{Value: fmt.Sprintf("http://e/s%d", i)},
+				Predicate: &sparql.IRI{Value: "http://e/text"},
+				Object:    sparql.NewLiteral(fmt.Sprintf("%d%s", i, body)),
+			})
+		}
+		if err := s.AddTriples("", sts); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func concatChain(n int) string {
+	var b strings.Builder
+	b.WriteString(`SELECT ?v { BIND("ab" AS ?v0)`)
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, " BIND(CONCAT(?v%d, ?v%d) AS ?v%d)", i-1, i-1, i)
+	}
+	fmt.Fprintf(&b, " BIND(?v%d AS ?v) }", n)
+	return b.String()
+}
+
+func nestedReplace(n int) string {
+	x := `"abcdefghij"`
+	for i := 0; i < n; i++ {
+		x = fmt.Sprintf(`REPLACE(%s, ".", "0123456789")`, x)
+	}
+	return fmt.Sprintf("SELECT (STRLEN(%s) AS ?n) {}", x)
+}
+
+var hostiles = []hostile{
+	{name: "cross product", data: peopleData, timeout: 30 * time.Second, tooLarge: true,
+		query: "SELECT * { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n ?o }"},
+	{name: "CONCAT doubling", data: peopleData, timeout: time.Second, query: concatChain(30)},
+	{name: "nested REPLACE", data: peopleData, timeout: 2 * time.Second, query: nestedReplace(8)},
+	{name: "REGEX over large strings", data: bigLiterals(200, 100_000), timeout: time.Second,
+		query: `SELECT ?s { ?s <http://e/text> ?t FILTER REGEX(?t, "(a|b|c|d|e|f|g|h|i|j){5}z|(j|i|h)*q$") }`},
+}
+
+// TestHostileQueries runs each reproduction in a child process, so that
+// its peak memory is its own, and checks the error and the peak.
+func TestHostileQueries(t *testing.T) {
+	if os.Getenv("STORE_HOSTILE") != "" {
+		return // the child's side is TestHostileChild
+	}
+	if testing.Short() {
+		t.Skip("runs child processes")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("peak RSS is read from Linux rusage")
+	}
+	for i, h := range hostiles {
+		t.Run(h.name, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestHostileChild$", "-test.v")
+			cmd.Env = append(os.Environ(), fmt.Sprintf("STORE_HOSTILE=%d", i))
+			start := time.Now()
+			out, err := cmd.CombinedOutput()
+			elapsed := time.Since(start)
+			if err != nil {
+				t.Fatalf("child failed: %v\n%s", err, out)
+			}
+			if !strings.Contains(string(out), "HOSTILE-OK") {
+				t.Fatalf("child did not confirm:\n%s", out)
+			}
+			ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+			if !ok {
+				t.Skip("no rusage")
+			}
+			peak := ru.Maxrss * 1024 // Linux reports KiB
+			t.Logf("%s: ended after %v (timeout %v), peak RSS %s", h.name, elapsed.Round(time.Millisecond), h.timeout, byteSize(peak))
+			if peak >= 1<<30 && !raceEnabled {
+				t.Errorf("%s: peak RSS %s, want under 1 GiB", h.name, byteSize(peak))
+			}
+		})
+	}
+}
+
+// TestHostileChild is the child side of TestHostileQueries.
+func TestHostileChild(t *testing.T) {
+	v := os.Getenv("STORE_HOSTILE")
+	if v == "" {
+		t.Skip("run by TestHostileQueries")
+	}
+	var i int
+	fmt.Sscan(v, &i)
+	h := hostiles[i]
+	s := New(WithTimeout(h.timeout))
+	h.data(t, s)
+	_, err := s.Query(context.Background(), h.query)
+	switch {
+	case err == nil:
+		t.Fatalf("%s succeeded; want an error", h.name)
+	case h.tooLarge && !errors.Is(err, ErrTooLarge):
+		t.Fatalf("%s: %v; want ErrTooLarge", h.name, err)
+	case !h.tooLarge && !errors.Is(err, context.DeadlineExceeded):
+		t.Fatalf("%s: %v; want the deadline", h.name, err)
+	}
+	// The store still answers the next query.
+	if _, err := s.Query(context.Background(), "ASK { ?s ?p ?o }"); err != nil {
+		t.Fatalf("next query after %s: %v", h.name, err)
+	}
+	fmt.Println("HOSTILE-OK", err)
+}
+
+// TestMemoryLimitNamesOperator checks that the byte budget stops a query
+// the row cap lets through, naming the operator, and that a small budget
+// leaves small queries alone.
+func TestMemoryLimitNamesOperator(t *testing.T) {
+	s := New(WithMemoryLimit(1<<20), WithMaxIntermediate(0))
+	peopleData(t, s)
+	ctx := context.Background()
+	for _, tc := range []struct{ query, op string }{
+		{"SELECT * { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }", "basic graph pattern"},
+		{"SELECT * { ?a ?b ?c { ?d ?e ?f } { ?g ?h ?i } { ?j ?k ?l } }", "join"},
+		{"SELECT (GROUP_CONCAT(?c) AS ?all) { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }", "GROUP BY"},
+		{concatChain(22), "CONCAT"},
+	} {
+		_, err := s.Query(ctx, tc.query)
+		if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), tc.op) {
+			t.Errorf("%.60s: %v; want ErrTooLarge naming %q", tc.query, err, tc.op)
+		}
+	}
+	if _, err := s.Query(ctx, "SELECT * { ?a ?b ?c }"); err != nil {
+		t.Errorf("a small query under a 1 MiB budget: %v", err)
+	}
+	unbounded := New(WithMemoryLimit(0))
+	peopleData(t, unbounded)
+	if _, err := unbounded.Query(ctx, "SELECT * { ?a ?b ?c . ?d ?e ?f }"); err != nil {
+		t.Errorf("no memory limit: %v", err)
+	}
+}
+
+// TestDeadlineNeverLateSuccess checks that a query whose deadline passes
+// inside expression evaluation (where errors are otherwise swallowed as
+// FILTER false) fails rather than returning a partial result.
+func TestDeadlineNeverLateSuccess(t *testing.T) {
+	s := New()
+	bigLiterals(20, 100_000)(t, s)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := s.Query(ctx, `SELECT ?s { ?s <http://e/text> ?t FILTER REGEX(?t, "q$") }`)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled before evaluation: %v; want context.Canceled", err)
+	}
+	ev := newExprEnv(time.Now(), "")
+	ev.ctx, ev.mem = ctx, &budget{}
+	big := sparql.NewLiteral(strings.Repeat("a", slowInput))
+	_, err = ev.callBuiltin("REGEX", []sparql.Term{big, sparql.NewLiteral("b")})
+	if !isFatal(err) || !errors.Is(err, context.Canceled) {
+		t.Errorf("REGEX on %d bytes past the deadline: %v; want a fatal deadline error", slowInput, err)
+	}
+	if ev.mem.err() == nil {
+		t.Error("the deadline error was not recorded for the engine")
+	}
+}
+
+// TestEarlyStop checks LIMIT and ASK answers and that they stop matching.
+func TestEarlyStop(t *testing.T) {
+	s := New()
+	var sts []sparql.Statement
+	for i := 0; i < 5000; i++ {
+		sts = append(sts, sparql.Statement{
+			Subject:   &sparql.IRI{Value: fmt.Sprintf("http://e/s%d", i)},
+			Predicate: &sparql.IRI{Value: "http://e/p"},
+			Object:    sparql.NewLiteral(fmt.Sprint(i)),
+		})
+	}
+	if err := s.AddTriples("", sts); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, tc := range []struct {
+		query string
+		rows  int
+		stops bool
+	}{
+		{"SELECT * { ?s ?p ?o } LIMIT 10", 10, true},
+		{"SELECT * { ?s ?p ?o } LIMIT 10 OFFSET 100", 10, true},
+		{"SELECT * { ?s ?p ?o } LIMIT 10 OFFSET 4995", 5, false},
+		{"SELECT * { ?s ?p ?o FILTER(STRLEN(?o) = 4) } LIMIT 3", 3, true},
+		{"SELECT ?o { ?s ?p ?o } ORDER BY ?o LIMIT 10", 10, false},
+		{"SELECT DISTINCT ?p { ?s ?p ?o } LIMIT 10", 1, false},
+		{"SELECT * { ?s ?p ?o OPTIONAL { ?o ?q ?r } } LIMIT 2", 2, false},
+		{"ASK { ?s ?p ?o }", -1, true},
+	} {
+		q, err := sparql.Parse(tc.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mem := &budget{}
+		e := &engine{ctx: ctx, s: s, qd: newQdict(s.dict), mem: mem, merged: map[string]*graphIndex{}, empty: &graphIndex{}}
+		e.qd.mem = mem
+		e.ev = newExprEnv(time.Now(), "")
+		e.ev.ctx, e.ev.mem = ctx, mem
+		s.mu.RLock()
+		res, err := e.run(q)
+		s.mu.RUnlock()
+		if err != nil {
+			t.Fatalf("%s: %v", tc.query, err)
+		}
+		if tc.rows >= 0 && len(res.Rows) != tc.rows {
+			t.Errorf("%s: %d rows, want %d", tc.query, len(res.Rows), tc.rows)
+		}
+		if tc.rows < 0 && (res.Boolean == nil || !*res.Boolean) {
+			t.Errorf("%s: %v, want true", tc.query, res.Boolean)
+		}
+		// A query that stops early holds far fewer solutions than the
+		// 5,000 matches.
+		held := mem.bytesUsed() / solutionBytes(3)
+		if tc.stops && held > 5100/2 {
+			t.Errorf("%s: held about %d solutions; want it to stop early", tc.query, held)
+		}
+		if !tc.stops && held < 5000 {
+			t.Errorf("%s: held about %d solutions; want all 5000 matched", tc.query, held)
+		}
+	}
+}
+
+// BenchmarkLimitEarlyStop compares SELECT * … LIMIT 10 with matching all
+// of a large graph, in the same run.
+func BenchmarkLimitEarlyStop(b *testing.B) {
+	s := New()
+	var sb strings.Builder
+	for i := 0; i < 200_000; i++ {
+		fmt.Fprintf(&sb, "<http://e/s%d> <http://e/p%d> \"%d\" .\n", i, i%7, i)
+	}
+	if err := s.Load(context.Background(), strings.NewReader(sb.String()), rdfio.NTriples, "", ""); err != nil {
+		b.Fatal(err)
+	}
+	for _, q := range []string{"SELECT * { ?s ?p ?o } LIMIT 10", "SELECT (COUNT(*) AS ?n) { ?s ?p ?o }"} {
+		b.Run(q, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := s.Query(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
