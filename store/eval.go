@@ -59,15 +59,15 @@ type cpattern struct {
 
 // engine evaluates one query.
 type engine struct {
-	ctx    context.Context
-	s      *Store
-	qd     *qdict
-	ev     *exprEnv
-	ticks  int
-	mem    *budget // the query's memory budget, shared with ev and qd
+	ctx   context.Context
+	s     *Store
+	qd    *qdict
+	ev    *exprEnv
+	ticks int
+	mem   *budget // the query's memory budget, shared with ev and qd
 	// want, when > 0, is how many solutions the next group evaluated needs
 	// (LIMIT, ASK, EXISTS); the group reads and clears it.
-	want int
+	want   int
 	base   string
 	defG   *graphIndex // the active default graph of the dataset
 	named  []id        // the named graphs of the dataset
