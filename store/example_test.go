@@ -34,3 +34,31 @@ SELECT ?name (COUNT(?friend) AS ?friends) WHERE {
 	// "Alice" "1"^^<http://www.w3.org/2001/XMLSchema#integer>
 	// "Bob" "0"^^<http://www.w3.org/2001/XMLSchema#integer>
 }
+
+func ExampleStore_Explain() {
+	s := store.New()
+	data := `@prefix ex: <http://example.org/> .
+ex:alice a ex:Person ; ex:name "Alice" ; ex:age 34 .
+ex:bob   a ex:Person ; ex:name "Bob"   ; ex:age 28 .
+ex:acme  a ex:Company ; ex:name "ACME" .`
+	if err := s.Load(context.Background(), strings.NewReader(data), rdfio.Turtle, "", ""); err != nil {
+		fmt.Println(err)
+		return
+	}
+	plan, err := s.Explain(`PREFIX ex: <http://example.org/>
+SELECT ?name { ?p a ex:Person ; ex:name ?name ; ex:age ?age FILTER(?age > 30) } LIMIT 5`)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(plan)
+	// Output:
+	// Slice (limit 5, matching stops after 5 solutions when the pattern allows)
+	//   Project (?name)
+	//     BGP (3 triple patterns, matched in this order; stops after 5 solutions)
+	//       1. ?p a ex:Person  (est 2)
+	//       2. ?p ex:age ?age  (est 2)
+	//         filter here: ?age > 30
+	//       3. ?p ex:name ?name  (est 3)
+	// limits: timeout 30s, memory 512 MiB, intermediate solutions 4000000, result rows unbounded
+}

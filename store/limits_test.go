@@ -1,9 +1,11 @@
 package store
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -280,5 +282,104 @@ func BenchmarkLimitEarlyStop(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// generatedReader streams n generated triples (the shapes of
+// generatedNTriples) without holding the document.
+func generatedReader(n int) io.Reader {
+	pr, pw := io.Pipe()
+	go func() {
+		bw := bufio.NewWriterSize(pw, 1<<16)
+		for i := 0; i < n; i++ {
+			e := i / 5
+			var err error
+			switch i % 5 {
+			case 0:
+				_, err = fmt.Fprintf(bw, "<http://example.org/e/%d> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://example.org/C%d> .\n", e, e%20)
+			case 1:
+				_, err = fmt.Fprintf(bw, "<http://example.org/e/%d> <http://example.org/name> \"entity number %d\" .\n", e, e)
+			case 2:
+				_, err = fmt.Fprintf(bw, "<http://example.org/e/%d> <http://example.org/age> \"%d\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n", e, e%97)
+			case 3:
+				_, err = fmt.Fprintf(bw, "<http://example.org/e/%d> <http://example.org/ref> <http://example.org/e/%d> .\n", e, (e*7919)%(n/5+1))
+			case 4:
+				_, err = fmt.Fprintf(bw, "<http://example.org/e/%d> <http://example.org/label> \"label %d\"@en .\n", e, e%1000)
+			}
+			if err != nil {
+				pw.CloseWithError(err)
+				return
+			}
+		}
+		pw.CloseWithError(bw.Flush())
+	}()
+	return pr
+}
+
+// workloadShapes are the query shapes of the Spider gold workload over
+// the generated graph: class counts, value filters, a reference followed
+// to a name, grouping with ORDER BY and LIMIT, an average, ASK, LIMIT.
+var workloadShapes = []string{
+	`SELECT (COUNT(*) AS ?n) { ?e a <http://example.org/C3> }`,
+	`SELECT ?name { ?e <http://example.org/name> ?name ; <http://example.org/age> ?a FILTER(?a > 95) } LIMIT 100`,
+	`SELECT ?other { ?e <http://example.org/name> "entity number 5" ; <http://example.org/ref> ?r . ?r <http://example.org/name> ?other }`,
+	`SELECT ?c (COUNT(?e) AS ?n) { ?e a ?c } GROUP BY ?c ORDER BY DESC(?n) LIMIT 5`,
+	`SELECT (AVG(?a) AS ?avg) { ?e a <http://example.org/C1> ; <http://example.org/age> ?a }`,
+	`SELECT ?name { ?e a <http://example.org/C2> ; <http://example.org/name> ?name ; <http://example.org/age> ?a } ORDER BY DESC(?a) LIMIT 3`,
+	`ASK { ?e <http://example.org/label> "label 5"@en }`,
+	`SELECT * { ?s ?p ?o } LIMIT 10`,
+}
+
+// TestLoad10M loads a generated 10M-triple graph and runs the workload's
+// shapes on it in a child process, reporting bytes per triple, the load
+// rate and the peak RSS (issue 16: at most 2.5 GB). It takes about a
+// minute and 2.5 GB, so it runs only with STORE_10M=1.
+func TestLoad10M(t *testing.T) {
+	n := 10_000_000
+	if os.Getenv("STORE_10M_CHILD") != "" {
+		fmt.Sscan(os.Getenv("STORE_10M_CHILD"), &n)
+		s := New()
+		runtime.GC()
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
+		start := time.Now()
+		if err := s.Load(context.Background(), generatedReader(n), rdfio.NTriples, "", ""); err != nil {
+			t.Fatal(err)
+		}
+		load := time.Since(start)
+		runtime.GC()
+		var after runtime.MemStats
+		runtime.ReadMemStats(&after)
+		fmt.Printf("LOADED %d triples in %v: %.0f triples/s, %.1f bytes/triple held\n", s.Len(), load.Round(time.Millisecond),
+			float64(s.Len())/load.Seconds(), float64(after.HeapAlloc-before.HeapAlloc)/float64(s.Len()))
+		for _, q := range workloadShapes {
+			start := time.Now()
+			res, err := s.Query(context.Background(), q)
+			if err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+			fmt.Printf("QUERY %v %d rows: %s\n", time.Since(start).Round(time.Microsecond), len(res.Rows), q)
+		}
+		return
+	}
+	if os.Getenv("STORE_10M") == "" {
+		t.Skip("set STORE_10M=1 (or a triple count) to load a generated 10M-triple graph")
+	}
+	if v := os.Getenv("STORE_10M"); v != "1" {
+		fmt.Sscan(v, &n)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestLoad10M$", "-test.v")
+	cmd.Env = append(os.Environ(), fmt.Sprintf("STORE_10M_CHILD=%d", n))
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("child failed: %v\n%s", err, out)
+	}
+	t.Logf("\n%s", out)
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		peak := ru.Maxrss * 1024
+		t.Logf("%d triples: peak RSS %s", n, byteSize(peak))
+		if n >= 10_000_000 && peak > 2500<<20 && !raceEnabled {
+			t.Errorf("peak RSS %s, want at most 2.5 GB", byteSize(peak))
+		}
 	}
 }

@@ -50,7 +50,16 @@ where ms is the query's own execution time in milliseconds (parsing
 included, loading excluded). A graph answer comes as "graph" (N-Triples
 text) instead of "results". Query errors are answers, not failures: the
 exit status is 1 only when the data cannot be loaded or a line is not a
-JSON object with a query.`
+JSON object with a query.
+
+--explain prints the plan of one query instead of its answer: the SPARQL
+algebra, each basic graph pattern's triple patterns in the order they are
+matched with the indexes' estimate of their matches, the FILTERs pushed
+into the matching, and where matching stops early (LIMIT, ASK).
+
+Every query is bounded: --timeout, --max-rows and --memory-limit (bytes
+its operators may hold, in MiB; default 512). A query past a limit fails
+with an error that names it; it never ends late with a success.`
 
 // stringList is a repeatable string flag.
 type stringList []string
@@ -64,18 +73,20 @@ type dataFile struct{ path, graph string }
 // queryEngine is what the query command needs of the embedded store.
 type queryEngine interface {
 	Query(ctx context.Context, query string) (*sparql.Results, error)
+	Explain(query string) (string, error)
 }
 
 // storeConfig configures the embedded store of the query command.
 type storeConfig struct {
 	timeout time.Duration
 	maxRows int
+	memory  int64 // per-query memory budget in bytes (0: none)
 }
 
 // openStore returns an embedded store configured by cfg with files loaded,
 // and its number of triples.
 func openStore(ctx context.Context, cfg storeConfig, files []dataFile) (queryEngine, int, error) {
-	st := store.New(store.WithTimeout(cfg.timeout), store.WithMaxRows(cfg.maxRows))
+	st := store.New(store.WithTimeout(cfg.timeout), store.WithMaxRows(cfg.maxRows), store.WithMemoryLimit(cfg.memory))
 	for _, f := range files {
 		if err := st.LoadFile(ctx, f.path, f.graph); err != nil {
 			return nil, 0, err
@@ -90,7 +101,7 @@ var queryFormats = []string{"table", "json", "csv", "tsv"}
 // runQuery implements "schemaforge query".
 func runQuery(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "query",
-		"schemaforge query --data FILE… [--graph IRI=FILE…] (--query Q | --file F | --queries F.jsonl) [--format table|json|csv|tsv] [--timeout D] [--max-rows N]",
+		"schemaforge query --data FILE… [--graph IRI=FILE…] (--query Q | --file F | --queries F.jsonl) [--format table|json|csv|tsv] [--timeout D] [--max-rows N] [--memory-limit MiB] [--explain]",
 		queryDescription)
 	var data, graphs stringList
 	fs.Var(&data, "data", "RDF file for the default graph (repeatable)")
@@ -101,6 +112,8 @@ func runQuery(ctx context.Context, e *env, args []string) int {
 	format := fs.String("format", "table", "output format: table, json, csv or tsv")
 	timeout := fs.Duration("timeout", 30*time.Second, "per-query time limit (0: none)")
 	maxRows := fs.Int("max-rows", 0, "fail a query whose answer has more rows (0: no cap)")
+	memLimit := fs.Int64("memory-limit", store.DefaultMemoryLimit>>20, "per-query memory budget in MiB: a query whose operators would hold more fails (0: none)")
+	explain := fs.Bool("explain", false, "print the query's plan (algebra, join order, pushed filters, early stop) instead of running it")
 	pos, code := parseFlags(fs, args)
 	if code >= 0 {
 		return code
@@ -123,8 +136,11 @@ func runQuery(ctx context.Context, e *env, args []string) int {
 	if *batch != "" && *format != "table" && *format != "json" {
 		return usageError(fs, "--queries writes JSON lines; --format does not apply")
 	}
-	if *timeout < 0 || *maxRows < 0 {
-		return usageError(fs, "--timeout and --max-rows must not be negative")
+	if *timeout < 0 || *maxRows < 0 || *memLimit < 0 {
+		return usageError(fs, "--timeout, --max-rows and --memory-limit must not be negative")
+	}
+	if *explain && *batch != "" {
+		return usageError(fs, "--explain takes one query (--query or --file)")
 	}
 	var files []dataFile
 	for _, d := range data {
@@ -153,10 +169,19 @@ func runQuery(ctx context.Context, e *env, args []string) int {
 			}
 		}
 	}
-	eng, _, err := openStore(ctx, storeConfig{timeout: *timeout, maxRows: *maxRows}, files)
+	eng, _, err := openStore(ctx, storeConfig{timeout: *timeout, maxRows: *maxRows, memory: *memLimit << 20}, files)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "schemaforge query: %v\n", err)
 		return exitFail
+	}
+	if *explain {
+		plan, err := eng.Explain(src)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "schemaforge query: %s\n", errorText(err))
+			return exitFail
+		}
+		fmt.Fprint(e.stdout, plan)
+		return exitOK
 	}
 	if *batch != "" {
 		return runBatch(ctx, e, eng, *batch)

@@ -65,7 +65,13 @@ func TestQueryCommand(t *testing.T) {
 		{"no source", []string{"--data", data}, "", exitUsage, nil, []string{"exactly one"}},
 		{"bad format", []string{"--data", data, "--query", sel, "--format", "xml"}, "", exitUsage, nil, []string{"unknown format"}},
 		{"bad graph", []string{"--data", data, "--graph", "nofile", "--query", sel}, "", exitUsage, nil, []string{"IRI=FILE"}},
-		{"help", []string{"-h"}, "", exitOK, nil, []string{"Usage: schemaforge query", "--queries"}},
+		{"explain", []string{"--data", data, "--query", sel, "--explain"}, "", exitOK,
+			[]string{"Project (?s ?age)", "OrderBy (DESC(?age))", "BGP (1 triple patterns", "1. ?s :age ?age  (est 2)", "memory 512 MiB"}, nil},
+		{"explain a bad query", []string{"--data", data, "--query", "SELECT ?x WHERE { ?x ?p }", "--explain"}, "", exitFail, nil, []string{"schemaforge query:"}},
+		{"explain a batch", []string{"--data", data, "--queries", "-", "--explain"}, "", exitUsage, nil, []string{"--explain takes one query"}},
+		{"memory limit", []string{"--data", data, "--memory-limit", "0", "--query", sel}, "", exitOK, []string{"(2 rows)"}, nil},
+		{"negative memory limit", []string{"--data", data, "--memory-limit", "-1", "--query", sel}, "", exitUsage, nil, []string{"must not be negative"}},
+		{"help", []string{"-h"}, "", exitOK, nil, []string{"Usage: schemaforge query", "--queries", "--explain"}},
 	}
 	for _, tc := range tests {
 		r := invoke(ctx, tc.stdin, append([]string{"query"}, tc.args...)...)
