@@ -48,4 +48,19 @@
 // Labels are valid N-Triples labels whenever BNodePrefix is empty or is
 // itself a valid label start such as "f3_" (except RDF/XML nodeIDs ending
 // in '.', which XML allows and N-Triples does not).
+//
+// # Size limits
+//
+// A small compressed file can expand to one enormous line or literal (a
+// 300 KB .nt.gz to a 300 MB literal), which a reader would otherwise hold
+// in memory whole. Every [Reader] therefore caps the length of a line
+// (Reader.MaxLineBytes, default [DefaultMaxLineBytes], 16 MiB; in RDF/XML
+// the length of an XML token) and of a literal (Reader.MaxLiteralBytes,
+// default [DefaultMaxLiteralBytes], 8 MiB), the zero Reader included, so
+// store.LoadFile and every other caller get the limits without asking.
+// The limits are enforced while reading: the read stops with a
+// [*LimitError], wrapped in an [*Error] giving the line and column where
+// the over-long line or literal starts, and it gives the byte offset, the
+// limit and the Reader field that sets it. A negative limit switches it
+// off.
 package rdfio

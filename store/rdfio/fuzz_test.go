@@ -79,9 +79,10 @@ func addSeeds(f *testing.F, sub string, keep func(string) bool, limit int) {
 }
 
 // FuzzNTriples reads arbitrary input as N-Triples: it must never panic;
-// every quad must have terms of the right types; and when the read
-// succeeds, writing the quads back as N-Quads and reading them again must
-// give the same quads.
+// every quad must have terms of the right types; when the read succeeds,
+// writing the quads back as N-Quads and reading them again must give the
+// same quads; and small size limits may only stop a read, never change
+// its quads or its other errors.
 func FuzzNTriples(f *testing.F) {
 	for _, s := range []string{
 		"<http://a/s> <http://a/p> <http://a/o> .\n",
@@ -93,6 +94,7 @@ func FuzzNTriples(f *testing.F) {
 	}
 	f.Add(genNTriples(20))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		checkLimitedAgrees(t, NQuads, data)
 		var quads []string
 		err := ReadNTriples(bytes.NewReader(data), func(q Quad) error {
 			checkQuad(t, q)
@@ -110,7 +112,8 @@ func FuzzNTriples(f *testing.F) {
 }
 
 // FuzzTurtle reads arbitrary input as Turtle and as TriG: no panic, quads
-// of the right types, and the output survives an N-Quads round trip.
+// of the right types, the output survives an N-Quads round trip, and
+// small size limits only stop reads.
 func FuzzTurtle(f *testing.F) {
 	for _, s := range []string{
 		ex + ":s :p :o1 , :o2 ; :q [ :r ( 1 2.5 -3e4 ) ] ; a :C .",
@@ -122,6 +125,8 @@ func FuzzTurtle(f *testing.F) {
 	}
 	addSeeds(f, "w3c-sparql", func(p string) bool { return strings.HasSuffix(p, ".ttl") }, 40)
 	f.Fuzz(func(t *testing.T, data []byte) {
+		checkLimitedAgrees(t, Turtle, data)
+		checkLimitedAgrees(t, TriG, data)
 		for _, read := range []func(*bytes.Reader, func(Quad) error) error{
 			func(r *bytes.Reader, h func(Quad) error) error { return ReadTurtle(r, "http://base/dir/doc", h) },
 			func(r *bytes.Reader, h func(Quad) error) error { return ReadTriG(r, "http://base/dir/doc", h) },
@@ -143,12 +148,13 @@ func FuzzTurtle(f *testing.F) {
 	})
 }
 
-// FuzzRDFXML reads arbitrary input as RDF/XML: no panic and quads of the
-// right types.
+// FuzzRDFXML reads arbitrary input as RDF/XML: no panic, quads of the
+// right types, and small size limits only stop reads.
 func FuzzRDFXML(f *testing.F) {
 	f.Add([]byte(xmlHead + `<rdf:Description rdf:about="http://ex/s" ex:a="b"><ex:p rdf:parseType="Collection"><ex:T/></ex:p><ex:q rdf:parseType="Literal"><x/></ex:q><rdf:li rdf:ID="r">v</rdf:li></rdf:Description></rdf:RDF>`))
 	addSeeds(f, "w3c-sparql", func(p string) bool { return strings.HasSuffix(p, ".rdf") }, 16)
 	f.Fuzz(func(t *testing.T, data []byte) {
+		checkLimitedAgrees(t, RDFXML, data)
 		err := ReadRDFXML(bytes.NewReader(data), "http://base/doc", func(q Quad) error {
 			checkQuad(t, q)
 			return nil

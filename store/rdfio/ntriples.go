@@ -2,6 +2,7 @@ package rdfio
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -19,6 +20,12 @@ import (
 //
 // The parser is lenient in one respect: several statements may share a
 // line.
+//
+// A line longer than r.MaxLineBytes, or a literal longer than
+// r.MaxLiteralBytes, stops the read with a [*LimitError] (inside an
+// *Error) as soon as it is seen: a line is never buffered much beyond the
+// limit, and the literal of a line that outgrows the read buffer is
+// measured while the line is read.
 func (r Reader) NTriples(in io.Reader, h func(Quad) error) error {
 	p := &ntParser{
 		br:     bufio.NewReaderSize(in, 1<<16),
@@ -27,6 +34,7 @@ func (r Reader) NTriples(in io.Reader, h func(Quad) error) error {
 		iris:   iriCache{},
 		langs:  map[string]string{},
 	}
+	p.maxLine, p.maxLit = r.limits()
 	return p.run()
 }
 
@@ -44,6 +52,11 @@ type ntParser struct {
 	long      []byte // accumulates lines longer than the buffer
 	esc       []byte // scratch for unescaping
 
+	maxLine, maxLit int   // Reader.MaxLineBytes, MaxLiteralBytes (math.MaxInt: none)
+	off             int64 // byte offset of the start of line in the input
+	next            int64 // byte offset of the line after it
+	scan            longScan
+
 	lastS  sparql.Term // the previous subject, reused when it repeats
 	lastSB []byte      // its written form (IRI or label)
 }
@@ -51,7 +64,10 @@ type ntParser struct {
 // run reads line after line until EOF.
 func (p *ntParser) run() error {
 	for {
-		line, err := p.readLine()
+		line, lerr, err := p.readLine()
+		if lerr != nil {
+			return lerr
+		}
 		if len(line) > 0 || err == nil {
 			p.lineNo++
 			if perr := p.parseLine(line); perr != nil {
@@ -68,21 +84,102 @@ func (p *ntParser) run() error {
 }
 
 // readLine returns the next line without its final "\n". The slice is
-// valid until the next call.
-func (p *ntParser) readLine() ([]byte, error) {
-	line, err := p.br.ReadSlice('\n')
+// valid until the next call; err is the read error (io.EOF at the end).
+// A line longer than the limit, or one that outgrows the read buffer with
+// a literal longer than the literal limit, stops the read: lerr is then
+// an *Error wrapping a *LimitError, returned as soon as it is seen.
+func (p *ntParser) readLine() (line []byte, lerr *Error, err error) {
+	p.off = p.next
+	line, err = p.br.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
 		p.long = append(p.long[:0], line...)
+		p.scan = longScan{}
 		for err == bufio.ErrBufferFull {
+			if lerr := p.checkLong(); lerr != nil {
+				return nil, lerr, nil
+			}
 			line, err = p.br.ReadSlice('\n')
-			p.long = append(p.long, line...)
+			p.long = appendGrow(p.long, line)
 		}
 		line = p.long
 	}
+	p.next += int64(len(line))
 	if n := len(line); n > 0 && line[n-1] == '\n' {
 		line = line[:n-1]
 	}
-	return line, err
+	if len(line) > p.maxLine {
+		return nil, &Error{Line: p.lineNo + 1, Column: 1, Err: lineLimit(p.maxLine, p.off)}, nil
+	}
+	return line, nil, err
+}
+
+// longScan follows the strings and IRIs of a line that outgrows the read
+// buffer, so that an over-long literal is caught while the line is read.
+type longScan struct {
+	pos      int  // bytes of the line scanned
+	inString bool // inside a quoted string, which starts at start
+	inIRI    bool // inside <…>
+	comment  bool // in a comment, which runs to the end of the line
+	start    int
+}
+
+// checkLong checks the part of a long line read so far (in p.long)
+// against the line limit and scans it for a literal longer than the
+// literal limit.
+func (p *ntParser) checkLong() *Error {
+	b := p.long
+	if len(b) > p.maxLine {
+		return &Error{Line: p.lineNo + 1, Column: 1, Err: lineLimit(p.maxLine, p.off)}
+	}
+	s := &p.scan
+	for s.pos < len(b) && !s.comment {
+		switch {
+		case s.inString:
+			k := bytes.IndexAny(b[s.pos:], "\"\\")
+			if k < 0 {
+				s.pos = len(b)
+				break
+			}
+			s.pos += k
+			if b[s.pos] == '"' {
+				s.inString = false
+				s.pos++
+			} else if s.pos+1 < len(b) {
+				s.pos += 2 // an escape: \" does not end the string
+			} else {
+				goto measure // the escaped character is still to come
+			}
+		case s.inIRI:
+			k := bytes.IndexByte(b[s.pos:], '>')
+			if k < 0 {
+				s.pos = len(b)
+				break
+			}
+			s.inIRI = false
+			s.pos += k + 1
+		default:
+			switch b[s.pos] {
+			case '"':
+				s.inString, s.start = true, s.pos
+			case '<':
+				s.inIRI = true
+			case '#':
+				s.comment = true
+			}
+			s.pos++
+		}
+	}
+measure:
+	if s.inString && len(b)-(s.start+1) > p.maxLit {
+		// A bare CR before the string counts as a line break (see skipWS).
+		before := b[:s.start]
+		line := p.lineNo + 1 + bytes.Count(before, []byte{'\r'})
+		if i := bytes.LastIndexByte(before, '\r'); i >= 0 {
+			before = before[i+1:]
+		}
+		return &Error{Line: line, Column: utf8.RuneCount(before) + 1, Err: literalLimit(p.maxLit, p.off+int64(s.start))}
+	}
+	return nil
 }
 
 // errAt returns a syntax error at offset i of the current line.
@@ -90,6 +187,14 @@ func (p *ntParser) errAt(i int, format string, args ...any) error {
 	start := min(p.lineStart, len(p.line))
 	i = max(min(i, len(p.line)), start)
 	return &Error{Line: p.lineNo, Column: utf8.RuneCount(p.line[start:i]) + 1, Err: fmt.Errorf(format, args...)}
+}
+
+// literalTooLong returns the error of a literal whose opening quote is
+// at offset i of the current line.
+func (p *ntParser) literalTooLong(i int) error {
+	e := p.errAt(i, "").(*Error)
+	e.Err = literalLimit(p.maxLit, p.off+int64(i))
+	return e
 }
 
 // found describes the input at offset i for error messages.
@@ -433,6 +538,9 @@ func (p *ntParser) literal(i int) (sparql.Term, int, error) {
 	}
 	var lex string
 	if j < len(line) && line[j] == '"' {
+		if j-start > p.maxLit {
+			return nil, j, p.literalTooLong(i)
+		}
 		lex = string(line[start:j])
 	} else {
 		buf := append(p.esc[:0], line[start:j]...)
@@ -460,6 +568,9 @@ func (p *ntParser) literal(i int) (sparql.Term, int, error) {
 			}
 		}
 		p.esc = buf
+		if j-start > p.maxLit {
+			return nil, j, p.literalTooLong(i)
+		}
 		lex = string(buf)
 	}
 	j++ // closing quote

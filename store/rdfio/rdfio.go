@@ -136,6 +136,25 @@ type Reader struct {
 	// nodes of different documents do not merge. It should be empty or a
 	// valid blank-node label start for labels to be valid in N-Triples.
 	BNodePrefix string
+	// MaxLineBytes caps the length of one line, in bytes, counted in the
+	// decompressed input: 0 means [DefaultMaxLineBytes] (16 MiB), a
+	// negative value no limit. It applies to N-Triples, N-Quads, Turtle
+	// and TriG. RDF/XML is often written without line breaks, so there
+	// it caps each XML token instead (a tag with its attributes, a run of
+	// text, a comment, the DOCTYPE). The limit is enforced while reading:
+	// a longer line stops the read with a [*LimitError] before it is
+	// buffered whole.
+	MaxLineBytes int
+	// MaxLiteralBytes caps the lexical form of one literal, in bytes: 0
+	// means [DefaultMaxLiteralBytes] (8 MiB), a negative value no limit.
+	// N-Triples, N-Quads, Turtle and TriG count the literal as written
+	// (escapes count as written, quotes do not). RDF/XML counts each run
+	// of text as written, the text of a property element (runs and
+	// CDATA sections together) and the content of an
+	// rdf:parseType="Literal" element, and caps what the references to
+	// entities declared in the DTD expand to in one token. A longer
+	// literal stops the read with a [*LimitError].
+	MaxLiteralBytes int
 }
 
 // checkEvery is how many statements pass between two checks of the

@@ -33,11 +33,19 @@ import (
 // rdf:parseType="Literal" content becomes an rdf:XMLLiteral whose lexical
 // form is the element content exactly as written (not in exclusive
 // canonical XML). Errors are *Error values with the line and column.
+//
+// encoding/xml holds a whole token in memory, so r.MaxLineBytes caps each
+// XML token (a tag with its attributes, a run of text, a comment, the
+// DOCTYPE) as it is read, and r.MaxLiteralBytes the text of a literal,
+// the content of an rdf:parseType="Literal" element, and what entity
+// references can expand to; either stops the read with a [*LimitError]
+// (inside an *Error) where the token or literal starts.
 func (r Reader) RDFXML(in io.Reader, base string, h func(Quad) error) error {
 	rec := &recordingReader{r: bufio.NewReaderSize(in, 1<<16)}
+	rec.maxToken, rec.maxLit = r.limits()
 	d := xml.NewDecoder(rec)
 	d.Strict = true
-	x := &xmlParser{dec: d, rec: rec, h: h, prefix: r.BNodePrefix, iris: iriCache{}}
+	x := &xmlParser{dec: d, rec: rec, h: h, prefix: r.BNodePrefix, iris: iriCache{}, maxLit: rec.maxLit}
 	x.rdfType = x.iris.getString(sparql.RDFType)
 	return x.document(xmlCtx{base: base})
 }
@@ -46,31 +54,132 @@ func (r Reader) RDFXML(in io.Reader, base string, h func(Quad) error) error {
 // io.ByteReader keeps encoding/xml from buffering ahead, so that the
 // decoder's InputOffset matches the bytes read here and the raw text of an
 // rdf:parseType="Literal" element can be recorded.
+//
+// It also enforces the size limits while the decoder reads, since
+// encoding/xml holds a whole token in memory: a run of text may not go on
+// for more than maxLit bytes, any other token for more than maxToken, a
+// recording grow past maxLit bytes, nor the entity references of a token
+// expand to more than maxLit bytes. The first limit exceeded is kept in
+// err, with where the token or recording started.
 type recordingReader struct {
 	r         *bufio.Reader
 	recording bool
 	rec       []byte
 	off       int64 // bytes read so far
+	last      byte  // the last byte read
+
+	maxToken, maxLit int
+	tokStart         int64 // offset where the token being read starts
+	tokLine, tokCol  int   // and its line and column
+	text             bool  // the token is a run of text
+	kindPending      bool  // whether it is text is told by the next byte
+	recStart         int64 // offset where the recording starts
+	recLine, recCol  int   // and its line and column
+
+	entities map[string]int // the length of each entity declared in the DTD
+	inRef    bool           // reading the name of an entity reference
+	refName  []byte
+	expanded int // bytes the token's entity references expand to
+
+	err             *LimitError
+	errLine, errCol int // where the over-long token or recording starts
+}
+
+// maxEndTag is the room left in a recording for the end tag after the
+// content.
+const maxEndTag = 4096
+
+// maxRefName bounds the entity names followed; longer ones are not
+// declared entities (the DTD's names are short).
+const maxRefName = 256
+
+// startToken notes that the decoder is about to read a token starting at
+// offset off, line and column line:col.
+func (rr *recordingReader) startToken(off int64, line, col int) {
+	rr.tokStart, rr.tokLine, rr.tokCol = off, line, col
+	rr.expanded, rr.inRef = 0, false
+	if off < rr.off {
+		// The decoder holds the token's first byte, read last.
+		rr.text, rr.kindPending = rr.last != '<', false
+	} else {
+		rr.text, rr.kindPending = false, true
+	}
+}
+
+// startRecording starts recording the input at offset off, line:col.
+func (rr *recordingReader) startRecording(off int64, line, col int) {
+	rr.recording, rr.rec = true, rr.rec[:0]
+	rr.recStart, rr.recLine, rr.recCol = off, line, col
+}
+
+// fail records the limit exceeded and returns it.
+func (rr *recordingReader) fail(e *LimitError, line, col int) error {
+	rr.err, rr.errLine, rr.errCol = e, line, col
+	return e
 }
 
 func (rr *recordingReader) ReadByte() (byte, error) {
+	if rr.err != nil {
+		return 0, rr.err
+	}
+	// A run of text is read with the '<' after it.
+	n := rr.off - rr.tokStart
+	switch {
+	case rr.text && n > int64(rr.maxLit):
+		return 0, rr.fail(literalLimit(rr.maxLit, rr.tokStart), rr.tokLine, rr.tokCol)
+	case !rr.text && n > int64(rr.maxToken):
+		return 0, rr.fail(&LimitError{What: "XML token", Limit: rr.maxToken, Option: "MaxLineBytes", Offset: rr.tokStart}, rr.tokLine, rr.tokCol)
+	}
 	c, err := rr.r.ReadByte()
-	if err == nil {
-		rr.off++
-		if rr.recording {
-			rr.rec = append(rr.rec, c)
+	if err != nil {
+		return c, err
+	}
+	rr.off++
+	rr.last = c
+	if rr.kindPending {
+		rr.text, rr.kindPending = c != '<', false
+	}
+	if rr.entities != nil {
+		switch {
+		case c == '&':
+			rr.inRef, rr.refName = true, rr.refName[:0]
+		case rr.inRef && c == ';':
+			rr.inRef = false
+			if rr.expanded += rr.entities[string(rr.refName)]; rr.expanded > rr.maxLit {
+				return 0, rr.fail(&LimitError{What: "entity expansion", Limit: rr.maxLit, Option: "MaxLiteralBytes", Offset: rr.tokStart}, rr.tokLine, rr.tokCol)
+			}
+		case rr.inRef && len(rr.refName) < maxRefName:
+			rr.refName = append(rr.refName, c)
+		default:
+			rr.inRef = false
 		}
 	}
-	return c, err
+	if rr.recording {
+		// The recording ends with the end tag, which the content's limit
+		// does not count: rawContent checks the content itself.
+		if len(rr.rec) >= rr.maxLit && len(rr.rec)-rr.maxLit >= maxEndTag {
+			return 0, rr.fail(literalLimit(rr.maxLit, rr.recStart), rr.recLine, rr.recCol)
+		}
+		rr.rec = append(rr.rec, c)
+	}
+	return c, nil
 }
 
+// Read is there for io.Reader; the decoder reads with ReadByte.
 func (rr *recordingReader) Read(p []byte) (int, error) {
-	n, err := rr.r.Read(p)
-	rr.off += int64(n)
-	if rr.recording {
-		rr.rec = append(rr.rec, p[:n]...)
+	n := 0
+	for n < len(p) {
+		c, err := rr.ReadByte()
+		if err != nil {
+			return n, err
+		}
+		p[n] = c
+		n++
+		if rr.r.Buffered() == 0 {
+			break // do not block for more than is at hand
+		}
 	}
-	return n, err
+	return n, nil
 }
 
 // xmlCtx is the inherited evaluation context: base IRI and language.
@@ -85,6 +194,9 @@ type xmlParser struct {
 	fresh   int
 	iris    iriCache
 	rdfType *sparql.IRI
+	maxLit  int
+	// tokLine and tokCol are where the token being read starts.
+	tokLine, tokCol int
 }
 
 const xmlNS = "http://www.w3.org/XML/1998/namespace"
@@ -100,6 +212,9 @@ func (x *xmlParser) xmlErr(err error) error {
 	if err == io.EOF {
 		return x.errf("unexpected end of document")
 	}
+	if x.rec.err != nil {
+		return &Error{Line: x.rec.errLine, Column: x.rec.errCol, Err: x.rec.err}
+	}
 	var se *xml.SyntaxError
 	if errors.As(err, &se) {
 		return &Error{Line: se.Line, Err: fmt.Errorf("XML: %s", se.Msg)}
@@ -108,11 +223,24 @@ func (x *xmlParser) xmlErr(err error) error {
 	return &Error{Line: line, Column: col, Err: fmt.Errorf("XML: %w", err)}
 }
 
+// next returns the decoder's next token, noting where it starts for the
+// size limits. A token cut short by a limit is not returned (encoding/xml
+// returns text read up to a read error), the limit's error is.
+func (x *xmlParser) next() (xml.Token, error) {
+	x.tokLine, x.tokCol = x.dec.InputPos()
+	x.rec.startToken(x.dec.InputOffset(), x.tokLine, x.tokCol)
+	t, err := x.dec.Token()
+	if x.rec.err != nil {
+		return nil, x.rec.err
+	}
+	return t, err
+}
+
 // token returns the next token, skipping comments and processing
 // instructions.
 func (x *xmlParser) token() (xml.Token, error) {
 	for {
-		t, err := x.dec.Token()
+		t, err := x.next()
 		if err != nil {
 			return nil, err
 		}
@@ -126,20 +254,38 @@ func (x *xmlParser) token() (xml.Token, error) {
 
 var entityDecl = regexp.MustCompile(`<!ENTITY\s+([^\s%]+)\s+(?:"([^"]*)"|'([^']*)')\s*>`)
 
-// directive reads entity declarations of a <!DOCTYPE …> directive.
-func (x *xmlParser) directive(d xml.Directive) {
+// directive reads entity declarations of a <!DOCTYPE …> directive. An
+// entity's value may use the entities declared before it; no value may
+// expand to more than the literal limit (nested entities could otherwise
+// grow exponentially: "billion laughs").
+func (x *xmlParser) directive(d xml.Directive) error {
 	for _, m := range entityDecl.FindAllStringSubmatch(string(d), -1) {
 		v := m[2] + m[3]
 		if strings.Contains(v, "&") {
 			for name, val := range x.dec.Entity {
-				v = strings.ReplaceAll(v, "&"+name+";", val)
+				ref := "&" + name + ";"
+				if n := strings.Count(v, ref); n > 0 {
+					if len(v)+n*(len(val)-len(ref)) > x.maxLit {
+						return &Error{Line: x.tokLine, Column: x.tokCol,
+							Err: &LimitError{What: "entity expansion", Limit: x.maxLit, Option: "MaxLiteralBytes", Offset: x.rec.tokStart}}
+					}
+					v = strings.ReplaceAll(v, ref, val)
+				}
 			}
+		}
+		if len(v) > x.maxLit {
+			return &Error{Line: x.tokLine, Column: x.tokCol, Err: literalLimit(x.maxLit, x.rec.tokStart)}
 		}
 		if x.dec.Entity == nil {
 			x.dec.Entity = map[string]string{}
 		}
 		x.dec.Entity[m[1]] = v
+		if x.rec.entities == nil {
+			x.rec.entities = map[string]int{}
+		}
+		x.rec.entities[m[1]] = len(v)
 	}
+	return nil
 }
 
 // document parses the whole document: rdf:RDF or a single node element.
@@ -158,7 +304,9 @@ func (x *xmlParser) document(ctx xmlCtx) error {
 		}
 		switch t := t.(type) {
 		case xml.Directive:
-			x.directive(t)
+			if err := x.directive(t); err != nil {
+				return err
+			}
 		case xml.CharData:
 			if !isXMLSpace(t) {
 				return x.errf("text outside the root element")
@@ -502,6 +650,7 @@ func (x *xmlParser) propertyElt(ctx xmlCtx, subj sparql.Term, e xml.StartElement
 	// Look at the content: text (literal), one node element (resource) or
 	// nothing (empty property element).
 	var text strings.Builder
+	textLine, textCol, textStart := 0, 0, int64(0) // where the text starts
 	for {
 		t, err := x.token()
 		if err != nil {
@@ -509,6 +658,12 @@ func (x *xmlParser) propertyElt(ctx xmlCtx, subj sparql.Term, e xml.StartElement
 		}
 		switch t := t.(type) {
 		case xml.CharData:
+			if text.Len() == 0 {
+				textLine, textCol, textStart = x.tokLine, x.tokCol, x.rec.tokStart
+			}
+			if text.Len()+len(t) > x.maxLit {
+				return &Error{Line: textLine, Column: textCol, Err: literalLimit(x.maxLit, textStart)}
+			}
 			text.Write(t)
 		case xml.StartElement:
 			if !isXMLSpace([]byte(text.String())) {
@@ -670,13 +825,14 @@ func (x *xmlParser) collection(ctx xmlCtx, emit func(sparql.Term) error) error {
 // written, consuming it and the end tag.
 func (x *xmlParser) rawContent() (string, error) {
 	start := x.dec.InputOffset()
-	x.rec.recording, x.rec.rec = true, x.rec.rec[:0]
+	line, col := x.dec.InputPos()
+	x.rec.startRecording(start, line, col)
 	recStart := x.rec.off
 	defer func() { x.rec.recording = false }()
 	depth := 0
 	for {
 		before := x.dec.InputOffset()
-		t, err := x.dec.Token()
+		t, err := x.next()
 		if err != nil {
 			return "", x.xmlErr(err)
 		}
@@ -688,6 +844,9 @@ func (x *xmlParser) rawContent() (string, error) {
 				lo, hi := start-recStart, before-recStart
 				if lo < 0 || hi > int64(len(x.rec.rec)) || lo > hi {
 					return "", x.errf("cannot recover the text of an rdf:parseType=\"Literal\" element")
+				}
+				if hi-lo > int64(x.maxLit) {
+					return "", &Error{Line: x.rec.recLine, Column: x.rec.recCol, Err: literalLimit(x.maxLit, x.rec.recStart)}
 				}
 				return string(x.rec.rec[lo:hi]), nil
 			}

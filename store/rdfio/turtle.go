@@ -1,6 +1,7 @@
 package rdfio
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -15,6 +16,11 @@ import (
 // resolved against it per RFC 3986 and kept as written when it is "".
 // Errors are *Error values with the line and column of the offending
 // token: "line 3, column 17: …".
+//
+// A line (ended by LF) longer than r.MaxLineBytes, or a string longer
+// than r.MaxLiteralBytes, stops the read with a [*LimitError] (inside an
+// *Error) as soon as it is read: memory stays bounded by the limits
+// whatever the input.
 func (r Reader) Turtle(in io.Reader, base string, h func(Quad) error) error {
 	return newTTLParser(r, in, base, h, false).document()
 }
@@ -35,6 +41,12 @@ type ttlParser struct {
 	eof       bool  // rd has no more data
 	rerr      error // read error other than io.EOF
 	line, col int   // position of buf[pos], 1-based; col counts characters
+
+	maxLine, maxLit int    // Reader.MaxLineBytes, MaxLiteralBytes (math.MaxInt: none)
+	bufOff          int64  // byte offset of buf[0] in the input
+	readLines       int    // line feeds read so far
+	readLineStart   int64  // byte offset of the start of the last line read
+	limitErr        *Error // a line longer than maxLine was read: the read stops there
 
 	trig     bool
 	base     string
@@ -58,6 +70,7 @@ func newTTLParser(r Reader, in io.Reader, base string, h func(Quad) error, trig 
 		trig: trig, base: base, prefixes: map[string]string{}, bprefix: r.BNodePrefix,
 		h: h, iris: iriCache{}, langs: map[string]string{},
 	}
+	p.maxLine, p.maxLit = r.limits()
 	p.rdfType = p.iris.getString(sparql.RDFType)
 	p.rdfFirst = p.iris.getString(sparql.RDF + "first")
 	p.rdfRest = p.iris.getString(sparql.RDF + "rest")
@@ -81,12 +94,16 @@ func (p *ttlParser) fill(n int) bool {
 		if p.pos > 0 {
 			copy(p.buf, p.buf[p.pos:p.end])
 			p.end -= p.pos
+			p.bufOff += int64(p.pos)
 			p.pos = 0
 		}
 		if p.end == len(p.buf) {
 			p.buf = append(p.buf, make([]byte, len(p.buf))...)
 		}
 		m, err := p.rd.Read(p.buf[p.end:])
+		if m > 0 && !p.noteRead(p.buf[p.end:p.end+m]) {
+			p.eof = true // the rest of the chunk stays: the line started before the limit
+		}
 		p.end += m
 		if err != nil {
 			p.eof = true
@@ -97,6 +114,34 @@ func (p *ttlParser) fill(n int) bool {
 	}
 	return true
 }
+
+// noteRead checks the lines of a chunk just read (which starts at
+// buf[end]) against the line limit; on a line that is too long it sets
+// limitErr and reports false.
+func (p *ttlParser) noteRead(chunk []byte) bool {
+	at := p.bufOff + int64(p.end) // the offset of chunk[0]
+	for {
+		k := bytes.IndexByte(chunk, '\n')
+		end := at + int64(len(chunk)) // where the line ends, so far
+		if k >= 0 {
+			end = at + int64(k)
+		}
+		if end-p.readLineStart > int64(p.maxLine) {
+			p.limitErr = &Error{Line: p.readLines + 1, Column: 1, Err: lineLimit(p.maxLine, p.readLineStart)}
+			return false
+		}
+		if k < 0 {
+			return true
+		}
+		p.readLines++
+		at += int64(k) + 1
+		p.readLineStart = at
+		chunk = chunk[k+1:]
+	}
+}
+
+// offset returns the byte offset of buf[pos] in the input.
+func (p *ttlParser) offset() int64 { return p.bufOff + int64(p.pos) }
 
 // peek returns the next byte, or -1 at the end of the input.
 func (p *ttlParser) peek() int {
@@ -184,9 +229,12 @@ type pos struct{ line, col int }
 
 func (p *ttlParser) here() pos { return pos{p.line, p.col} }
 
-// errAt returns a syntax error at at, or the read error that cut the
-// input short.
+// errAt returns a syntax error at at, or the read error or over-long line
+// that cut the input short.
 func (p *ttlParser) errAt(at pos, format string, args ...any) error {
+	if p.limitErr != nil {
+		return p.limitErr
+	}
 	if p.rerr != nil {
 		return &Error{Line: p.line, Column: p.col, Err: fmt.Errorf("read: %w", p.rerr)}
 	}
@@ -252,6 +300,9 @@ func (p *ttlParser) document() error {
 	for {
 		p.skipWS()
 		if p.peek() < 0 {
+			if p.limitErr != nil {
+				return p.limitErr
+			}
 			if p.rerr != nil {
 				return &Error{Line: p.line, Column: p.col, Err: fmt.Errorf("read: %w", p.rerr)}
 			}
@@ -303,18 +354,21 @@ func (p *ttlParser) statement() error {
 	case c == '{' && p.trig:
 		return p.wrappedGraph(nil)
 	case c == '[':
-		if p.isAnon() {
-			n := p.freshNode()
-			p.skipWS()
-			if p.trig && p.peek() == '{' {
-				return p.wrappedGraph(n)
-			}
+		n, anon, err := p.bracket()
+		if err != nil {
+			return err
+		}
+		p.skipWS()
+		if anon && p.trig && p.peek() == '{' {
+			return p.wrappedGraph(n)
+		}
+		// "[] predicateObjectList ." or "[ … ] predicateObjectList? ."
+		if anon || p.peek() != '.' {
 			if err := p.predicateObjectList(n); err != nil {
 				return err
 			}
-			return p.expect('.', "'.' at the end of the statement")
 		}
-		return p.triplesBlankList()
+		return p.expect('.', "'.' at the end of the statement")
 	case c == '(':
 		n, err := p.collection()
 		if err != nil {
@@ -370,29 +424,15 @@ func (p *ttlParser) triplesOrGraph(s sparql.Term) error {
 	return p.expect('.', "'.' at the end of the statement")
 }
 
-// triplesBlankList parses "[ … ] predicateObjectList? ." at top level.
-func (p *ttlParser) triplesBlankList() error {
-	n, err := p.blankNodePropertyList()
-	if err != nil {
-		return err
-	}
-	p.skipWS()
-	if c := p.peek(); c != '.' {
-		if err := p.predicateObjectList(n); err != nil {
-			return err
-		}
-	}
-	return p.expect('.', "'.' at the end of the statement")
-}
-
 // graphStatement parses the rest of "GRAPH label { … }".
 func (p *ttlParser) graphStatement() error {
 	p.skipWS()
 	var g sparql.Term
 	switch c := p.peek(); {
 	case c == '[':
-		if !p.isAnon() {
-			return p.errAt(p.here(), "a graph name must be an IRI or a blank node, not a blank node property list")
+		at := p.here()
+		if !p.openBracket() {
+			return p.errAt(at, "a graph name must be an IRI or a blank node, not a blank node property list")
 		}
 		g = p.freshNode()
 	case c == '<', c == '_', p.isNameStart():
@@ -439,14 +479,17 @@ func (p *ttlParser) wrappedGraph(g sparql.Term) error {
 // triples parses one triples statement inside a TriG graph (without '.').
 func (p *ttlParser) triples() error {
 	switch c := p.peek(); {
-	case c == '[' && !p.isAnon():
-		n, err := p.blankNodePropertyList()
+	case c == '[':
+		// "[] predicateObjectList" or "[ … ] predicateObjectList?"
+		n, anon, err := p.bracket()
 		if err != nil {
 			return err
 		}
-		p.skipWS()
-		if c := p.peek(); c == '.' || c == '}' {
-			return nil
+		if !anon {
+			p.skipWS()
+			if c := p.peek(); c == '.' || c == '}' {
+				return nil
+			}
 		}
 		return p.predicateObjectList(n)
 	case c == '(':
@@ -626,10 +669,8 @@ func (p *ttlParser) object() (sparql.Term, error) {
 	case c == '_':
 		return p.bnodeLabel()
 	case c == '[':
-		if p.isAnon() {
-			return p.freshNode(), nil
-		}
-		return p.blankNodePropertyList()
+		n, _, err := p.bracket()
+		return n, err
 	case c == '(':
 		return p.collection()
 	case c == '"' || c == '\'':
@@ -653,39 +694,37 @@ func (p *ttlParser) object() (sparql.Term, error) {
 	return nil, p.errAt(at, "expected an object (IRI, blank node, literal, [ … ] or ( … )), found %s", p.found())
 }
 
-// isAnon reports whether the input is "[" WS* "]" (comments count as
-// white space) and consumes it if so.
-func (p *ttlParser) isAnon() bool {
-	k := 1
-	for {
-		switch p.peekAt(k) {
-		case ' ', '\t', '\r', '\n':
-			k++
-			continue
-		case '#':
-			for c := p.peekAt(k); c >= 0 && c != '\n' && c != '\r'; c = p.peekAt(k) {
-				k++
-			}
-			continue
-		case ']':
-			p.advance(k + 1)
-			return true
-		}
-		return false
+// openBracket consumes "[" and the white space and comments after it,
+// and the "]" of an ANON blank node ("[ ]"), reporting whether it was
+// one. The white space is insignificant either way, so it is consumed
+// rather than looked at ahead of the cursor: a lookahead over it (it may
+// span any number of lines) would grow the buffer without bound.
+func (p *ttlParser) openBracket() bool {
+	p.advance(1) // '['
+	p.skipWS()
+	if p.peek() == ']' {
+		p.advance(1)
+		return true
 	}
+	return false
 }
 
-// blankNodePropertyList parses "[ predicateObjectList ]".
-func (p *ttlParser) blankNodePropertyList() (sparql.Term, error) {
-	p.advance(1) // '['
-	n := p.freshNode()
-	if err := p.predicateObjectList(n); err != nil {
-		return nil, err
+// bracket parses "[ ]", a fresh blank node (anon true), or
+// "[ predicateObjectList ]", emitting the list's triples about a fresh
+// blank node it returns.
+func (p *ttlParser) bracket() (n sparql.Term, anon bool, err error) {
+	anon = p.openBracket()
+	node := p.freshNode()
+	if anon {
+		return node, true, nil
+	}
+	if err := p.predicateObjectList(node); err != nil {
+		return nil, false, err
 	}
 	if err := p.expect(']', "']' closing the blank node property list"); err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return n, nil
+	return node, false, nil
 }
 
 // collection parses "( object* )" into rdf:first / rdf:rest cells and
@@ -987,7 +1026,7 @@ var strPlain = func() (t [256]bool) {
 // quotedString parses a short or long string in single or double quotes
 // and returns its unescaped value.
 func (p *ttlParser) quotedString() (string, error) {
-	at := p.here()
+	at, start := p.here(), p.offset()
 	q := p.peek()
 	long := p.peekAt(1) == q && p.peekAt(2) == q
 	if long {
@@ -995,6 +1034,7 @@ func (p *ttlParser) quotedString() (string, error) {
 	} else {
 		p.advance(1)
 	}
+	body := p.offset() // where the lexical form starts
 	buf := p.sb[:0]
 	defer func() { p.sb = buf }()
 	for {
@@ -1003,9 +1043,12 @@ func (p *ttlParser) quotedString() (string, error) {
 			i++
 		}
 		if i > p.pos {
-			buf = append(buf, p.buf[p.pos:i]...)
+			buf = appendGrow(buf, p.buf[p.pos:i])
 			p.col += i - p.pos
 			p.pos = i
+		}
+		if p.offset()-body > int64(p.maxLit) { // checked before the closing quote too
+			return "", &Error{Line: at.line, Column: at.col, Err: literalLimit(p.maxLit, start)}
 		}
 		c := p.peek()
 		switch {

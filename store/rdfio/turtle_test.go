@@ -199,6 +199,10 @@ func TestTriG(t *testing.T) {
 			[]string{"_:g1 <http://ex/p> <http://ex/o> <http://ex/g>", `_:g2 <` + rdfNS + `first> "1"^^<` + xsd + `integer> <http://ex/g>`,
 				"_:g2 <" + rdfNS + "rest> <" + rdfNS + "nil> <http://ex/g>", "_:g2 <http://ex/p> <http://ex/o> <http://ex/g>"}},
 		{"Turtle is TriG", ex + ":s :p :o .", []string{"<http://ex/s> <http://ex/p> <http://ex/o>"}},
+		// "[]" as a subject inside a graph used to be consumed and then
+		// looked for a subject after it ("expected a subject").
+		{"[] as a subject inside a graph", ex + ":g { [] :p :o . [ # c\n\n ] :q :o }",
+			[]string{"_:g1 <http://ex/p> <http://ex/o> <http://ex/g>", "_:g2 <http://ex/q> <http://ex/o> <http://ex/g>"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
