@@ -16,31 +16,31 @@ func (g *generator) isOutput(s *tripleSite) bool {
 		return false
 	}
 	name, ok := termVar(s.o)
-	return ok && g.t.outputVars(0)[name]
+	return ok && g.outputVars(0)[name]
+}
+
+// outputVars is tree.outputVars, computed once per query.
+func (g *generator) outputVars(qi int) map[string]bool {
+	out, ok := g.ix.outVars[qi]
+	if !ok {
+		out = g.t.outputVars(qi)
+		g.ix.outVars[qi] = out
+	}
+	return out
 }
 
 // propertyOf returns the predicate of a triple whose object is the
 // variable name, preferring the query at index qi and triples that bind
 // (not under NOT EXISTS or MINUS).
 func (g *generator) propertyOf(name string, qi int) (*sparql.IRI, bool) {
-	var fallback *sparql.IRI
-	for _, s := range g.triples {
-		v, ok := termVar(s.o)
-		if !ok || v != name {
-			continue
-		}
-		p, ok := s.predicate()
-		if !ok {
-			continue
-		}
-		if s.query == qi && !s.where.negated() {
-			return p, true
-		}
-		if fallback == nil {
-			fallback = p
-		}
+	op := g.ix.objects[name]
+	if op == nil {
+		return nil, false
 	}
-	return fallback, fallback != nil
+	if p, ok := op.binding[qi]; ok {
+		return p, true
+	}
+	return op.first, true
 }
 
 // profileOf returns what is known of property iri: from the slice when it
@@ -186,10 +186,7 @@ func (g *generator) constants() []constantSite {
 	for i, n := range g.t.nodes {
 		switch n := n.(type) {
 		case *sparql.TriplesSameSubject:
-			for _, s := range g.triples {
-				if s.tss != n {
-					continue
-				}
+			for _, s := range g.ix.byTSS[n] {
 				if iri, ok := s.s.(*sparql.IRI); ok {
 					add(iri, nil)
 				}
@@ -284,19 +281,27 @@ func (g *generator) entitySites() []site {
 }
 
 // relaxSites: each FILTER, each conjunct of a FILTER's top-level &&, each
-// HAVING condition and each MINUS, dropped.
+// HAVING condition and each MINUS, dropped. A FILTER or MINUS written
+// like the element just before it in its group, or a HAVING condition
+// like the one before it, is not dropped: that gives the same query as
+// dropping the one before, which would be built only to be discarded as a
+// duplicate (a long question can repeat one filter hundreds of times, and
+// each such build copies and prints the whole query).
 func (g *generator) relaxSites() []site {
 	var out []site
 	one := func(p proposal) site {
 		return site{constraint: true, alts: func() []proposal { return []proposal{p} }}
 	}
+	repeats := g.repeatedElements()
 	for _, n := range g.t.nodes {
 		switch n := n.(type) {
 		case *sparql.FilterPattern:
-			out = append(out, one(proposal{
-				detail: "drop " + describe(n),
-				edit:   func(c *clone) bool { return c.remove(g.t, n) },
-			}))
+			if !repeats[n] {
+				out = append(out, one(proposal{
+					detail: "drop " + describe(n),
+					edit:   func(c *clone) bool { return c.remove(g.t, n) },
+				}))
+			}
 			if and, ok := n.Expr.(*sparql.BinaryExpr); ok && and.Op == sparql.OpAnd {
 				for _, keep := range []sparql.Expr{and.Y, and.X} {
 					drop := and.X
@@ -310,12 +315,17 @@ func (g *generator) relaxSites() []site {
 				}
 			}
 		case *sparql.MinusPattern:
-			out = append(out, one(proposal{
-				detail: "drop MINUS " + describe(n.Pattern),
-				edit:   func(c *clone) bool { return c.remove(g.t, n) },
-			}))
+			if !repeats[n] {
+				out = append(out, one(proposal{
+					detail: "drop MINUS " + describe(n.Pattern),
+					edit:   func(c *clone) bool { return c.remove(g.t, n) },
+				}))
+			}
 		case *sparql.Query:
-			for _, h := range n.Having {
+			for i, h := range n.Having {
+				if i > 0 && describe(h) == describe(n.Having[i-1]) {
+					continue
+				}
 				out = append(out, one(proposal{
 					detail: "drop HAVING " + describe(h),
 					edit:   func(c *clone) bool { return c.remove(g.t, h) },
@@ -324,6 +334,44 @@ func (g *generator) relaxSites() []site {
 		}
 	}
 	return out
+}
+
+// repeatedElements returns the FILTER and MINUS elements of the query's
+// groups that are written like the element just before them.
+func (g *generator) repeatedElements() map[sparql.Node]bool {
+	out := map[sparql.Node]bool{}
+	for _, n := range g.t.nodes {
+		gp, ok := n.(*sparql.GroupPattern)
+		if !ok {
+			continue
+		}
+		prev := ""
+		for i, el := range gp.Elements {
+			cur := ""
+			switch el.(type) {
+			case *sparql.FilterPattern, *sparql.MinusPattern:
+				cur = describe(el)
+				if i > 0 && cur == prev && sameKind(el, gp.Elements[i-1]) {
+					out[el] = true
+				}
+			}
+			prev = cur
+		}
+	}
+	return out
+}
+
+// sameKind reports whether a and b are both filters or both MINUS.
+func sameKind(a, b sparql.Node) bool {
+	switch a.(type) {
+	case *sparql.FilterPattern:
+		_, ok := b.(*sparql.FilterPattern)
+		return ok
+	case *sparql.MinusPattern:
+		_, ok := b.(*sparql.MinusPattern)
+		return ok
+	}
+	return false
 }
 
 // comparison is a <, <=, > or >= between an expression and a number or
@@ -430,22 +478,13 @@ func (g *generator) dropSites() []site {
 }
 
 func (g *generator) droppable(s *tripleSite) bool {
-	inGroup, inQuery := 0, 0
-	for _, x := range g.triples {
-		if x.group == s.group {
-			inGroup++
-			if x != s && x.key() == s.key() {
-				return false // a duplicate: dropping it changes nothing
-			}
-		}
-		if x.query == s.query {
-			inQuery++
-		}
+	if g.ix.sameIn[inGroup{s.group, s.key()}] > 1 {
+		return false // a duplicate: dropping it changes nothing
 	}
-	if inGroup < 2 || inQuery < 2 {
+	if g.ix.inGroup[s.group] < 2 || g.ix.inQuery[s.query] < 2 {
 		return false
 	}
-	out := g.t.outputVars(s.query)
+	out := g.outputVars(s.query)
 	for _, term := range []sparql.Node{s.s, s.p, s.o} {
 		name, ok := termVar(term)
 		if !ok || !out[name] {
@@ -466,33 +505,32 @@ func (g *generator) impliedType(s *tripleSite) bool {
 		return false
 	}
 	class := s.o.(*sparql.IRI).Value
-	for _, x := range g.triples {
-		if x == s || x.group != s.group || x.s.Key() != s.s.Key() {
-			continue
-		}
-		if p, ok := x.predicate(); ok {
-			if d := g.profileOf(p).domains; len(d) == 1 && d[0] == class {
-				return true
-			}
+	k := inGroup{s.group, s.s.Key()}
+	im := g.ix.typing[k]
+	if im == nil {
+		im = &implied{triples: g.ix.bySubject[k], classes: map[string]bool{}}
+		g.ix.typing[k] = im
+	}
+	// The profiles are looked up (probed) in the order of the triples,
+	// only as far as needed.
+	for !im.classes[class] && im.next < len(im.triples) {
+		p, _ := im.triples[im.next].predicate()
+		im.next++
+		if d := g.profileOf(p).domains; len(d) == 1 {
+			im.classes[d[0]] = true
 		}
 	}
-	return false
+	return im.classes[class]
 }
 
 // boundElsewhere reports whether another binding triple of s's query
 // (not under EXISTS or MINUS) has the variable name.
 func (g *generator) boundElsewhere(name string, s *tripleSite) bool {
-	for _, x := range g.triples {
-		if x == s || x.query != s.query || x.where&(inExists|inMinus) != 0 {
-			continue
-		}
-		for _, term := range []sparql.Node{x.s, x.p, x.o} {
-			if v, ok := termVar(term); ok && v == name {
-				return true
-			}
-		}
+	n := g.ix.binders[s.query][name]
+	if s.binds() && contains(s.vars(), name) {
+		n-- // s itself
 	}
-	return false
+	return n > 0
 }
 
 // dropTriple removes one written triple from the copy: the object when

@@ -162,18 +162,26 @@ func (c Config) withDefaults() Config {
 // depend on the endpoint's row order. q is not modified. The error is an unknown operator name or the
 // context's error; a probe that fails only costs its alternatives.
 func Generate(ctx context.Context, q *sparql.Query, slice *handoff.Slice, ep kg.Endpoint, cfg Config) ([]Variant, error) {
+	vs, _, err := generate(ctx, q, slice, ep, cfg)
+	return vs, err
+}
+
+// generate is Generate, also returning the generator (nil when there is
+// nothing to perturb) for the tests to look at.
+func generate(ctx context.Context, q *sparql.Query, slice *handoff.Slice, ep kg.Endpoint, cfg Config) ([]Variant, *generator, error) {
 	cfg = cfg.withDefaults()
 	for _, op := range cfg.Operators {
 		if !slices.Contains(Operators, op) {
-			return nil, fmt.Errorf("perturb: unknown operator %q (want one of %v)", op, Operators)
+			return nil, nil, fmt.Errorf("perturb: unknown operator %q (want one of %v)", op, Operators)
 		}
 	}
 	if q == nil || q.Where == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	g := &generator{ctx: ctx, t: newTree(q), slice: slice, cfg: cfg,
 		probe: &prober{ep: ep, cache: map[string][]sparql.Term{}}, profiles: map[string]profile{}}
 	g.triples = g.t.triples()
+	g.ix = newIndex(g.triples)
 	g.original = sparql.Print(q)
 	g.seen = map[string]bool{g.original: true}
 	// Two tiers: the fill-in operators (see fillIn) run only when the
@@ -193,7 +201,7 @@ func Generate(ctx context.Context, q *sparql.Query, slice *handoff.Slice, ep kg.
 	if len(out) == 0 && err == nil {
 		out, err = g.roundRobin(tiers[1])
 	}
-	return out, err
+	return out, g, err
 }
 
 // fillIn are the operators that perturb only what a query returns:
@@ -240,12 +248,14 @@ type generator struct {
 	ctx      context.Context
 	t        *tree
 	triples  []*tripleSite
+	ix       *index
 	slice    *handoff.Slice
 	cfg      Config
 	probe    *prober
 	profiles map[string]profile
 	original string
 	seen     map[string]bool
+	builds   int // variants built (each copies and prints the query), kept or not
 }
 
 // proposal is one edit: it changes a clone and says what it did.
@@ -320,6 +330,7 @@ func (s *stream) next() (proposal, bool) {
 // result: it must print, parse back, and differ from the original and
 // from every variant so far.
 func (g *generator) build(op string, p proposal) (Variant, bool) {
+	g.builds++
 	c, ok := g.t.newClone()
 	if !ok || !p.edit(c) {
 		return Variant{}, false

@@ -179,6 +179,7 @@ type tripleSite struct {
 	group *sparql.GroupPattern
 	query int // index of the enclosing query
 	where place
+	k     string // key, once computed
 }
 
 // isType reports whether the triple is "?x a C" (rdf:type with an IRI
@@ -204,7 +205,10 @@ func (s *tripleSite) predicate() (*sparql.IRI, bool) {
 
 // key identifies the triple by its terms.
 func (s *tripleSite) key() string {
-	return s.s.Key() + " " + sparql.PathKey(s.p) + " " + s.o.Key()
+	if s.k == "" {
+		s.k = s.s.Key() + " " + sparql.PathKey(s.p) + " " + s.o.Key()
+	}
+	return s.k
 }
 
 // triples lists the triple sites of the tree, in source order; triples in
