@@ -182,11 +182,7 @@ func (s *Store) load(fill func(b *batch) error) error {
 	nterms := len(s.dict.terms)
 	b := &batch{s: s, dict: s.dict, quads: map[id][]triple{}, bnodes: map[string]string{}, prefix: fmt.Sprintf("l%d_b", s.loads)}
 	if err := fill(b); err != nil {
-		for _, t := range s.dict.terms[nterms:] {
-			delete(s.dict.ids, keyOf(t))
-		}
-		clear(s.dict.terms[nterms:])
-		s.dict.terms = s.dict.terms[:nterms]
+		s.dict.truncate(nterms)
 		return err
 	}
 	for g, ts := range b.quads {
