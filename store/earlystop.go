@@ -35,15 +35,23 @@ func earlyStop(q *sparql.Query) int {
 	return int(n)
 }
 
-// stopsEarly reports whether group g's solutions are exactly those of its
-// one basic graph pattern, so that matching may stop after the first n: g
-// holds a single triples block and FILTERs that were all pushed into it.
+// stopsEarly reports whether the first n solutions of group g come from
+// the first n solutions (at most) of its leading basic graph pattern, so
+// that matching may stop there: g is a triples block followed only by
+// OPTIONALs and BINDs (each keeps every solution it is given, and extends
+// them in order), and all of g's FILTERs were pushed into the block.
 func stopsEarly(g *sparql.GroupPattern, pushed pushdowns) bool {
 	blocks := 0
 	for _, el := range g.Elements {
 		switch el := el.(type) {
 		case *sparql.TriplesBlock:
-			blocks++
+			if blocks++; blocks > 1 {
+				return false
+			}
+		case *sparql.OptionalPattern, *sparql.BindPattern:
+			if blocks == 0 {
+				return false
+			}
 		case *sparql.FilterPattern:
 			if !pushed.consumed(el.Expr) {
 				return false

@@ -227,7 +227,9 @@ func TestEarlyStop(t *testing.T) {
 		{"SELECT * { ?s ?p ?o FILTER(STRLEN(?o) = 4) } LIMIT 3", 3, true},
 		{"SELECT ?o { ?s ?p ?o } ORDER BY ?o LIMIT 10", 10, false},
 		{"SELECT DISTINCT ?p { ?s ?p ?o } LIMIT 10", 1, false},
-		{"SELECT * { ?s ?p ?o OPTIONAL { ?o ?q ?r } } LIMIT 2", 2, false},
+		{"SELECT * { ?s ?p ?o OPTIONAL { ?o ?q ?r } BIND(STR(?o) AS ?t) } LIMIT 2", 2, true},
+		{"SELECT * { ?s ?p ?o MINUS { ?s ?p \"1\" } } LIMIT 2", 2, false},
+		{"SELECT * { OPTIONAL { ?s ?p ?o } } LIMIT 2", 2, false},
 		{"ASK { ?s ?p ?o }", -1, true},
 	} {
 		q, err := sparql.Parse(tc.query)
