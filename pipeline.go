@@ -190,10 +190,14 @@ func (t *tracer) merge(children ...*tracer) {
 }
 
 // Ask answers question. The error is non-nil only when the question
-// cannot be worked on at all (blank, decomposition failed, ctx done); a
-// question with no verified answer gives an Answer with nil Results and
-// the reasons in its records and trace.
+// cannot be worked on at all (longer than Config.MaxQuestion, blank,
+// decomposition failed, ctx done); a question with no verified answer
+// gives an Answer with nil Results and the reasons in its records and
+// trace.
 func (p *Pipeline) Ask(ctx context.Context, question string) (*handoff.Answer, error) {
+	if err := CheckQuestionLength(question, p.cfg.MaxQuestion); err != nil {
+		return nil, err
+	}
 	if err := p.Prepare(ctx); err != nil {
 		return nil, err
 	}

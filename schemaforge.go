@@ -18,11 +18,13 @@
 package schemaforge
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/schemaforge/go-schemaforge/confidence"
 	"github.com/schemaforge/go-schemaforge/handoff"
@@ -87,6 +89,35 @@ type Config struct {
 	// confidence is below it is withheld (Results nil, NoAnswer says
 	// why). Default 0: the best answer is always returned.
 	MinConfidence float64
+	// MaxQuestion is the longest question Ask takes, in characters
+	// (default [DefaultMaxQuestion], 2,000, the limit serve's handler
+	// puts on a question too; negative: no limit). A longer question is
+	// an error wrapping [ErrQuestionTooLong] that names the limit,
+	// returned before any work: the rules do not answer questions of
+	// that length better, and their cost grows with it.
+	MaxQuestion int
+}
+
+// DefaultMaxQuestion is the default Config.MaxQuestion, in characters.
+const DefaultMaxQuestion = 2000
+
+// ErrQuestionTooLong is what the error of Ask wraps when the question is
+// longer than Config.MaxQuestion.
+var ErrQuestionTooLong = errors.New("question too long")
+
+// CheckQuestionLength returns an error wrapping [ErrQuestionTooLong],
+// naming both lengths, when question has more than max characters (runes);
+// nil when it has no more, or max is negative (no limit). Ask applies it
+// with Config.MaxQuestion; a caller can check a question the same way
+// before building a pipeline.
+func CheckQuestionLength(question string, max int) error {
+	if max < 0 || len(question) <= max { // a rune is at least one byte
+		return nil
+	}
+	if n := utf8.RuneCountInString(question); n > max {
+		return fmt.Errorf("schemaforge: %w: %d characters, more than the limit of %d (Config.MaxQuestion)", ErrQuestionTooLong, n, max)
+	}
+	return nil
 }
 
 // DefaultConfig returns the default configuration.
@@ -128,6 +159,9 @@ func (c Config) withDefaults() Config {
 	defd(&c.QueryTimeout, 10*time.Second)
 	def(&c.Concurrency, 4)
 	deff(&c.ConfidenceThreshold, confidence.Default().Threshold)
+	if c.MaxQuestion == 0 {
+		c.MaxQuestion = DefaultMaxQuestion
+	}
 	return c
 }
 

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	schemaforge "github.com/schemaforge/go-schemaforge"
 	"github.com/schemaforge/go-schemaforge/baselines"
@@ -27,7 +28,7 @@ integrates the accepted answers.
 
 Without --graphs it uses the bundled demo collection (music, films,
 football, cities); --examples prints example questions for the collection,
-one per line. It prints the answer as a table, the SPARQL and the graph it
+one per line. A question may have up to 2,000 characters (--max-question). It prints the answer as a table, the SPARQL and the graph it
 ran on; --trace adds every decision (allocation scores, checks, repairs,
 perturbations and their Jaccard similarity); --json prints the whole
 answer.
@@ -125,6 +126,9 @@ type pipelineFlags struct {
 	minConf   *float64
 	threshold *float64
 	llm       llmFlags
+	// maxQuestion is ask's --max-question (nil for the commands that do
+	// not have it: the pipeline keeps its default).
+	maxQuestion *int
 }
 
 func addPipelineFlags(fs *flag.FlagSet) pipelineFlags {
@@ -173,8 +177,11 @@ func (pf pipelineFlags) pipeline(coll *kg.Collection) (*schemaforge.Pipeline, er
 	if *pf.minConf < 0 || *pf.minConf > 1 || *pf.threshold < 0 || *pf.threshold > 1 {
 		return nil, fmt.Errorf("--min-confidence and --confidence-threshold are probabilities in [0, 1] (got %v and %v)", *pf.minConf, *pf.threshold)
 	}
-	opts := []schemaforge.Option{schemaforge.WithConfig(schemaforge.Config{Theta: *pf.theta, M: *pf.m,
-		MinConfidence: *pf.minConf, ConfidenceThreshold: *pf.threshold})}
+	cfg := schemaforge.Config{Theta: *pf.theta, M: *pf.m, MinConfidence: *pf.minConf, ConfidenceThreshold: *pf.threshold}
+	if pf.maxQuestion != nil {
+		cfg.MaxQuestion = *pf.maxQuestion
+	}
+	opts := []schemaforge.Option{schemaforge.WithConfig(cfg)}
 	for _, a := range *pf.ablations {
 		ab, err := schemaforge.ParseAblation(a)
 		if err != nil {
@@ -200,11 +207,22 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 	system := fs.String("system", "schemaforge", "schemaforge, or a baseline with the same LLM: vanilla or react")
 	asJSON := fs.Bool("json", false, "print the whole answer as JSON")
 	examples := fs.Bool("examples", false, "print example questions for the collection, one per line")
+	pf.maxQuestion = fs.Int("max-question", schemaforge.DefaultMaxQuestion, "longest question taken, in characters (0: the default; negative: no limit)")
 	pos, code := parseFlags(fs, args)
 	if code >= 0 {
 		return code
 	}
+	if *pf.maxQuestion == 0 {
+		*pf.maxQuestion = schemaforge.DefaultMaxQuestion
+	}
 	question := strings.TrimSpace(strings.Join(pos, " "))
+	if limit := *pf.maxQuestion; limit >= 0 && utf8.RuneCountInString(question) > limit {
+		// Said before the collection is loaded; the pipeline (and the
+		// baselines, which have no limit of their own) never see it.
+		fmt.Fprintf(e.stderr, "ask: the question is %d characters long, more than the limit of %d (--max-question; negative for no limit)\n",
+			utf8.RuneCountInString(question), limit)
+		return exitUsage
+	}
 	if *examples {
 		if len(*pf.graphs) > 0 {
 			return usageError(fs, "--examples lists the demo collection's questions; drop --graphs")

@@ -121,3 +121,36 @@ func TestAskUnreachableModel(t *testing.T) {
 		t.Errorf("--llm-fallback maybe: exit %d", code)
 	}
 }
+
+// TestAskMaxQuestion checks ask's length limit: a question over
+// --max-question (2,000 characters by default) is a usage error naming
+// the limit and the flag, said before the collection is loaded; a larger
+// --max-question, or a negative one, lets it through to the pipeline.
+func TestAskMaxQuestion(t *testing.T) {
+	ctx := context.Background()
+	long := "How many films did Ada Brook direct?" + strings.Repeat(" please", 300) // 2,136 characters
+	var out, errb bytes.Buffer
+	for _, args := range [][]string{{"ask", long}, {"ask", "--max-question", "0", long}, {"ask", "--max-question", "30", "How many films did Ada Brook direct?"}} {
+		out.Reset()
+		errb.Reset()
+		code := run(ctx, args, nil, &out, &errb)
+		if code != exitUsage || !strings.Contains(errb.String(), "more than the limit of") || !strings.Contains(errb.String(), "--max-question") {
+			t.Errorf("%.40q: exit %d, stderr %q; want exit %d naming the limit and --max-question", args, code, errb.String(), exitUsage)
+		}
+	}
+	if !strings.Contains(errb.String(), "36 characters long, more than the limit of 30") {
+		t.Errorf("--max-question 30: stderr %q does not give the lengths", errb.String())
+	}
+	// The baselines are refused the same way, before they ask for a model.
+	errb.Reset()
+	if code := run(ctx, []string{"ask", "--system", "vanilla", long}, nil, &out, &errb); code != exitUsage || !strings.Contains(errb.String(), "limit of 2000") {
+		t.Errorf("vanilla: exit %d, stderr %q", code, errb.String())
+	}
+	for _, limit := range []string{"5000", "-1"} {
+		out.Reset()
+		errb.Reset()
+		if code := run(ctx, []string{"ask", "--max-question", limit, long}, nil, &out, &errb); code != exitOK || !strings.Contains(out.String(), "3") {
+			t.Errorf("--max-question %s: exit %d: %s\n%s", limit, code, errb.String(), out.String())
+		}
+	}
+}
