@@ -392,3 +392,28 @@ func TestLoad10M(t *testing.T) {
 		}
 	}
 }
+
+// TestReadLimits checks that the store's read limits reach the readers.
+func TestReadLimits(t *testing.T) {
+	ctx := context.Background()
+	doc := "<http://e/s> <http://e/p> \"0123456789AB\" .\n"
+	s := New(WithReadLimits(0, 10))
+	err := s.Load(ctx, strings.NewReader(doc), rdfio.NTriples, "", "")
+	if !errors.Is(err, rdfio.ErrLimit) {
+		t.Errorf("a 12-byte literal under a 10-byte limit: %v; want rdfio.ErrLimit", err)
+	}
+	if s.Len() != 0 {
+		t.Errorf("the failed load left %d triples", s.Len())
+	}
+	s = New(WithReadLimits(0, 12))
+	if err := s.Load(ctx, strings.NewReader(doc), rdfio.NTriples, "", ""); err != nil {
+		t.Errorf("a 12-byte literal under a 12-byte limit: %v", err)
+	}
+	path := filepath.Join(t.TempDir(), "long.nt")
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := New(WithReadLimits(20, 0)).LoadFile(ctx, path, ""); !errors.Is(err, rdfio.ErrLimit) || !strings.Contains(err.Error(), path) {
+		t.Errorf("a %d-byte line under a 20-byte limit: %v; want rdfio.ErrLimit naming the file", len(doc), err)
+	}
+}

@@ -17,7 +17,7 @@ import (
 // nodes of different loads never merge.
 func (s *Store) LoadFile(ctx context.Context, path, graph string) error {
 	err := s.load(func(b *batch) error {
-		return rdfio.Reader{}.ReadFile(ctx, path, "", b.handler(graph))
+		return s.cfg.read.ReadFile(ctx, path, "", b.handler(graph))
 	})
 	if err != nil {
 		return fmt.Errorf("store: load %w", err)
@@ -30,7 +30,7 @@ func (s *Store) LoadFile(ctx context.Context, path, graph string) error {
 // into graph, atomically, as LoadFile does.
 func (s *Store) Load(ctx context.Context, r io.Reader, f rdfio.Format, base, graph string) error {
 	err := s.load(func(b *batch) error {
-		return rdfio.Reader{}.Read(ctx, r, f, base, b.handler(graph))
+		return s.cfg.read.Read(ctx, r, f, base, b.handler(graph))
 	})
 	if err != nil {
 		return fmt.Errorf("store: load %s data: %w", f, err)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/schemaforge/go-schemaforge/sparql"
+	"github.com/schemaforge/go-schemaforge/store/rdfio"
 )
 
 // ErrTooManyRows is wrapped by the error of a query whose result exceeds
@@ -32,6 +33,7 @@ type config struct {
 	maxRows int
 	maxMid  int
 	memory  int64
+	read    rdfio.Reader // the limits of LoadFile and Load
 	service bool
 	dialect *sparql.Dialect
 	logger  *slog.Logger
@@ -57,6 +59,14 @@ func WithMaxIntermediate(n int) Option { return func(c *config) { c.maxMid = n }
 // ErrTooLarge naming the operator (default [DefaultMemoryLimit], 512 MiB;
 // 0 means no bound). A single computed string may not exceed what is left.
 func WithMemoryLimit(bytes int64) Option { return func(c *config) { c.memory = bytes } }
+
+// WithReadLimits bounds what LoadFile and Load read: the bytes of one line
+// and of one literal's lexical form, as [rdfio.Reader]'s MaxLineBytes and
+// MaxLiteralBytes (0: their defaults, 16 MiB and 8 MiB; negative: no
+// limit). A file past a limit fails to load, naming the position.
+func WithReadLimits(lineBytes, literalBytes int) Option {
+	return func(c *config) { c.read.MaxLineBytes, c.read.MaxLiteralBytes = lineBytes, literalBytes }
+}
 
 // WithService allows SERVICE in queries. The embedded store has no
 // federation client, so an allowed SERVICE SILENT evaluates to the empty
