@@ -5,29 +5,67 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"sort"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
+	"golang.org/x/sync/semaphore"
+
 	"github.com/schemaforge/go-schemaforge/handoff"
 )
+
+// Defaults of [HandlerOptions].
+const (
+	// DefaultMemoryBudget is the memory, in bytes, that the questions
+	// answered at once may reserve together: 2 GiB.
+	DefaultMemoryBudget = 2 << 30
+	// DefaultQuestionMemory is the memory, in bytes, one question
+	// reserves from the budget: 512 MiB, the embedded store's default
+	// per-query memory limit.
+	DefaultQuestionMemory = 512 << 20
+	// DefaultQueueWait is how long a question waits for a slot and its
+	// memory before it gets 503.
+	DefaultQueueWait = 500 * time.Millisecond
+)
+
+// retryAfterSeconds is the Retry-After of a 503 answer: the time after
+// which a client may ask again.
+const retryAfterSeconds = 1
 
 // HandlerOptions configure [Pipeline.Handler]. Zero fields take the
 // defaults.
 type HandlerOptions struct {
 	// Timeout bounds one question (default 60 s).
 	Timeout time.Duration
-	// MaxConcurrent is the number of questions answered at once; more
-	// get 503 Service Unavailable (default 4).
+	// MaxConcurrent is the number of questions answered at once (default
+	// 4).
 	MaxConcurrent int
+	// MemoryBudget is the memory in bytes that the questions answered at
+	// once may reserve together, and QuestionMemory what each one
+	// reserves (defaults [DefaultMemoryBudget] and
+	// [DefaultQuestionMemory]; a negative MemoryBudget means no budget).
+	// The reservation is an admission figure, not a measurement: what a
+	// question really holds is bounded by the per-query memory limit of
+	// the stores it queries.
+	MemoryBudget   int64
+	QuestionMemory int64
+	// QueueWait is how long a question waits for a free slot and its
+	// memory (default [DefaultQueueWait]); a question that gets neither
+	// in time gets 503 Service Unavailable with a Retry-After header.
+	QueueWait time.Duration
 	// MaxBody bounds a POST body in bytes (default 64 KiB) and
 	// MaxQuestion a question in characters (default 2,000).
 	MaxBody     int64
 	MaxQuestion int
-	// Logger receives one record per request (default: discard).
+	// Logger receives one record per request and the details of the
+	// errors that clients see only in outline (default: discard).
 	Logger *slog.Logger
 	// Datasets routes TEXT2SPARQL requests by their dataset parameter:
 	// each dataset ID (such as
@@ -49,14 +87,27 @@ type HandlerOptions struct {
 //   - POST /ask with {"question": "…"} answers with the whole answer and
 //     its trace as JSON (as `schemaforge ask --json`).
 //
-// Bad requests get 400 with {"error": …}; questions beyond the concurrency
-// limit 503.
+// Bad requests get 400 with {"error": …}. A question that finds no free
+// slot or memory within [HandlerOptions.QueueWait] gets 503 with
+// Retry-After; one that runs out of time 504; one cancelled (the server
+// stopping, the client gone) 503. Errors of the pipeline reach the client
+// only as an error number; their text, which may name hosts or files, goes
+// to the logger under that number.
 func (p *Pipeline) Handler(o HandlerOptions) http.Handler {
 	if o.Timeout <= 0 {
 		o.Timeout = time.Minute
 	}
 	if o.MaxConcurrent <= 0 {
 		o.MaxConcurrent = 4
+	}
+	if o.MemoryBudget == 0 {
+		o.MemoryBudget = DefaultMemoryBudget
+	}
+	if o.QuestionMemory <= 0 {
+		o.QuestionMemory = DefaultQuestionMemory
+	}
+	if o.QueueWait <= 0 {
+		o.QueueWait = DefaultQueueWait
 	}
 	if o.MaxBody <= 0 {
 		o.MaxBody = 64 << 10
@@ -67,7 +118,7 @@ func (p *Pipeline) Handler(o HandlerOptions) http.Handler {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	h := &handler{p: p, o: o, slots: make(chan struct{}, o.MaxConcurrent)}
+	h := &handler{p: p, o: o, adm: newAdmission(o)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", h.text2sparql)
 	mux.HandleFunc("POST /ask", h.ask)
@@ -75,9 +126,59 @@ func (p *Pipeline) Handler(o HandlerOptions) http.Handler {
 }
 
 type handler struct {
-	p     *Pipeline
-	o     HandlerOptions
-	slots chan struct{}
+	p        *Pipeline
+	o        HandlerOptions
+	adm      *admission
+	errCount atomic.Int64 // numbers the errors logged for clients
+}
+
+// admission bounds the questions answered at once: each holds one slot
+// and reserves its memory from the budget.
+type admission struct {
+	slots   *semaphore.Weighted
+	memory  *semaphore.Weighted // nil: no budget
+	reserve int64
+	wait    time.Duration
+}
+
+func newAdmission(o HandlerOptions) *admission {
+	a := &admission{slots: semaphore.NewWeighted(int64(o.MaxConcurrent)), reserve: o.QuestionMemory, wait: o.QueueWait}
+	if o.MemoryBudget > 0 {
+		// A budget below one reservation would admit nothing: it admits
+		// one question at a time instead.
+		a.memory = semaphore.NewWeighted(max(o.MemoryBudget, o.QuestionMemory))
+	}
+	return a
+}
+
+// Reasons a question is not admitted.
+var (
+	errNoSlot   = errors.New("no free slot")
+	errNoMemory = errors.New("the memory budget is reserved")
+)
+
+// admit waits up to a.wait for a slot and the memory of one question. It
+// returns the function that gives them back, or errNoSlot or errNoMemory.
+func (a *admission) admit(ctx context.Context) (release func(), err error) {
+	ctx, cancel := context.WithTimeout(ctx, a.wait)
+	defer cancel()
+	if !a.slots.TryAcquire(1) {
+		if err := a.slots.Acquire(ctx, 1); err != nil {
+			return nil, errNoSlot
+		}
+	}
+	if a.memory != nil && !a.memory.TryAcquire(a.reserve) {
+		if err := a.memory.Acquire(ctx, a.reserve); err != nil {
+			a.slots.Release(1)
+			return nil, errNoMemory
+		}
+	}
+	return func() {
+		if a.memory != nil {
+			a.memory.Release(a.reserve)
+		}
+		a.slots.Release(1)
+	}, nil
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -90,6 +191,46 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 func httpError(w http.ResponseWriter, status int, format string, args ...any) {
 	writeJSON(w, status, map[string]string{"error": fmt.Sprintf(format, args...)})
+}
+
+// busy answers 503 with Retry-After for a question not admitted.
+func (h *handler) busy(w http.ResponseWriter, r *http.Request, why error) {
+	h.o.Logger.Info("schemaforge: question refused", "path", r.URL.Path, "why", why)
+	w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
+	what := fmt.Sprintf("%d questions are being answered, the limit", h.o.MaxConcurrent)
+	if errors.Is(why, errNoMemory) {
+		what = fmt.Sprintf("the questions being answered have reserved the memory budget (%d MiB)", h.o.MemoryBudget>>20)
+	}
+	httpError(w, http.StatusServiceUnavailable, "busy: %s; retry after %d s", what, retryAfterSeconds)
+}
+
+// logError logs err under a new number and returns the outline a client
+// may see: the pipeline's errors can name hosts, ports and files.
+func (h *handler) logError(r *http.Request, msg string, err error) string {
+	n := h.errCount.Add(1)
+	h.o.Logger.Warn("schemaforge: "+msg, "path", r.URL.Path, "error_number", n, "err", err)
+	return fmt.Sprintf("%s (error %d in the server's log)", msg, n)
+}
+
+// bodyError maps an error reading or decoding a request body to a status
+// and a message without socket addresses.
+func (h *handler) bodyError(r *http.Request, err error) (int, string) {
+	var (
+		mbe *http.MaxBytesError
+		se  *json.SyntaxError
+		te  *json.UnmarshalTypeError
+		ne  net.Error
+	)
+	switch {
+	case errors.As(err, &mbe):
+		return http.StatusBadRequest, fmt.Sprintf("the body is longer than %d bytes", mbe.Limit)
+	case errors.As(err, &ne) && ne.Timeout():
+		h.o.Logger.Info("schemaforge: reading the body", "path", r.URL.Path, "err", err)
+		return http.StatusRequestTimeout, "the request body did not arrive in time"
+	case errors.As(err, &se), errors.As(err, &te), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return http.StatusBadRequest, `want {"question": "…"}: ` + err.Error()
+	}
+	return http.StatusBadRequest, h.logError(r, "could not read the request body", err)
 }
 
 func (h *handler) checkQuestion(q string) error {
@@ -109,33 +250,35 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request, q string) (*han
 	return h.answerWith(w, r, h.p, q, false)
 }
 
-// answerWith runs one question on p. With lenient, a failure of the
-// pipeline other than the timeout or cancellation is returned as an
+// answerWith runs one question on p once admitted. With lenient, a failure
+// of the pipeline other than the timeout or cancellation is returned as an
 // answer without a query (nil, true) instead of a 422.
 func (h *handler) answerWith(w http.ResponseWriter, r *http.Request, p *Pipeline, q string, lenient bool) (*handoff.Answer, bool) {
-	select {
-	case h.slots <- struct{}{}:
-		defer func() { <-h.slots }()
-	default:
-		httpError(w, http.StatusServiceUnavailable, "busy: %d questions are being answered; try again", h.o.MaxConcurrent)
+	release, err := h.adm.admit(r.Context())
+	if err != nil {
+		h.busy(w, r, err)
 		return nil, false
 	}
+	defer release()
 	ctx, cancel := context.WithTimeout(r.Context(), h.o.Timeout)
 	defer cancel()
 	start := time.Now()
 	ans, err := p.Ask(ctx, q)
 	h.o.Logger.Info("schemaforge: question", "path", r.URL.Path, "ms", time.Since(start).Milliseconds(), "err", err)
-	if err != nil {
-		status := http.StatusUnprocessableEntity
-		if ctx.Err() != nil {
-			status = http.StatusGatewayTimeout
-		} else if lenient {
-			return &handoff.Answer{Question: q, NoAnswer: err.Error()}, true
-		}
-		httpError(w, status, "%v", err)
-		return nil, false
+	switch {
+	case err == nil:
+		return ans, true
+	case r.Context().Err() != nil:
+		w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
+		httpError(w, http.StatusServiceUnavailable, "the question was cancelled: the server is stopping")
+	case ctx.Err() != nil:
+		httpError(w, http.StatusGatewayTimeout, "the question ran out of time (limit %v)", h.o.Timeout)
+	case lenient:
+		return &handoff.Answer{Question: q, NoAnswer: h.logError(r, "the pipeline failed on the question", err)}, true
+	default:
+		httpError(w, http.StatusUnprocessableEntity, "%s", h.logError(r, "the pipeline failed on the question", err))
 	}
-	return ans, true
+	return nil, false
 }
 
 func (h *handler) text2sparql(w http.ResponseWriter, r *http.Request) {
@@ -177,7 +320,8 @@ func (h *handler) ask(w http.ResponseWriter, r *http.Request) {
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, h.o.MaxBody))
 	if err := dec.Decode(&req); err != nil {
-		httpError(w, http.StatusBadRequest, "body: want {\"question\": \"…\"}: %v", err)
+		status, msg := h.bodyError(r, err)
+		httpError(w, status, "body: %s", msg)
 		return
 	}
 	if err := h.checkQuestion(req.Question); err != nil {

@@ -1,8 +1,14 @@
 package schemaforge
 
 import (
+	"bufio"
+	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -10,6 +16,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/schemaforge/go-schemaforge/handoff"
+	"github.com/schemaforge/go-schemaforge/internal/syncbuf"
 )
 
 func TestHandler(t *testing.T) {
@@ -80,29 +89,165 @@ func TestHandler(t *testing.T) {
 	}
 }
 
+// gateDecomposer decomposes with next once a question has entered and
+// been let through: it holds questions in flight for the tests.
+type gateDecomposer struct {
+	next    handoff.Decomposer
+	entered chan struct{}
+	gate    chan struct{}
+}
+
+func (d *gateDecomposer) Decompose(ctx context.Context, q string) (*handoff.Decomposition, error) {
+	d.entered <- struct{}{}
+	select {
+	case <-d.gate:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return d.next.Decompose(ctx, q)
+}
+
+// failDecomposer fails every question with err.
+type failDecomposer struct{ err error }
+
+func (d failDecomposer) Decompose(context.Context, string) (*handoff.Decomposition, error) {
+	return nil, d.err
+}
+
+// gatedServer serves the demo pipeline whose questions wait at the gate.
+func gatedServer(t *testing.T, o HandlerOptions) (*httptest.Server, *gateDecomposer) {
+	t.Helper()
+	p0, err := New(demoCollection(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &gateDecomposer{next: p0.dec, entered: make(chan struct{}, 16), gate: make(chan struct{})}
+	p, err := New(demoCollection(t), WithDecomposer(d))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(p.Handler(o))
+	t.Cleanup(srv.Close)
+	return srv, d
+}
+
+// postAsk sends a question to POST /ask and returns the status, the
+// Retry-After header and the body.
+func postAsk(t *testing.T, base string) (int, string, string) {
+	t.Helper()
+	resp, err := http.Post(base+"/ask", "application/json", strings.NewReader(`{"question":"How many films did Ada Brook direct?"}`))
+	if err != nil {
+		t.Error(err)
+		return 0, "", ""
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header.Get("Retry-After"), string(b)
+}
+
+// TestHandlerBusy fills the handler's slots (one) and its memory budget
+// (two questions' worth) with questions held in flight: the next question
+// waits QueueWait, then gets 503 with Retry-After and a JSON error saying
+// which limit it met; once the held questions end, questions are answered
+// again.
 func TestHandlerBusy(t *testing.T) {
-	p, _ := New(demoCollection(t))
-	h := &handler{p: p, o: HandlerOptions{Timeout: time.Minute, MaxConcurrent: 1, MaxBody: 1 << 10, MaxQuestion: 100, Logger: slog.New(slog.DiscardHandler)}, slots: make(chan struct{}, 1)}
-	h.slots <- struct{}{} // one question in flight
-	rec := httptest.NewRecorder()
-	h.ask(rec, httptest.NewRequest("POST", "/ask", strings.NewReader(`{"question":"How many films did Ada Brook direct?"}`)))
-	if rec.Code != http.StatusServiceUnavailable {
-		t.Errorf("busy: %d", rec.Code)
-	}
-	<-h.slots
-	var wg sync.WaitGroup
-	for range 3 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			rec := httptest.NewRecorder()
-			h.ask(rec, httptest.NewRequest("POST", "/ask", strings.NewReader(`{"question":"How many films did Ada Brook direct?"}`)))
-			if rec.Code != 200 && rec.Code != 503 {
-				t.Errorf("status %d", rec.Code)
+	for _, c := range []struct {
+		name  string
+		o     HandlerOptions
+		held  int
+		limit string
+	}{
+		{"slots", HandlerOptions{MaxConcurrent: 1, QueueWait: 50 * time.Millisecond}, 1, "1 questions are being answered"},
+		{"memory", HandlerOptions{MaxConcurrent: 8, MemoryBudget: 1 << 30, QuestionMemory: 512 << 20, QueueWait: 50 * time.Millisecond}, 2, "memory budget (1024 MiB)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			srv, d := gatedServer(t, c.o)
+			var wg sync.WaitGroup
+			for range c.held {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if status, _, body := postAsk(t, srv.URL); status != 200 {
+						t.Errorf("held question: %d %s", status, body)
+					}
+				}()
+				<-d.entered
 			}
-		}()
+			status, retry, body := postAsk(t, srv.URL)
+			var e struct{ Error string }
+			if err := json.Unmarshal([]byte(body), &e); err != nil || status != http.StatusServiceUnavailable || retry != "1" ||
+				!strings.Contains(e.Error, "busy") || !strings.Contains(e.Error, c.limit) {
+				t.Errorf("saturated: %d, Retry-After %q, %s (%v)", status, retry, body, err)
+			}
+			close(d.gate)
+			wg.Wait()
+			go func() {
+				for range d.entered {
+				}
+			}()
+			if status, _, body := postAsk(t, srv.URL); status != 200 {
+				t.Errorf("after the held questions: %d %s", status, body)
+			}
+			close(d.entered)
+		})
 	}
-	wg.Wait()
+}
+
+// TestHandlerErrorsSafe fails the pipeline with an error that names a
+// socket address (as an unreachable model server's does) and sends a body
+// that times out: the clients' answers name neither address, the log has
+// the pipeline's error under the number the client sees.
+func TestHandlerErrorsSafe(t *testing.T) {
+	const leak = "dial tcp 127.0.0.1:11434: connect: connection refused"
+	p, err := New(demoCollection(t), WithDecomposer(failDecomposer{errors.New(leak)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log syncbuf.Buffer
+	srv := httptest.NewUnstartedServer(p.Handler(HandlerOptions{Logger: slog.New(slog.NewTextHandler(&log, nil))}))
+	srv.Config.ReadTimeout = 300 * time.Millisecond
+	srv.Start()
+	defer srv.Close()
+	_, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
+	clean := func(what, body string) {
+		t.Helper()
+		if strings.Contains(body, "127.0.0.1") || strings.Contains(body, ":"+port) || strings.Contains(body, "11434") {
+			t.Errorf("%s: the answer names a socket address: %s", what, body)
+		}
+	}
+
+	status, _, body := postAsk(t, srv.URL)
+	if status != http.StatusUnprocessableEntity || !strings.Contains(body, "error 1 in the server's log") {
+		t.Errorf("POST /ask: %d %s", status, body)
+	}
+	clean("POST /ask", body)
+	code, r, raw := t2sAsk(t, srv.URL, "demo", "How many films did Ada Brook direct?")
+	if code != 200 || r.Query == nil || !strings.Contains(r.NoAnswer, "error 2 in the server's log") {
+		t.Errorf("TEXT2SPARQL: %d %s", code, raw)
+	}
+	clean("TEXT2SPARQL", raw)
+	if !strings.Contains(log.String(), "error_number=1") || !strings.Contains(log.String(), leak) {
+		t.Errorf("the log lacks the error's detail:\n%s", log.String())
+	}
+
+	// A body that never arrives in full meets the read timeout.
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /ask HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"question\": ")
+	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("slow body: no answer: %v", err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestTimeout {
+		t.Errorf("slow body: %d %s", resp.StatusCode, b)
+	}
+	clean("slow body", string(b))
 }
 
 // t2sResponse is the response model of the TEXT2SPARQL challenge's client

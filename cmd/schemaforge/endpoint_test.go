@@ -1,14 +1,21 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/url"
+	"os"
+	"os/signal"
 	"regexp"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -60,6 +67,16 @@ func startCLI(tb testing.TB, wait time.Duration, args ...string) (string, *syncb
 	}
 }
 
+// startSignalWatcher starts the goroutine with which os/signal watches
+// for signals, which lives as long as the process, so that a goroutine
+// count taken afterwards does not see the one the servers' first
+// signal.Notify starts.
+func startSignalWatcher() {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, syscall.SIGTERM)
+	signal.Stop(c)
+}
+
 // startEndpoint runs "schemaforge endpoint args…" on a free port and
 // returns the query URL, the stderr buffer and the stop function of
 // [startCLI].
@@ -70,6 +87,7 @@ func startEndpoint(t *testing.T, args ...string) (string, *syncbuf.Buffer, func(
 
 func TestEndpointCommand(t *testing.T) {
 	needStore(t)
+	startSignalWatcher()
 	before := runtime.NumGoroutine()
 	data := writeTemp(t, "data.ttl", queryData)
 	g := writeTemp(t, "g.nt", "<http://example.org/x> <http://example.org/in> \"g1\"@en .\n")
@@ -198,5 +216,159 @@ func TestEndpointCommandErrors(t *testing.T) {
 				t.Errorf("exit %d, want %d; stderr (want %q):\n%s", r.code, c.code, c.stderr, r.stderr)
 			}
 		})
+	}
+}
+
+// getBody sends a GET and returns the status, the headers and the body.
+func getBody(t *testing.T, u string) (int, http.Header, string) {
+	t.Helper()
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("GET %s: reading the answer: %v", u, err)
+	}
+	return resp.StatusCode, resp.Header, string(b)
+}
+
+// crossValues returns a query whose answer has n×n rows, from VALUES only.
+func crossValues(n int, limit string) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, " %d", i)
+	}
+	return fmt.Sprintf("SELECT * WHERE { VALUES ?a {%s} VALUES ?b {%s} } %s", b.String(), b.String(), limit)
+}
+
+// TestEndpointLimits runs the endpoint with its default limits: the
+// service description states the 100,000-row cap, an answer of 160,000
+// rows is refused naming the cap and the flag, the same query with a
+// LIMIT is answered. Then it checks that the error answers (a body that
+// meets the read timeout, a parse error, the row cap, an unknown path)
+// name no socket address of either end.
+func TestEndpointLimits(t *testing.T) {
+	needStore(t)
+	data := writeTemp(t, "data.ttl", queryData)
+	sparqlURL, stderr, stop := startEndpoint(t, "--data", data, "--read-timeout", "500ms")
+	defer stop()
+	u, _ := url.Parse(sparqlURL)
+	_, port, _ := net.SplitHostPort(u.Host)
+	var answers []string
+
+	status, _, desc := getBody(t, sparqlURL)
+	if status != 200 || !strings.Contains(desc, "max-rows: 100000.") || !strings.Contains(desc, "memory-limit: 512MiB per query") {
+		t.Errorf("description (%d) does not state the default row cap and memory limit:\n%s", status, desc)
+	}
+	status, _, body := getBody(t, sparqlURL+"?query="+url.QueryEscape(crossValues(400, "")))
+	if status != http.StatusInternalServerError || !strings.Contains(body, "more than 100000 rows") || !strings.Contains(body, "--max-rows") {
+		t.Errorf("160,000 rows: %d %q", status, body)
+	}
+	answers = append(answers, body)
+	if status, _, body := getBody(t, sparqlURL+"?query="+url.QueryEscape(crossValues(400, "LIMIT 3"))); status != 200 || strings.Count(body, `"a": {`) != 3 {
+		t.Errorf("with LIMIT 3: %d %.300s", status, body)
+	}
+	status, _, body = getBody(t, sparqlURL+"?query="+url.QueryEscape("SELECT WHERE {"))
+	if status != http.StatusBadRequest {
+		t.Errorf("parse error: %d %q", status, body)
+	}
+	answers = append(answers, body)
+	_, _, body = getBody(t, strings.TrimSuffix(sparqlURL, "sparql")+"nothing")
+	answers = append(answers, body)
+
+	// A body that never arrives in full: 408 once the read timeout
+	// passes, with no address in the message.
+	conn, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /sparql HTTP/1.1\r\nHost: %s\r\nContent-Type: application/sparql-query\r\nContent-Length: 100\r\n\r\nSELECT", u.Host)
+	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("slow body: no answer: %v", err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestTimeout {
+		t.Errorf("slow body: %d %q", resp.StatusCode, b)
+	}
+	answers = append(answers, string(b))
+	_, clientPort, _ := net.SplitHostPort(conn.LocalAddr().String())
+	for _, a := range answers {
+		if strings.Contains(a, "127.0.0.1") || strings.Contains(a, ":"+port) || strings.Contains(a, ":"+clientPort) {
+			t.Errorf("an error answer names a socket address: %q", a)
+		}
+	}
+	if !strings.Contains(stderr.String(), "i/o timeout") {
+		t.Errorf("the log lacks the read error's detail:\n%s", stderr)
+	}
+}
+
+// TestEndpointWriteTimeout asks for a 25 MB answer on a connection that
+// never reads it, with one query at a time: while that query holds the
+// only slot, other queries get 503 with Retry-After; the write timeout
+// then cuts the non-reading client off (its answer ends short), which
+// frees the slot, and queries are answered again.
+func TestEndpointWriteTimeout(t *testing.T) {
+	needStore(t)
+	var ttl strings.Builder
+	big := strings.Repeat("x", 10_000)
+	for i := range 50 {
+		fmt.Fprintf(&ttl, "<http://example.org/s%d> <http://example.org/p> %q .\n", i, big)
+	}
+	data := writeTemp(t, "big.nt", ttl.String())
+	sparqlURL, stderr, stop := startEndpoint(t, "--data", data, "--max-concurrent", "1", "--timeout", "1s", "--write-timeout", "2s")
+	defer stop()
+	u, _ := url.Parse(sparqlURL)
+
+	stuck, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stuck.Close()
+	_ = stuck.(*net.TCPConn).SetReadBuffer(4 << 10)
+	q := url.QueryEscape("SELECT ?o ?b WHERE { ?a <http://example.org/p> ?o . ?b <http://example.org/p> ?c }")
+	fmt.Fprintf(stuck, "GET /sparql?query=%s HTTP/1.1\r\nHost: %s\r\n\r\n", q, u.Host)
+
+	small := sparqlURL + "?query=" + url.QueryEscape("ASK { ?s ?p ?o }")
+	saw503 := false
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); {
+		status, h, body := getBody(t, small)
+		if status == http.StatusServiceUnavailable {
+			saw503 = true
+			if h.Get("Retry-After") != "1" || !strings.Contains(body, "--max-concurrent") {
+				t.Errorf("503 without Retry-After or reason: %v %q", h, body)
+			}
+			continue
+		}
+		if status != 200 {
+			t.Fatalf("small query: %d %q", status, body)
+		}
+		if saw503 {
+			break // the slot is free again
+		}
+	}
+	if !saw503 {
+		t.Fatal("no 503 while the non-reading client held the only slot")
+	}
+	if status, _, _ := getBody(t, small); status != 200 {
+		t.Fatalf("the slot was not freed: %d (stderr:\n%s)", status, stderr)
+	}
+	// The non-reading client's answer was cut short.
+	_ = stuck.SetReadDeadline(time.Now().Add(10 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(stuck), nil)
+	if err == nil {
+		n, rerr := io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if rerr == nil {
+			t.Errorf("the non-reading client got its whole answer (%d bytes, status %d)", n, resp.StatusCode)
+		}
+	}
+	if !strings.Contains(stderr.String(), "write_err") {
+		t.Errorf("the log does not show the cut-off write:\n%s", stderr)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"net/http"
 	"strings"
 	"time"
 
@@ -25,16 +24,28 @@ parameter, as the challenge calls it: WHERE is a directory or collection
 config (a collection of its own) or graph:GRAPHID (one graph of --graphs);
 a request for another dataset gets 400. Every answerable request gets 200
 with a query: the verified one, else the best candidate marked unverified.
-It stops
-gracefully on interrupt: questions in flight are cancelled and answered
-with an error, and the server waits for them.`
+
+Load is shed, not queued: at most --max-concurrent questions are answered
+at once, and each reserves --question-memory from --memory-budget; a
+question that finds no room within 0.5 s gets 503 with Retry-After: 1.
+Errors of the pipeline reach clients as an error number; the detail is in
+the log (standard error). A client that stops reading is cut off by
+--write-timeout.
+
+SIGTERM or SIGINT (Ctrl-C) drains the server: it stops accepting
+connections, lets the questions in flight finish for --grace, then
+cancels the rest; the exit status is 0 after a clean drain.`
 
 func runServe(ctx context.Context, e *env, args []string) int {
-	fs := newFlagSet(e, "serve", "schemaforge serve [--graphs DIR|CONFIG] [--addr HOST:PORT]", serveDescription)
+	fs := newFlagSet(e, "serve", "schemaforge serve [--graphs DIR|CONFIG] [--addr HOST:PORT] [--max-concurrent N] [--memory-budget SIZE] [--grace D]", serveDescription)
 	pf := addPipelineFlags(fs)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	timeout := fs.Duration("timeout", time.Minute, "time limit per question")
-	concurrent := fs.Int("max-concurrent", 4, "questions answered at once (more get 503)")
+	concurrent := fs.Int("max-concurrent", 4, "questions answered at once; more wait briefly, then get 503")
+	budget, reserve := byteSize(schemaforge.DefaultMemoryBudget), byteSize(schemaforge.DefaultQuestionMemory)
+	fs.Var(&budget, "memory-budget", "memory the questions answered at once may reserve together, as 2GiB (0: no budget)")
+	fs.Var(&reserve, "question-memory", "memory each question reserves from --memory-budget, as 512MiB (the stores' per-query memory limit)")
+	sf := addServerFlags(fs)
 	datasets := &stringList{}
 	fs.Var(datasets, "dataset", "TEXT2SPARQL dataset route ID=DIR|CONFIG|graph:GRAPHID (repeatable; default: every dataset to --graphs)")
 	if _, code := parseFlags(fs, args); code >= 0 {
@@ -42,6 +53,15 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	}
 	routes, err := parseDatasetRoutes(*datasets)
 	if err != nil {
+		return usageError(fs, "%v", err)
+	}
+	if *timeout <= 0 {
+		*timeout = time.Minute // as the handler takes it
+	}
+	if budget > 0 && (reserve == 0 || reserve > budget) {
+		return usageError(fs, "--question-memory %s must be positive and within --memory-budget %s", &reserve, &budget)
+	}
+	if err := sf.check(*timeout); err != nil {
 		return usageError(fs, "%v", err)
 	}
 	coll, err := pf.collection(ctx)
@@ -69,16 +89,14 @@ func runServe(ctx context.Context, e *env, args []string) int {
 		return exitFail
 	}
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
-	srv := &http.Server{
-		Handler:           p.Handler(schemaforge.HandlerOptions{Timeout: *timeout, MaxConcurrent: *concurrent, Logger: logger, Datasets: byDataset}),
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       time.Minute,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
-		BaseContext:       func(net.Listener) context.Context { return ctx },
+	ho := schemaforge.HandlerOptions{Timeout: *timeout, MaxConcurrent: *concurrent, MemoryBudget: int64(budget),
+		QuestionMemory: int64(reserve), Logger: logger, Datasets: byDataset}
+	if budget == 0 {
+		ho.MemoryBudget = -1 // no budget
 	}
+	srv := sf.server(p.Handler(ho), logger)
 	fmt.Fprintf(e.stderr, "schemaforge serve: %d graphs; listening on http://%s/\n", coll.Len(), ln.Addr())
-	return serveUntilDone(ctx, e, srv, ln, "serve", "schemaforge serve")
+	return serveUntilDone(ctx, e, srv, ln, *sf.grace, "schemaforge serve")
 }
 
 // datasetRoute maps a TEXT2SPARQL dataset ID to a collection (a directory
