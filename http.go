@@ -16,7 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"golang.org/x/sync/semaphore"
+	"github.com/schemaforge/go-schemaforge/internal/admit"
 
 	"github.com/schemaforge/go-schemaforge/handoff"
 )
@@ -128,57 +128,12 @@ func (p *Pipeline) Handler(o HandlerOptions) http.Handler {
 type handler struct {
 	p        *Pipeline
 	o        HandlerOptions
-	adm      *admission
+	adm      *admit.Gate
 	errCount atomic.Int64 // numbers the errors logged for clients
 }
 
-// admission bounds the questions answered at once: each holds one slot
-// and reserves its memory from the budget.
-type admission struct {
-	slots   *semaphore.Weighted
-	memory  *semaphore.Weighted // nil: no budget
-	reserve int64
-	wait    time.Duration
-}
-
-func newAdmission(o HandlerOptions) *admission {
-	a := &admission{slots: semaphore.NewWeighted(int64(o.MaxConcurrent)), reserve: o.QuestionMemory, wait: o.QueueWait}
-	if o.MemoryBudget > 0 {
-		// A budget below one reservation would admit nothing: it admits
-		// one question at a time instead.
-		a.memory = semaphore.NewWeighted(max(o.MemoryBudget, o.QuestionMemory))
-	}
-	return a
-}
-
-// Reasons a question is not admitted.
-var (
-	errNoSlot   = errors.New("no free slot")
-	errNoMemory = errors.New("the memory budget is reserved")
-)
-
-// admit waits up to a.wait for a slot and the memory of one question. It
-// returns the function that gives them back, or errNoSlot or errNoMemory.
-func (a *admission) admit(ctx context.Context) (release func(), err error) {
-	ctx, cancel := context.WithTimeout(ctx, a.wait)
-	defer cancel()
-	if !a.slots.TryAcquire(1) {
-		if err := a.slots.Acquire(ctx, 1); err != nil {
-			return nil, errNoSlot
-		}
-	}
-	if a.memory != nil && !a.memory.TryAcquire(a.reserve) {
-		if err := a.memory.Acquire(ctx, a.reserve); err != nil {
-			a.slots.Release(1)
-			return nil, errNoMemory
-		}
-	}
-	return func() {
-		if a.memory != nil {
-			a.memory.Release(a.reserve)
-		}
-		a.slots.Release(1)
-	}, nil
+func newAdmission(o HandlerOptions) *admit.Gate {
+	return admit.New(o.MaxConcurrent, o.MemoryBudget, o.QuestionMemory, o.QueueWait)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -198,7 +153,7 @@ func (h *handler) busy(w http.ResponseWriter, r *http.Request, why error) {
 	h.o.Logger.Info("schemaforge: question refused", "path", r.URL.Path, "why", why)
 	w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
 	what := fmt.Sprintf("%d questions are being answered, the limit", h.o.MaxConcurrent)
-	if errors.Is(why, errNoMemory) {
+	if errors.Is(why, admit.ErrNoMemory) {
 		what = fmt.Sprintf("the questions being answered have reserved the memory budget (%d MiB)", h.o.MemoryBudget>>20)
 	}
 	httpError(w, http.StatusServiceUnavailable, "busy: %s; retry after %d s", what, retryAfterSeconds)
@@ -254,7 +209,7 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request, q string) (*han
 // of the pipeline other than the timeout or cancellation is returned as an
 // answer without a query (nil, true) instead of a 422.
 func (h *handler) answerWith(w http.ResponseWriter, r *http.Request, p *Pipeline, q string, lenient bool) (*handoff.Answer, bool) {
-	release, err := h.adm.admit(r.Context())
+	release, err := h.adm.Admit(r.Context())
 	if err != nil {
 		h.busy(w, r, err)
 		return nil, false

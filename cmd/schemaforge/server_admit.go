@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"time"
 
-	"golang.org/x/sync/semaphore"
+	"github.com/schemaforge/go-schemaforge/internal/admit"
 )
 
 // queueWait is how long a query waits for admission before it gets 503.
@@ -17,12 +17,6 @@ const queueWait = 500 * time.Millisecond
 
 // retryAfterSeconds is the Retry-After of a 503 for a query not admitted.
 const retryAfterSeconds = 1
-
-// Reasons a query is not admitted.
-var (
-	errNoSlot   = errors.New("no free slot")
-	errNoMemory = errors.New("the memory budget is reserved")
-)
 
 // admitter bounds the queries a server runs at once: each admitted query
 // holds one of maxConcurrent slots and reserves its per-query memory
@@ -36,7 +30,7 @@ type admitter struct {
 	cors            string // Access-Control-Allow-Origin of the 503, if any
 	logger          *slog.Logger
 
-	slots, memory *semaphore.Weighted // memory nil: no memory admission
+	gate *admit.Gate
 }
 
 // newAdmitter returns the admitter of maxConcurrent queries reserving
@@ -48,45 +42,17 @@ func newAdmitter(maxConcurrent int, budget, reserve int64, wait time.Duration, l
 	if budget > 0 && reserve > budget {
 		return nil, fmt.Errorf("a memory budget of %s is below one query's reservation of %s: nothing could run", sizeText(budget), sizeText(reserve))
 	}
-	a := &admitter{maxConcurrent: maxConcurrent, budget: budget, reserve: reserve, wait: wait, logger: logger,
-		slots: semaphore.NewWeighted(int64(maxConcurrent))}
-	if budget > 0 && reserve > 0 {
-		a.memory = semaphore.NewWeighted(budget)
-	}
-	return a, nil
+	return &admitter{maxConcurrent: maxConcurrent, budget: budget, reserve: reserve, wait: wait, logger: logger,
+		gate: admit.New(maxConcurrent, budget, reserve, wait)}, nil
 }
 
 // capacity returns how many queries can run at once.
-func (a *admitter) capacity() int {
-	if a.memory == nil {
-		return a.maxConcurrent
-	}
-	return int(min(int64(a.maxConcurrent), a.budget/a.reserve))
-}
+func (a *admitter) capacity() int { return a.gate.Capacity() }
 
 // admit waits up to a.wait for a slot and the memory of one query. It
-// returns the function that gives them back, or errNoSlot or errNoMemory.
-func (a *admitter) admit(ctx context.Context) (release func(), err error) {
-	ctx, cancel := context.WithTimeout(ctx, a.wait)
-	defer cancel()
-	if !a.slots.TryAcquire(1) {
-		if err := a.slots.Acquire(ctx, 1); err != nil {
-			return nil, errNoSlot
-		}
-	}
-	if a.memory != nil && !a.memory.TryAcquire(a.reserve) {
-		if err := a.memory.Acquire(ctx, a.reserve); err != nil {
-			a.slots.Release(1)
-			return nil, errNoMemory
-		}
-	}
-	return func() {
-		if a.memory != nil {
-			a.memory.Release(a.reserve)
-		}
-		a.slots.Release(1)
-	}, nil
-}
+// returns the function that gives them back, or admit.ErrNoSlot or
+// admit.ErrNoMemory.
+func (a *admitter) admit(ctx context.Context) (release func(), err error) { return a.gate.Admit(ctx) }
 
 // limit admits the queries next answers: a request runs next once
 // admitted and holds its slot and memory until next returns, writing
@@ -112,7 +78,7 @@ func (a *admitter) limit(next http.Handler) http.Handler {
 func (a *admitter) refuse(w http.ResponseWriter, r *http.Request, why error) {
 	a.logger.Info("sparql query refused", "method", r.Method, "status", http.StatusServiceUnavailable, "why", why)
 	msg := fmt.Sprintf("the endpoint is busy: %d queries are running, its limit (--max-concurrent)", a.maxConcurrent)
-	if errors.Is(why, errNoMemory) {
+	if errors.Is(why, admit.ErrNoMemory) {
 		msg = fmt.Sprintf("the endpoint is busy: the queries running have reserved its memory budget of %s (--memory-budget; %s per query)",
 			sizeText(a.budget), sizeText(a.reserve))
 	}
