@@ -240,5 +240,5 @@ func (pl *planner) namingIRI(c string) string {
 // name but its last, of which there are at least two
 // ("start_station_name": start, station; [lexicon.SaysQualifiers]).
 func (pl *planner) saysColumn(p *handoff.SliceProperty) bool {
-	return lexicon.SaysQualifiers(kg.Words(pl.sg.Text), kg.Words(kg.SplitIRI(p.IRI).Column()))
+	return lexicon.SaysQualifiers(pl.textWords(), kg.Words(kg.SplitIRI(p.IRI).Column()))
 }

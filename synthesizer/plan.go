@@ -105,6 +105,18 @@ type planner struct {
 	// negation governs is excluded ("clubs that don't have a forward";
 	// set by wordValues).
 	negatedWord bool
+	// words are the words of the text wordsOf (kg.Words), kept because
+	// many sites consult them, once per filter or candidate property.
+	words   []string
+	wordsOf string
+}
+
+// textWords returns the question's words (shared: do not modify).
+func (pl *planner) textWords() []string {
+	if pl.words == nil || pl.wordsOf != pl.sg.Text {
+		pl.words, pl.wordsOf = kg.Words(pl.sg.Text), pl.sg.Text
+	}
+	return pl.words
 }
 
 // Choice sites: the places a plan picks one schema element for a term
@@ -2076,7 +2088,7 @@ func (pl *planner) order(out handoff.Output) {
 	}
 	pl.p.Order = append(pl.p.Order, skeletons.Order{Item: it, Desc: desc})
 	pl.p.Limit = out.Limit
-	text := kg.Words(pl.sg.Text)
+	text := pl.textWords()
 	if pl.p.Limit == 0 && slices.Contains(pl.sg.Operations, handoff.OpRank) && !sortsAll(text) {
 		// A superlative without a number: the one best.
 		pl.p.Limit = 1
@@ -4293,7 +4305,7 @@ func routeEnd(text, value string) int {
 // of them: "London" of "London Gatwick" and "London Heathrow".
 func (pl *planner) sharedPart(mention string, p *handoff.SliceProperty) bool {
 	mw := kg.Words(mention)
-	said := kg.Words(pl.sg.Text)
+	said := pl.textWords()
 	n := 0
 	for _, v := range pl.sc.slice.Values {
 		if v.Property != p.IRI || !strings.EqualFold(v.Mention, mention) {
@@ -4574,7 +4586,7 @@ func (pl *planner) verbatimColumns() []*handoff.SliceProperty {
 	if len(pl.p.Nodes) == 0 {
 		return nil
 	}
-	qw := kg.Words(pl.sg.Text)
+	qw := pl.textWords()
 	var add []*handoff.SliceProperty
 	for i := range pl.sc.slice.Properties {
 		p := &pl.sc.slice.Properties[i]
@@ -5062,7 +5074,7 @@ func (pl *planner) groupTerms() []string {
 	for _, a := range r.Output.Attributes {
 		add(a)
 	}
-	if r.Output.Aggregate != handoff.AggCount || !groupingCue(kg.Words(pl.sg.Text)) {
+	if r.Output.Aggregate != handoff.AggCount || !groupingCue(pl.textWords()) {
 		return out
 	}
 	// Properties the filters or the count itself use are not keys.
@@ -5124,7 +5136,7 @@ func groupingCue(words []string) bool {
 // when the question sums or the schema has no such column.
 func (pl *planner) totalColumn() (*handoff.Subgoal, bool) {
 	out := pl.sg.Requirements.Output
-	if out.Aggregate != handoff.AggSum || out.AggregateOf == "" || !slices.Contains(kg.Words(pl.sg.Text), "total") {
+	if out.Aggregate != handoff.AggSum || out.AggregateOf == "" || !slices.Contains(pl.textWords(), "total") {
 		return nil, false
 	}
 	phrase := "total " + out.AggregateOf
@@ -5239,7 +5251,7 @@ func negatedInText(text, v string) bool {
 // Marketing and Finance departments"): a single-valued attribute cannot
 // equal both. With "both" in the question the conjunction is kept.
 func (pl *planner) mergeAlternatives() {
-	words := kg.Words(pl.sg.Text)
+	words := pl.textWords()
 	if slices.Contains(words, "both") {
 		return
 	}
@@ -5316,7 +5328,7 @@ func (pl *planner) countColumn(term string) *handoff.SliceProperty {
 // the question names it: "the average attendance of stadiums" with a
 // column average_attendance asks for the column, not its mean.
 func (pl *planner) ownAggregate(p *handoff.SliceProperty, a handoff.Aggregate) bool {
-	qw := kg.Words(pl.sg.Text)
+	qw := pl.textWords()
 	if !slices.ContainsFunc(words(p.IRI), func(w string) bool { return handoff.AggregateWord(w) == a }) || !lexicon.SaysName(qw, words(p.IRI)) {
 		return false
 	}

@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/schemaforge/go-schemaforge/handoff"
-	"github.com/schemaforge/go-schemaforge/kg"
 	"github.com/schemaforge/go-schemaforge/skeletons"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
@@ -118,7 +117,7 @@ func (pl *planner) exceptValues() {
 	}
 	// "musicals that have an award that is not the Tony Award": a row's
 	// value is not it, which the plain condition says.
-	ws := kg.Words(pl.sg.Text)
+	ws := pl.textWords()
 	for k := 1; k < len(ws); k++ {
 		if ws[k] == "not" && slices.Contains([]string{"is", "are", "was", "were"}, ws[k-1]) {
 			return
