@@ -1,7 +1,7 @@
 package kg
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -221,29 +221,62 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, start, form, pr.query, h.queryError(r.Context(), ctx, err))
 		return
 	}
-	var buf bytes.Buffer
-	switch {
-	case res.IsGraph():
-		err = res.WriteNTriples(&buf)
-	case mediaType == sparql.MediaTypeResultsXML || mediaType == "application/xml":
-		err = res.WriteXML(&buf)
-	default:
-		err = res.WriteJSON(&buf)
-	}
-	if err != nil {
+	// The answer streams to the client through a buffer as it is
+	// encoded, rather than being encoded whole first: the status is sent
+	// before, so a failure while writing (the client went away, the
+	// server's write timeout) can only be logged.
+	if err := writable(res); err != nil {
 		h.fail(w, r, start, form, pr.query, statusErrorf(http.StatusInternalServerError, "writing the %s answer: %v", form, err))
 		return
 	}
 	w.Header().Set("Content-Type", mediaType+"; charset=utf-8")
-	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
 	w.Header().Add("Vary", "Accept")
 	w.WriteHeader(http.StatusOK)
+	cw := &countingWriter{w: w}
+	bw := bufio.NewWriterSize(cw, 64<<10)
+	switch {
+	case res.IsGraph():
+		err = res.WriteNTriples(bw)
+	case mediaType == sparql.MediaTypeResultsXML || mediaType == "application/xml":
+		err = res.WriteXML(bw)
+	default:
+		err = res.WriteJSON(bw)
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
 	attrs := []any{"method", r.Method, "form", form, "status", http.StatusOK, "type", mediaType,
-		"bytes", buf.Len(), "took", time.Since(start), "query", shorten(pr.query, 200)}
-	if _, err := w.Write(buf.Bytes()); err != nil {
+		"bytes", cw.n, "took", time.Since(start), "query", shorten(pr.query, 200)}
+	if err != nil {
 		attrs = append(attrs, "write_err", err)
 	}
 	h.logger.InfoContext(r.Context(), "sparql query", attrs...)
+}
+
+// writable checks, before the status is sent, that res can be encoded:
+// after it, only the connection can fail.
+func writable(res *sparql.Results) error {
+	if res.IsGraph() {
+		for _, st := range res.Graph {
+			if st.Subject == nil || st.Predicate == nil || st.Object == nil {
+				return errors.New("write N-Triples: incomplete statement")
+			}
+		}
+		return nil
+	}
+	return res.Validate()
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // article returns "a FORM" or "an FORM" for a query form keyword.
