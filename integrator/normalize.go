@@ -1,12 +1,12 @@
 package integrator
 
 import (
-	"math"
+	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
-	"time"
 
+	"github.com/schemaforge/go-schemaforge/rdfvalue"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
@@ -24,30 +24,14 @@ import (
 //   - IRIs by [sparql.Term.Key], after entity alignment (see align.go);
 //   - blank nodes by label within the query result that gave them.
 
-// numericTypes are the XSD numeric datatypes, by local name; the value is
-// the bit size of a floating-point type (0: decimal or integer).
-var numericTypes = map[string]int{
-	"integer": 0, "decimal": 0, "double": 64, "float": 32,
-	"int": 0, "long": 0, "short": 0, "byte": 0,
-	"nonNegativeInteger": 0, "positiveInteger": 0, "nonPositiveInteger": 0, "negativeInteger": 0,
-	"unsignedLong": 0, "unsignedInt": 0, "unsignedShort": 0, "unsignedByte": 0,
-}
-
-// xsdLocal returns the local name of an XSD datatype, or "".
-func xsdLocal(l *sparql.Literal) string {
-	if l.Datatype == nil || !strings.HasPrefix(l.Datatype.Value, sparql.XSD) {
-		return ""
-	}
-	return l.Datatype.Value[len(sparql.XSD):]
-}
-
 // value is a literal's value when it has one that orders: a number or an
-// instant.
+// instant (or a boolean, which only has a key).
 type value struct {
 	kind  valueKind
-	num   *big.Rat // kindNumber, finite
-	float float64  // kindNumber: NaN or ±Inf when num is nil
-	inst  time.Time
+	num   *big.Rat // kindNumber: the decimal value; nil for NaN and ±INF
+	float float64  // kindNumber: the value as a float64 (NaN or ±Inf when num is nil)
+	n     rdfvalue.Number
+	dt    rdfvalue.DateTime // kindTime; a date without its timezone
 	key   string
 }
 
@@ -61,86 +45,61 @@ const (
 )
 
 // valueOf parses a literal's value (kindNone when it has no numeric,
-// temporal or boolean datatype or its lexical form is invalid).
+// temporal or boolean datatype or its lexical form is invalid). The
+// lexical spaces are XML Schema's (package rdfvalue), with these choices
+// of the integrator's own:
+//   - a literal of xsd:integer or of a type derived from it is read in
+//     the xsd:decimal lexical space ("1.0"^^xsd:integer from an endpoint
+//     is the number 1), and the ranges of derived types are not checked;
+//   - numbers compare and key by the decimal they print as
+//     (rdfvalue.CompareDecimalValues, Number.ShortestDecimal);
+//   - a dateTime without timezone is taken as UTC (rdfvalue.CompareInstants),
+//     and a date's timezone is dropped;
+//   - xsd:dateTimeStamp is read as xsd:dateTime; xsd:time is not a value.
 func valueOf(t sparql.Term) value {
 	l, ok := t.(*sparql.Literal)
-	if !ok {
+	if !ok || l == nil || l.Datatype == nil {
 		return value{}
 	}
-	local := xsdLocal(l)
-	lex := strings.TrimSpace(l.Lexical)
-	if bits, ok := numericTypes[local]; ok {
-		return numberValue(lex, bits)
+	dt := l.Datatype.Value
+	switch k := rdfvalue.NumericKind(dt); k {
+	case rdfvalue.Integer, rdfvalue.Decimal:
+		return numberValue(rdfvalue.ParseLexical(l.Lexical, rdfvalue.Decimal))
+	case rdfvalue.Float, rdfvalue.Double:
+		return numberValue(rdfvalue.ParseLexical(l.Lexical, k))
 	}
-	switch local {
-	case "date":
-		if len(lex) >= 10 {
-			if d, err := time.Parse("2006-01-02", lex[:10]); err == nil && validZone(lex[10:]) {
-				return value{kind: kindTime, inst: d, key: "t:" + d.Format("2006-01-02")}
-			}
+	switch dt {
+	case rdfvalue.XSDDate:
+		if d, ok := rdfvalue.ParseDateTime(l.Lexical, rdfvalue.KindDate); ok {
+			d = d.WithoutTimezone()
+			return value{kind: kindTime, dt: d, key: "t:" + d.DateString()}
 		}
-	case "dateTime", "dateTimeStamp":
-		for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999"} {
-			if d, err := time.Parse(layout, lex); err == nil {
-				d = d.UTC()
-				key := "t:" + d.Format("2006-01-02")
-				if d.Hour() != 0 || d.Minute() != 0 || d.Second() != 0 || d.Nanosecond() != 0 {
-					key = "t:" + d.Format("2006-01-02T15:04:05.999999999")
-				}
-				return value{kind: kindTime, inst: d, key: key}
+	case rdfvalue.XSDDateTime, rdfvalue.XSDDateTimeStamp:
+		if d, ok := rdfvalue.ParseDateTime(l.Lexical, rdfvalue.KindDateTime); ok {
+			u := d.UTC()
+			key := "t:" + u.DateString()
+			if u.Hour != 0 || u.Minute != 0 || u.Second != 0 || u.Nanos != 0 {
+				// The key, like the comparison, keeps nine fractional digits.
+				u.Frac = strings.TrimRight(fmt.Sprintf("%09d", u.Nanos), "0")
+				key += "T" + u.ClockString()
 			}
+			return value{kind: kindTime, dt: d, key: key}
 		}
-	case "boolean":
-		switch lex {
-		case "true", "1":
-			return value{kind: kindBool, key: "b:true"}
-		case "false", "0":
-			return value{kind: kindBool, key: "b:false"}
+	case sparql.XSDBoolean:
+		if b, ok := rdfvalue.ParseBool(l.Lexical); ok {
+			return value{kind: kindBool, key: "b:" + strconv.FormatBool(b)}
 		}
 	}
 	return value{}
 }
 
-// validZone reports whether s is empty or an XSD timezone.
-func validZone(s string) bool {
-	if s == "" || s == "Z" {
-		return true
-	}
-	_, err := time.Parse("-07:00", s)
-	return err == nil
-}
-
-// numberValue parses a numeric lexical form; bits is the size of a
-// floating-point type, 0 for decimals and integers.
-func numberValue(lex string, bits int) value {
-	if bits == 0 {
-		if !sparql.IsDecimalLexical(lex) {
-			return value{}
-		}
-		r, ok := new(big.Rat).SetString(lex)
-		if !ok {
-			return value{}
-		}
-		return value{kind: kindNumber, num: r, key: "n:" + sparql.CanonicalDecimal(lex)}
-	}
-	switch lex {
-	case "NaN":
-		return value{kind: kindNumber, float: math.NaN(), key: "n:NaN"}
-	case "INF", "+INF":
-		return value{kind: kindNumber, float: math.Inf(1), key: "n:INF"}
-	case "-INF":
-		return value{kind: kindNumber, float: math.Inf(-1), key: "n:-INF"}
-	}
-	if strings.ContainsAny(lex, "xXpP_") { // Go accepts hex floats and underscores; XSD does not
+// numberValue is the value of a parsed number.
+func numberValue(n rdfvalue.Number, ok bool) value {
+	if !ok {
 		return value{}
 	}
-	f, err := strconv.ParseFloat(lex, bits)
-	if err != nil {
-		return value{}
-	}
-	s := strconv.FormatFloat(f, 'f', -1, bits)
-	r, _ := new(big.Rat).SetString(s)
-	return value{kind: kindNumber, num: r, float: f, key: "n:" + sparql.CanonicalDecimal(s)}
+	r, _ := n.DecimalValue()
+	return value{kind: kindNumber, num: r, float: n.Float64(), n: n, key: "n:" + n.ShortestDecimal()}
 }
 
 // termKey returns the canonical key of a term; align maps IRIs to the
@@ -174,9 +133,9 @@ func compareTerms(a, b sparql.Term) (c int, ok bool) {
 	va, vb := valueOf(a), valueOf(b)
 	switch {
 	case va.kind == kindNumber && vb.kind == kindNumber:
-		return compareNumbers(va, vb)
+		return rdfvalue.CompareDecimalValues(va.n, vb.n)
 	case va.kind == kindTime && vb.kind == kindTime:
-		return va.inst.Compare(vb.inst), true
+		return rdfvalue.CompareInstants(va.dt, vb.dt), true
 	case va.kind != kindNone || vb.kind != kindNone:
 		if va.kind == vb.kind && va.kind == kindBool {
 			return strings.Compare(va.key, vb.key), true
@@ -189,42 +148,18 @@ func compareTerms(a, b sparql.Term) (c int, ok bool) {
 	return strings.Compare(sparql.TermValue(a), sparql.TermValue(b)), true
 }
 
-func compareNumbers(a, b value) (int, bool) {
-	if a.num != nil && b.num != nil {
-		return a.num.Cmp(b.num), true
-	}
-	fa, fb := a.float, b.float
-	if a.num != nil {
-		fa, _ = a.num.Float64()
-	}
-	if b.num != nil {
-		fb, _ = b.num.Float64()
-	}
-	if math.IsNaN(fa) || math.IsNaN(fb) {
-		return 0, false
-	}
-	switch {
-	case fa < fb:
-		return -1, true
-	case fa > fb:
-		return 1, true
-	}
-	return 0, true
-}
-
 // isFloat reports whether a numeric literal has a floating-point type.
 func isFloat(t sparql.Term) bool {
 	l, ok := t.(*sparql.Literal)
-	return ok && numericTypes[xsdLocal(l)] != 0
+	if !ok {
+		return false
+	}
+	k := rdfvalue.NumericKind(l.DatatypeIRI())
+	return k == rdfvalue.Float || k == rdfvalue.Double
 }
 
 // isInteger reports whether a numeric literal has an integer type.
 func isInteger(t sparql.Term) bool {
 	l, ok := t.(*sparql.Literal)
-	if !ok {
-		return false
-	}
-	local := xsdLocal(l)
-	_, numeric := numericTypes[local]
-	return numeric && local != "decimal" && numericTypes[local] == 0
+	return ok && rdfvalue.NumericKind(l.DatatypeIRI()) == rdfvalue.Integer
 }

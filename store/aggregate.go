@@ -6,6 +6,7 @@ package store
 import (
 	"strings"
 
+	"github.com/schemaforge/go-schemaforge/rdfvalue"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
@@ -45,9 +46,9 @@ func newAggregator(a *sparql.Aggregate, ev *exprEnv) aggregator {
 	case "COUNT":
 		g = &countAgg{star: a.Star}
 	case "SUM":
-		g = &sumAgg{sum: intVal(0)}
+		g = &sumAgg{sum: rdfvalue.NewInteger(0)}
 	case "AVG":
-		g = &avgAgg{sum: intVal(0)}
+		g = &avgAgg{sum: rdfvalue.NewInteger(0)}
 	case "MIN":
 		g = &extremeAgg{sign: -1}
 	case "MAX":
@@ -107,17 +108,17 @@ func (g *countAgg) add(t sparql.Term, err error) {
 	}
 }
 
-func (g *countAgg) result() (sparql.Term, error) { return intVal(g.n).literal(), nil }
+func (g *countAgg) result() (sparql.Term, error) { return rdfvalue.NewInteger(g.n).Literal(), nil }
 
 // sumAgg is SUM; the sum of no values is 0 (xsd:integer).
 type sumAgg struct {
-	sum numVal
+	sum rdfvalue.Number
 	err error
 }
 
 // addNumber adds the value t (with its evaluation error) to *sum, or
 // records the first error in *errp.
-func addNumber(sum *numVal, errp *error, t sparql.Term, err error) {
+func addNumber(sum *rdfvalue.Number, errp *error, t sparql.Term, err error) {
 	if *errp != nil {
 		return
 	}
@@ -147,13 +148,13 @@ func (g *sumAgg) result() (sparql.Term, error) {
 	if g.err != nil {
 		return nil, g.err
 	}
-	return g.sum.literal(), nil
+	return g.sum.Literal(), nil
 }
 
 // avgAgg is AVG: SUM / COUNT (a decimal for integers); the average of no
 // values is 0 (xsd:integer).
 type avgAgg struct {
-	sum numVal
+	sum rdfvalue.Number
 	n   int64
 	err error
 }
@@ -168,13 +169,13 @@ func (g *avgAgg) result() (sparql.Term, error) {
 		return nil, g.err
 	}
 	if g.n == 0 {
-		return intVal(0).literal(), nil
+		return rdfvalue.NewInteger(0).Literal(), nil
 	}
-	avg, err := numArith('/', g.sum, intVal(g.n))
+	avg, err := numArith('/', g.sum, rdfvalue.NewInteger(g.n))
 	if err != nil {
 		return nil, err
 	}
-	return avg.literal(), nil
+	return avg.Literal(), nil
 }
 
 // extremeAgg is MIN (sign -1) and MAX (sign +1) by orderCompare, which

@@ -23,8 +23,9 @@ package store
 //	    the ORDER BY order of §15.1, total and deterministic; nil is unbound.
 //	newAggregator(a *sparql.Aggregate, ev *exprEnv) aggregator  (aggregate.go)
 //	    accumulators for COUNT, SUM, AVG, MIN, MAX, SAMPLE, GROUP_CONCAT.
-//	sameTerm, termEqual, compareOp, numericValue, dateTimeValue  (value.go)
-//	    the value layer, for engine code that needs it.
+//	termEqual, compareOp (value.go), and package rdfvalue
+//	    the value layer (rdfvalue.SameTerm, NumericValue, DateTimeValue,
+//	    …), for engine code that needs it.
 //
 // Terms returned by eval may be shared (the query's own constants, the
 // binder's terms, canonical true/false literals): callers must not modify
@@ -42,6 +43,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/schemaforge/go-schemaforge/rdfvalue"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
@@ -187,7 +189,7 @@ func (ev *exprEnv) eval(e sparql.Expr, b binder) (sparql.Term, error) {
 		if err != nil {
 			return nil, err
 		}
-		return boolLiteral(ok != e.Not), nil
+		return rdfvalue.BoolLiteral(ok != e.Not), nil
 	case *sparql.Aggregate:
 		return nil, exprError("aggregate outside a grouped query")
 	case nil:
@@ -226,12 +228,12 @@ func ebv(t sparql.Term) (bool, error) {
 	}
 	dt := l.Datatype.Value
 	if dt == sparql.XSDBoolean {
-		v, ok := parseBoolLex(l.Lexical)
+		v, ok := rdfvalue.ParseBool(l.Lexical)
 		return ok && v, nil
 	}
-	if numericKindOf(dt) != numNone {
-		n, ok := numericValue(l)
-		return ok && n.sign() != 0, nil
+	if rdfvalue.NumericKind(dt) != rdfvalue.NotNumeric {
+		n, ok := rdfvalue.NumericValue(l)
+		return ok && n.Sign() != 0, nil
 	}
 	return false, errEBV
 }
@@ -284,13 +286,13 @@ func (ev *exprEnv) evalBinary(e *sparql.BinaryExpr, b binder) (sparql.Term, erro
 		if err != nil {
 			return nil, err
 		}
-		return boolLiteral(eq == (e.Op == sparql.OpEq)), nil
+		return rdfvalue.BoolLiteral(eq == (e.Op == sparql.OpEq)), nil
 	case sparql.OpLt, sparql.OpGt, sparql.OpLe, sparql.OpGe:
 		v, err := compareOp(e.Op, x, y)
 		if err != nil {
 			return nil, err
 		}
-		return boolLiteral(v), nil
+		return rdfvalue.BoolLiteral(v), nil
 	case sparql.OpAdd, sparql.OpSub, sparql.OpMul, sparql.OpDiv:
 		nx, ok1 := numericTerm(x)
 		ny, ok2 := numericTerm(y)
@@ -301,18 +303,18 @@ func (ev *exprEnv) evalBinary(e *sparql.BinaryExpr, b binder) (sparql.Term, erro
 		if err != nil {
 			return nil, err
 		}
-		return z.literal(), nil
+		return z.Literal(), nil
 	}
 	return nil, exprErrorf("unknown operator %q", string(e.Op))
 }
 
 // numericTerm returns the value of t when it is a valid numeric literal.
-func numericTerm(t sparql.Term) (numVal, bool) {
+func numericTerm(t sparql.Term) (rdfvalue.Number, bool) {
 	l, ok := t.(*sparql.Literal)
 	if !ok || l == nil {
-		return numVal{}, false
+		return rdfvalue.Number{}, false
 	}
-	return numericValue(l)
+	return rdfvalue.NumericValue(l)
 }
 
 // evalUnary evaluates !, unary + and unary -.
@@ -327,7 +329,7 @@ func (ev *exprEnv) evalUnary(e *sparql.UnaryExpr, b binder) (sparql.Term, error)
 		if err != nil {
 			return nil, err
 		}
-		return boolLiteral(!v), nil
+		return rdfvalue.BoolLiteral(!v), nil
 	case "+", "-":
 		n, ok := numericTerm(x)
 		if !ok {
@@ -336,7 +338,7 @@ func (ev *exprEnv) evalUnary(e *sparql.UnaryExpr, b binder) (sparql.Term, error)
 		if e.Op == "+" {
 			return x, nil
 		}
-		return numNeg(n).literal(), nil
+		return n.Neg().Literal(), nil
 	}
 	return nil, exprErrorf("unknown operator %q", e.Op)
 }
@@ -355,7 +357,7 @@ func (ev *exprEnv) evalIn(e *sparql.InExpr, b binder) (sparql.Term, error) {
 		if err == nil {
 			var eq bool
 			if eq, err = termEqual(x, y); err == nil && eq {
-				return boolLiteral(!e.Not), nil
+				return rdfvalue.BoolLiteral(!e.Not), nil
 			}
 		}
 		if err != nil && firstErr == nil {
@@ -365,7 +367,7 @@ func (ev *exprEnv) evalIn(e *sparql.InExpr, b binder) (sparql.Term, error) {
 	if firstErr != nil {
 		return nil, firstErr
 	}
-	return boolLiteral(e.Not), nil
+	return rdfvalue.BoolLiteral(e.Not), nil
 }
 
 // evalCall evaluates a call of a built-in function. BOUND, IF and COALESCE
@@ -381,7 +383,7 @@ func (ev *exprEnv) evalCall(e *sparql.CallExpr, b binder) (sparql.Term, error) {
 		if !ok || v == nil {
 			return nil, exprError("BOUND needs a variable")
 		}
-		return boolLiteral(b.lookup(v) != nil), nil
+		return rdfvalue.BoolLiteral(b.lookup(v) != nil), nil
 	case "IF":
 		if len(e.Args) != 3 {
 			return nil, errArity
@@ -451,7 +453,7 @@ func (ev *exprEnv) callBuiltin(name string, args []sparql.Term) (sparql.Term, er
 		if err := arity(args, 2, 2); err != nil {
 			return nil, err
 		}
-		return boolLiteral(sameTerm(args[0], args[1])), nil
+		return rdfvalue.BoolLiteral(rdfvalue.SameTerm(args[0], args[1])), nil
 	case "isIRI", "isURI", "isBLANK", "isLITERAL", "isNUMERIC":
 		return fnIsKind(name, args)
 	case "MD5", "SHA1", "SHA256", "SHA384", "SHA512":

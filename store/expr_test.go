@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/schemaforge/go-schemaforge/rdfvalue"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
@@ -59,7 +60,7 @@ func testVars() map[string]sparql.Term {
 		"fr":   sparql.NewLangLiteral("chat", "fr"),
 		"iri":  sparql.NewIRI("http://example.org/a"),
 		"bn":   &sparql.BlankNode{Label: "b1"},
-		"dt":   sparql.NewTypedLiteral("2010-06-21T11:28:01Z", xsdDateTime),
+		"dt":   sparql.NewTypedLiteral("2010-06-21T11:28:01Z", rdfvalue.XSDDateTime),
 		"zero": sparql.NewTypedLiteral("0", sparql.XSDInteger),
 	}
 }
@@ -510,7 +511,7 @@ func TestBuiltinsNeverPanic(t *testing.T) {
 	}
 	casts := []string{
 		sparql.XSDString, sparql.XSDBoolean, sparql.XSDInteger, sparql.XSDDecimal, sparql.XSDDouble,
-		xsdFloat, xsdDateTime, xsdDate, xsdTime, xsdByte, xsdUnsignedLong,
+		rdfvalue.XSDFloat, rdfvalue.XSDDateTime, rdfvalue.XSDDate, rdfvalue.XSDTime, rdfvalue.XSDByte, rdfvalue.XSDUnsignedLong,
 	}
 	var nilLit *sparql.Literal
 	args := []sparql.Expr{
@@ -518,10 +519,10 @@ func TestBuiltinsNeverPanic(t *testing.T) {
 		sparql.NewLiteral(""), sparql.NewLiteral("*"), sparql.NewLiteral("(a)"), sparql.NewLiteral("$9"),
 		sparql.NewLangLiteral("x", "en"), sparql.NewTypedLiteral("1", sparql.XSDString),
 		sparql.NewTypedLiteral("-9223372036854775808", sparql.XSDInteger),
-		sparql.NewTypedLiteral("NaN", sparql.XSDDouble), sparql.NewTypedLiteral("-INF", xsdFloat),
+		sparql.NewTypedLiteral("NaN", sparql.XSDDouble), sparql.NewTypedLiteral("-INF", rdfvalue.XSDFloat),
 		sparql.NewTypedLiteral("1e308", sparql.XSDDouble), sparql.NewTypedLiteral("0.5", sparql.XSDDecimal),
-		sparql.NewTypedLiteral("x", sparql.XSDInteger), sparql.NewTypedLiteral("-0044-12-31T24:00:00-14:00", xsdDateTime),
-		sparql.NewTypedLiteral("24:00:00", xsdTime), sparql.NewTypedLiteral("x", "http://example.org/t"),
+		sparql.NewTypedLiteral("x", sparql.XSDInteger), sparql.NewTypedLiteral("-0044-12-31T24:00:00-14:00", rdfvalue.XSDDateTime),
+		sparql.NewTypedLiteral("24:00:00", rdfvalue.XSDTime), sparql.NewTypedLiteral("x", "http://example.org/t"),
 		nilLit, &sparql.CallExpr{Name: "NOW"},
 	}
 	ev := newExprEnv(time.Now(), "http://example.org/")

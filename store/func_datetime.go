@@ -11,28 +11,29 @@ package store
 import (
 	"strconv"
 
+	"github.com/schemaforge/go-schemaforge/rdfvalue"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
 // dtArg checks for one date/time argument of an accepted kind.
-func dtArg(args []sparql.Term, kinds ...dtKind) (dtVal, error) {
+func dtArg(args []sparql.Term, kinds ...rdfvalue.TemporalKind) (rdfvalue.DateTime, error) {
 	if err := arity(args, 1, 1); err != nil {
-		return dtVal{}, err
+		return rdfvalue.DateTime{}, err
 	}
 	l, ok := args[0].(*sparql.Literal)
 	if !ok || l == nil {
-		return dtVal{}, errTypeMismatch
+		return rdfvalue.DateTime{}, errTypeMismatch
 	}
-	v, ok := dateTimeValue(l)
+	v, ok := rdfvalue.DateTimeValue(l)
 	if !ok {
-		return dtVal{}, errTypeMismatch
+		return rdfvalue.DateTime{}, errTypeMismatch
 	}
 	for _, k := range kinds {
-		if v.kind == k {
+		if v.Kind == k {
 			return v, nil
 		}
 	}
-	return dtVal{}, errTypeMismatch
+	return rdfvalue.DateTime{}, errTypeMismatch
 }
 
 // fnDateField is YEAR, MONTH, DAY, HOURS, MINUTES (xsd:integer) and
@@ -40,50 +41,50 @@ func dtArg(args []sparql.Term, kinds ...dtKind) (dtVal, error) {
 func fnDateField(name string, args []sparql.Term) (sparql.Term, error) {
 	switch name {
 	case "YEAR", "MONTH", "DAY":
-		v, err := dtArg(args, kindDateTime, kindDate)
+		v, err := dtArg(args, rdfvalue.KindDateTime, rdfvalue.KindDate)
 		if err != nil {
 			return nil, err
 		}
 		switch name {
 		case "YEAR":
-			return intVal(v.year).literal(), nil
+			return rdfvalue.NewInteger(v.Year).Literal(), nil
 		case "MONTH":
-			return intVal(int64(v.month)).literal(), nil
+			return rdfvalue.NewInteger(int64(v.Month)).Literal(), nil
 		}
-		return intVal(int64(v.day)).literal(), nil
+		return rdfvalue.NewInteger(int64(v.Day)).Literal(), nil
 	}
-	v, err := dtArg(args, kindDateTime, kindTime)
+	v, err := dtArg(args, rdfvalue.KindDateTime, rdfvalue.KindTime)
 	if err != nil {
 		return nil, err
 	}
 	switch name {
 	case "HOURS":
-		return intVal(int64(v.hour)).literal(), nil
+		return rdfvalue.NewInteger(int64(v.Hour)).Literal(), nil
 	case "MINUTES":
-		return intVal(int64(v.minute)).literal(), nil
+		return rdfvalue.NewInteger(int64(v.Minute)).Literal(), nil
 	}
-	s := strconv.Itoa(v.second)
-	if v.frac != "" {
-		s += "." + v.frac
+	s := strconv.Itoa(v.Second)
+	if v.Frac != "" {
+		s += "." + v.Frac
 	}
-	r, ok := parseDecimalLex(s)
+	n, ok := rdfvalue.ParseLexical(s, rdfvalue.Decimal)
 	if !ok {
 		return nil, errTypeMismatch
 	}
-	return decVal(r).literal(), nil
+	return n.Literal(), nil
 }
 
 // fnTimezone is TIMEZONE: the timezone as an xsd:dayTimeDuration ("PT0S",
 // "-PT8H", "PT5H30M"); a value without timezone is an error.
 func fnTimezone(args []sparql.Term) (sparql.Term, error) {
-	v, err := dtArg(args, kindDateTime, kindDate, kindTime)
+	v, err := dtArg(args, rdfvalue.KindDateTime, rdfvalue.KindDate, rdfvalue.KindTime)
 	if err != nil {
 		return nil, err
 	}
-	if !v.hasTZ {
+	if !v.HasTZ {
 		return nil, exprError("TIMEZONE: the value has no timezone")
 	}
-	return &sparql.Literal{Lexical: tzDuration(v.tzMin), Datatype: dtDayTimeDuration}, nil
+	return &sparql.Literal{Lexical: tzDuration(v.TZMin), Datatype: dtDayTimeDuration}, nil
 }
 
 // tzDuration formats a timezone offset in minutes as a dayTimeDuration.
@@ -108,9 +109,9 @@ func tzDuration(min int) string {
 // fnTZ is TZ: the timezone as written ("Z", "-08:00"), "" when there is
 // none.
 func fnTZ(args []sparql.Term) (sparql.Term, error) {
-	v, err := dtArg(args, kindDateTime, kindDate, kindTime)
+	v, err := dtArg(args, rdfvalue.KindDateTime, rdfvalue.KindDate, rdfvalue.KindTime)
 	if err != nil {
 		return nil, err
 	}
-	return sparql.NewLiteral(v.tzLex), nil
+	return sparql.NewLiteral(v.TZ), nil
 }

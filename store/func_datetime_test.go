@@ -63,27 +63,3 @@ func TestNowIsConstantPerQuery(t *testing.T) {
 		t.Errorf("NOW() = %s then %s, want %s twice", a, b, want)
 	}
 }
-
-func TestCivilDays(t *testing.T) {
-	for _, tt := range []struct {
-		y    int64
-		m, d int
-		days int64
-	}{
-		{1970, 1, 1, 0},
-		{2000, 3, 1, 11017},
-		{1969, 12, 31, -1},
-		{0, 1, 1, -719528},
-		{-1, 12, 31, -719529},
-	} {
-		if got := daysFromCivil(tt.y, tt.m, tt.d); got != tt.days {
-			t.Errorf("daysFromCivil(%d-%d-%d) = %d, want %d", tt.y, tt.m, tt.d, got, tt.days)
-		}
-	}
-	for z := int64(-1_000_000); z <= 1_000_000; z += 997 {
-		y, m, d := civilFromDays(z)
-		if back := daysFromCivil(y, m, d); back != z || m < 1 || m > 12 || d < 1 || d > daysIn(y, m) {
-			t.Fatalf("day %d → %d-%d-%d → %d", z, y, m, d, back)
-		}
-	}
-}

@@ -12,11 +12,11 @@ import (
 	"crypto/sha256"
 	"crypto/sha512"
 	"encoding/hex"
-	"math"
 	"math/big"
 	"strconv"
 	"strings"
 
+	"github.com/schemaforge/go-schemaforge/rdfvalue"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
@@ -236,7 +236,7 @@ func fnIsKind(name string, args []sparql.Term) (sparql.Term, error) {
 	default:
 		return nil, errTypeMismatch
 	}
-	return boolLiteral(v), nil
+	return rdfvalue.BoolLiteral(v), nil
 }
 
 // fnHash is MD5, SHA1, SHA256, SHA384 and SHA512 of the UTF-8 form of a
@@ -278,12 +278,11 @@ func fnHash(name string, args []sparql.Term) (sparql.Term, error) {
 // implement.
 func isCastTarget(dt string) bool {
 	switch dt {
-	case sparql.XSDString, sparql.XSDBoolean, sparql.XSDDecimal, sparql.XSDDouble, xsdFloat,
-		xsdDateTime, xsdDate, xsdTime:
+	case sparql.XSDString, sparql.XSDBoolean, sparql.XSDDecimal, sparql.XSDDouble, rdfvalue.XSDFloat,
+		rdfvalue.XSDDateTime, rdfvalue.XSDDate, rdfvalue.XSDTime:
 		return true
 	}
-	_, ok := xsdIntegerTypes[dt]
-	return ok
+	return rdfvalue.NumericKind(dt) == rdfvalue.Integer
 }
 
 // castTo applies the XSD constructor function dt to t (§17.5, XPath
@@ -311,15 +310,15 @@ func castTo(dt string, t sparql.Term) (sparql.Term, error) {
 var errCast error = exprError("invalid cast")
 
 func castLiteral(dt string, l *sparql.Literal) (sparql.Term, error) {
-	v := valueOf(l)
-	if v.cls == clsOther {
-		known := l.Datatype != nil && (numericKindOf(l.Datatype.Value) != numNone || isCastTarget(l.Datatype.Value))
+	v := rdfvalue.ValueOf(l)
+	if v.Class == rdfvalue.ClassOther {
+		known := l.Datatype != nil && (rdfvalue.NumericKind(l.Datatype.Value) != rdfvalue.NotNumeric || isCastTarget(l.Datatype.Value))
 		if dt == sparql.XSDString && !known {
 			return sparql.NewLiteral(l.Lexical), nil
 		}
 		return nil, errCast
 	}
-	if v.cls == clsLang {
+	if v.Class == rdfvalue.ClassLang {
 		if dt == sparql.XSDString {
 			return sparql.NewLiteral(l.Lexical), nil
 		}
@@ -327,99 +326,91 @@ func castLiteral(dt string, l *sparql.Literal) (sparql.Term, error) {
 	}
 	switch dt {
 	case sparql.XSDString:
-		switch v.cls {
-		case clsNumeric:
-			return sparql.NewLiteral(v.num.xpathString()), nil
-		case clsBoolean:
-			return sparql.NewLiteral(strconv.FormatBool(v.b)), nil
-		case clsString:
+		switch v.Class {
+		case rdfvalue.ClassNumeric:
+			return sparql.NewLiteral(v.Number.XPathString()), nil
+		case rdfvalue.ClassBoolean:
+			return sparql.NewLiteral(strconv.FormatBool(v.Bool)), nil
+		case rdfvalue.ClassString:
 			if l.Datatype == nil {
 				return l, nil
 			}
 			return sparql.NewLiteral(l.Lexical), nil
 		}
-		return sparql.NewLiteral(xmlSpace(l.Lexical)), nil
+		return sparql.NewLiteral(rdfvalue.CollapseSpace(l.Lexical)), nil
 	case sparql.XSDBoolean:
-		switch v.cls {
-		case clsString:
-			b, ok := parseBoolLex(l.Lexical)
+		switch v.Class {
+		case rdfvalue.ClassString:
+			b, ok := rdfvalue.ParseBool(l.Lexical)
 			if !ok {
 				return nil, errCast
 			}
-			return boolLiteral(b), nil
-		case clsBoolean:
-			return boolLiteral(v.b), nil
-		case clsNumeric:
-			return boolLiteral(v.num.sign() != 0), nil
+			return rdfvalue.BoolLiteral(b), nil
+		case rdfvalue.ClassBoolean:
+			return rdfvalue.BoolLiteral(v.Bool), nil
+		case rdfvalue.ClassNumeric:
+			return rdfvalue.BoolLiteral(v.Number.Sign() != 0), nil
 		}
 		return nil, errCast
 	case sparql.XSDDecimal:
-		var n numVal
-		switch v.cls {
-		case clsString:
-			r, ok := parseDecimalLex(l.Lexical)
+		var n rdfvalue.Number
+		var ok bool
+		switch v.Class {
+		case rdfvalue.ClassString:
+			n, ok = rdfvalue.ParseLexical(l.Lexical, rdfvalue.Decimal)
+		case rdfvalue.ClassBoolean:
+			n, ok = rdfvalue.NewDecimal(new(big.Rat).SetInt64(b2i(v.Bool))), true
+		case rdfvalue.ClassNumeric:
+			n, ok = v.Number.ToDecimal()
+		}
+		if !ok {
+			return nil, errCast
+		}
+		return n.Literal(), nil
+	case sparql.XSDDouble, rdfvalue.XSDFloat:
+		kind := rdfvalue.Double
+		if dt == rdfvalue.XSDFloat {
+			kind = rdfvalue.Float
+		}
+		var f float64
+		switch v.Class {
+		case rdfvalue.ClassString:
+			n, ok := rdfvalue.ParseLexical(l.Lexical, kind)
 			if !ok {
 				return nil, errCast
 			}
-			n = decVal(r)
-		case clsBoolean:
-			n = decVal(new(big.Rat).SetInt64(b2i(v.b)))
-		case clsNumeric:
-			var ok bool
-			if n, ok = toDecimal(v.num); !ok {
-				return nil, errCast
-			}
+			f = n.Float64()
+		case rdfvalue.ClassBoolean:
+			f = float64(b2i(v.Bool))
+		case rdfvalue.ClassNumeric:
+			f = v.Number.Float64()
 		default:
 			return nil, errCast
 		}
-		return n.literal(), nil
-	case sparql.XSDDouble, xsdFloat:
-		kind := numDouble
-		bits := 64
-		if dt == xsdFloat {
-			kind, bits = numFloat, 32
+		if kind == rdfvalue.Float {
+			return rdfvalue.NewFloat(f).Literal(), nil
 		}
-		var f float64
-		switch v.cls {
-		case clsString:
-			var ok bool
-			if f, ok = parseFloatLex(l.Lexical, bits); !ok {
-				return nil, errCast
-			}
-		case clsBoolean:
-			f = float64(b2i(v.b))
-		case clsNumeric:
-			f = v.num.float()
-		default:
-			return nil, errCast
-		}
-		return floatVal(kind, f).literal(), nil
-	case xsdDateTime, xsdDate, xsdTime:
+		return rdfvalue.NewDouble(f).Literal(), nil
+	case rdfvalue.XSDDateTime, rdfvalue.XSDDate, rdfvalue.XSDTime:
 		return castDateTime(dt, l, v)
 	}
-	rg, ok := xsdIntegerTypes[dt]
-	if !ok {
+	if rdfvalue.NumericKind(dt) != rdfvalue.Integer {
 		return nil, errCast
 	}
-	var n numVal
-	switch v.cls {
-	case clsString:
-		if n, ok = parseIntegerLex(l.Lexical); !ok {
-			return nil, errCast
-		}
-	case clsBoolean:
-		n = intVal(b2i(v.b))
-	case clsNumeric:
-		if n, ok = toInteger(v.num); !ok {
-			return nil, errCast
-		}
-	default:
+	var n rdfvalue.Number
+	var ok bool
+	switch v.Class {
+	case rdfvalue.ClassString:
+		n, ok = rdfvalue.ParseLexical(l.Lexical, rdfvalue.Integer)
+	case rdfvalue.ClassBoolean:
+		n, ok = rdfvalue.NewInteger(b2i(v.Bool)), true
+	case rdfvalue.ClassNumeric:
+		n, ok = v.Number.ToInteger()
+	}
+	if !ok || !rdfvalue.InIntegerRange(dt, n) {
 		return nil, errCast
 	}
-	if !rg.contains(n) {
-		return nil, errCast
-	}
-	lit := n.literal()
+	lit := n.Literal()
 	if dt != sparql.XSDInteger {
 		lit.Datatype = &sparql.IRI{Value: dt}
 	}
@@ -433,111 +424,33 @@ func b2i(b bool) int64 {
 	return 0
 }
 
-// toInteger truncates a number toward zero; NaN and ±INF have no integer
-// value.
-func toInteger(n numVal) (numVal, bool) {
-	switch n.kind {
-	case numInteger:
-		return n, true
-	case numDecimal:
-		return bigIntVal(new(big.Int).Quo(n.r.Num(), n.r.Denom())), true
-	}
-	if math.IsNaN(n.f) || math.IsInf(n.f, 0) {
-		return numVal{}, false
-	}
-	t := math.Trunc(n.f)
-	if math.Abs(t) < 1<<62 {
-		return intVal(int64(t)), true
-	}
-	b, _ := new(big.Float).SetFloat64(t).Int(nil)
-	return bigIntVal(b), true
-}
-
-// toDecimal converts a number to xsd:decimal; a float or double becomes the
-// decimal of its shortest round-tripping representation, NaN and ±INF have
-// none.
-func toDecimal(n numVal) (numVal, bool) {
-	switch n.kind {
-	case numInteger:
-		return decVal(n.rat()), true
-	case numDecimal:
-		return n, true
-	}
-	if math.IsNaN(n.f) || math.IsInf(n.f, 0) {
-		return numVal{}, false
-	}
-	bits := 64
-	if n.kind == numFloat {
-		bits = 32
-	}
-	r, ok := parseDecimalLex(strconv.FormatFloat(n.f, 'f', -1, bits))
-	return decVal(r), ok
-}
-
 // castDateTime casts to xsd:dateTime, xsd:date or xsd:time: from strings
 // by parsing; a dateTime gives its date or time part; a date gives the
 // dateTime at midnight.
-func castDateTime(dt string, l *sparql.Literal, v litValue) (sparql.Term, error) {
-	kind := kindDateTime
-	switch dt {
-	case xsdDate:
-		kind = kindDate
-	case xsdTime:
-		kind = kindTime
-	}
-	switch v.cls {
-	case clsString:
-		s := xmlSpace(l.Lexical)
-		if _, ok := parseDateTimeLex(s, kind); !ok {
+func castDateTime(dt string, l *sparql.Literal, v rdfvalue.Value) (sparql.Term, error) {
+	kind, _ := rdfvalue.TemporalKindOf(dt)
+	switch v.Class {
+	case rdfvalue.ClassString:
+		s := rdfvalue.CollapseSpace(l.Lexical)
+		if _, ok := rdfvalue.ParseDateTime(s, kind); !ok {
 			return nil, errCast
 		}
 		return sparql.NewTypedLiteral(s, dt), nil
-	case clsDateTime, clsDate, clsTime:
+	case rdfvalue.ClassDateTime, rdfvalue.ClassDate, rdfvalue.ClassTime:
 	default:
 		return nil, errCast
 	}
-	d := v.dt
-	if d.kind == kind {
-		return sparql.NewTypedLiteral(xmlSpace(l.Lexical), dt), nil
-	}
-	date := func() string {
-		y := strconv.FormatInt(abs64(d.year), 10)
-		if len(y) < 4 {
-			y = strings.Repeat("0", 4-len(y)) + y
-		}
-		if d.year < 0 {
-			y = "-" + y
-		}
-		return y + "-" + two(d.month) + "-" + two(d.day)
-	}
-	clock := func() string {
-		s := two(d.hour) + ":" + two(d.minute) + ":" + two(d.second)
-		if d.frac != "" {
-			s += "." + d.frac
-		}
-		return s
+	d := v.DateTime
+	if d.Kind == kind {
+		return sparql.NewTypedLiteral(rdfvalue.CollapseSpace(l.Lexical), dt), nil
 	}
 	switch {
-	case d.kind == kindDate && kind == kindDateTime:
-		return sparql.NewTypedLiteral(date()+"T00:00:00"+d.tzLex, dt), nil
-	case d.kind == kindDateTime && kind == kindDate:
-		return sparql.NewTypedLiteral(date()+d.tzLex, dt), nil
-	case d.kind == kindDateTime && kind == kindTime:
-		return sparql.NewTypedLiteral(clock()+d.tzLex, dt), nil
+	case d.Kind == rdfvalue.KindDate && kind == rdfvalue.KindDateTime:
+		return sparql.NewTypedLiteral(d.DateString()+"T00:00:00"+d.TZ, dt), nil
+	case d.Kind == rdfvalue.KindDateTime && kind == rdfvalue.KindDate:
+		return sparql.NewTypedLiteral(d.DateString()+d.TZ, dt), nil
+	case d.Kind == rdfvalue.KindDateTime && kind == rdfvalue.KindTime:
+		return sparql.NewTypedLiteral(d.ClockString()+d.TZ, dt), nil
 	}
 	return nil, errCast
-}
-
-func two(n int) string {
-	if n < 10 {
-		return "0" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
-}
-
-func abs64(n int64) int64 {
-	if n < 0 {
-		return -n
-	}
-	return n
 }

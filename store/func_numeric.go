@@ -5,21 +5,20 @@ package store
 // such as xsd:short gives xsd:integer).
 
 import (
-	"math"
-	"math/big"
 	"math/rand/v2"
 
+	"github.com/schemaforge/go-schemaforge/rdfvalue"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
 // numArg1 checks for one numeric argument.
-func numArg1(args []sparql.Term) (numVal, error) {
+func numArg1(args []sparql.Term) (rdfvalue.Number, error) {
 	if err := arity(args, 1, 1); err != nil {
-		return numVal{}, err
+		return rdfvalue.Number{}, err
 	}
 	n, ok := numericTerm(args[0])
 	if !ok {
-		return numVal{}, errNotNumeric
+		return rdfvalue.Number{}, errNotNumeric
 	}
 	return n, nil
 }
@@ -30,43 +29,7 @@ func fnAbs(args []sparql.Term) (sparql.Term, error) {
 	if err != nil {
 		return nil, err
 	}
-	if n.sign() < 0 {
-		n = numNeg(n)
-	} else if n.kind >= numFloat {
-		n.f = math.Abs(n.f) // -0 and NaN
-	}
-	return n.literal(), nil
-}
-
-// ratFloor returns ⌊r⌋.
-func ratFloor(r *big.Rat) *big.Rat {
-	q := new(big.Int).Div(r.Num(), r.Denom()) // Euclidean: floor for a positive denominator
-	return new(big.Rat).SetInt(q)
-}
-
-// roundNum applies a rounding mode (floor, ceil, round) to n.
-func roundNum(n numVal, mode byte) numVal {
-	switch n.kind {
-	case numInteger:
-		return n
-	case numDecimal:
-		switch mode {
-		case 'f':
-			return decVal(ratFloor(n.r))
-		case 'c':
-			return decVal(new(big.Rat).Neg(ratFloor(new(big.Rat).Neg(n.r))))
-		}
-		return decVal(ratFloor(new(big.Rat).Add(n.r, ratHalf)))
-	}
-	switch mode {
-	case 'f':
-		n.f = math.Floor(n.f)
-	case 'c':
-		n.f = math.Ceil(n.f)
-	default:
-		n.f = roundXPath(n.f)
-	}
-	return n
+	return n.Abs().Literal(), nil
 }
 
 // fnRound is ROUND: the nearest integer, halves rounded toward +∞
@@ -76,7 +39,7 @@ func fnRound(args []sparql.Term) (sparql.Term, error) {
 	if err != nil {
 		return nil, err
 	}
-	return roundNum(n, 'r').literal(), nil
+	return n.Round().Literal(), nil
 }
 
 // fnCeil is CEIL.
@@ -85,7 +48,7 @@ func fnCeil(args []sparql.Term) (sparql.Term, error) {
 	if err != nil {
 		return nil, err
 	}
-	return roundNum(n, 'c').literal(), nil
+	return n.Ceil().Literal(), nil
 }
 
 // fnFloor is FLOOR.
@@ -94,7 +57,7 @@ func fnFloor(args []sparql.Term) (sparql.Term, error) {
 	if err != nil {
 		return nil, err
 	}
-	return roundNum(n, 'f').literal(), nil
+	return n.Floor().Literal(), nil
 }
 
 // fnRand is RAND: a fresh pseudo-random xsd:double in [0, 1) per call.
@@ -102,5 +65,5 @@ func fnRand(args []sparql.Term) (sparql.Term, error) {
 	if err := arity(args, 0, 0); err != nil {
 		return nil, err
 	}
-	return numVal{kind: numDouble, f: rand.Float64()}.literal(), nil
+	return rdfvalue.NewDouble(rand.Float64()).Literal(), nil
 }

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/schemaforge/go-schemaforge/rdfvalue"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
@@ -23,7 +24,7 @@ import (
 // language-tagged.
 func stringLit(t sparql.Term) (*sparql.Literal, bool) {
 	l, ok := t.(*sparql.Literal)
-	if !ok || l == nil || l.Lang == "" && !isPlainString(l) {
+	if !ok || l == nil || l.Lang == "" && !rdfvalue.IsPlainString(l) {
 		return nil, false
 	}
 	return l, true
@@ -32,7 +33,7 @@ func stringLit(t sparql.Term) (*sparql.Literal, bool) {
 // plainString returns t when it is a simple literal or an xsd:string.
 func plainString(t sparql.Term) (*sparql.Literal, bool) {
 	l, ok := t.(*sparql.Literal)
-	if !ok || l == nil || !isPlainString(l) {
+	if !ok || l == nil || !rdfvalue.IsPlainString(l) {
 		return nil, false
 	}
 	return l, true
@@ -83,22 +84,7 @@ func fnStrlen(args []sparql.Term) (sparql.Term, error) {
 	if !ok {
 		return nil, errNotString
 	}
-	return intVal(int64(utf8.RuneCountInString(s.Lexical))).literal(), nil
-}
-
-// roundXPath is fn:round: the nearest integer, halves toward +∞.
-func roundXPath(f float64) float64 {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return f
-	}
-	r := math.Floor(f)
-	if f-r >= 0.5 {
-		r++
-	}
-	if r == 0 && math.Signbit(f) {
-		return math.Copysign(0, -1)
-	}
-	return r
+	return rdfvalue.NewInteger(int64(utf8.RuneCountInString(s.Lexical))).Literal(), nil
 }
 
 // fnSubstr is SUBSTR(str, start[, length]) with the fn:substring rules:
@@ -116,14 +102,14 @@ func fnSubstr(args []sparql.Term) (sparql.Term, error) {
 	if !ok {
 		return nil, errNotNumeric
 	}
-	from := roundXPath(start.float())
+	from := rdfvalue.RoundFloat64(start.Float64())
 	to := math.Inf(1)
 	if len(args) == 3 {
 		n, ok := numericTerm(args[2])
 		if !ok {
 			return nil, errNotNumeric
 		}
-		to = from + roundXPath(n.float())
+		to = from + rdfvalue.RoundFloat64(n.Float64())
 	}
 	if math.IsNaN(from) || math.IsNaN(to) {
 		return sameKind(s, ""), nil
@@ -175,11 +161,11 @@ func fnStringTest(name string, args []sparql.Term) (sparql.Term, error) {
 	}
 	switch name {
 	case "STRSTARTS":
-		return boolLiteral(strings.HasPrefix(a.Lexical, b.Lexical)), nil
+		return rdfvalue.BoolLiteral(strings.HasPrefix(a.Lexical, b.Lexical)), nil
 	case "STRENDS":
-		return boolLiteral(strings.HasSuffix(a.Lexical, b.Lexical)), nil
+		return rdfvalue.BoolLiteral(strings.HasSuffix(a.Lexical, b.Lexical)), nil
 	}
-	return boolLiteral(strings.Contains(a.Lexical, b.Lexical)), nil
+	return rdfvalue.BoolLiteral(strings.Contains(a.Lexical, b.Lexical)), nil
 }
 
 // fnStrBefore is STRBEFORE: the part of the first argument before the
@@ -280,7 +266,7 @@ func fnLangMatches(args []sparql.Term) (sparql.Term, error) {
 	if !ok1 || !ok2 {
 		return nil, errNotString
 	}
-	return boolLiteral(langMatches(t.Lexical, r.Lexical)), nil
+	return rdfvalue.BoolLiteral(langMatches(t.Lexical, r.Lexical)), nil
 }
 
 func langMatches(tag, rng string) bool {
@@ -310,7 +296,7 @@ func (ev *exprEnv) fnRegex(args []sparql.Term) (sparql.Term, error) {
 	if err := ev.bounded("REGEX", len(s.Lexical), func() { matched = re.MatchString(s.Lexical) }); err != nil {
 		return nil, err
 	}
-	return boolLiteral(matched), nil
+	return rdfvalue.BoolLiteral(matched), nil
 }
 
 // fnReplace is REPLACE(text, pattern, replacement[, flags]) with the

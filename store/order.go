@@ -5,6 +5,7 @@ package store
 import (
 	"strings"
 
+	"github.com/schemaforge/go-schemaforge/rdfvalue"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
@@ -37,19 +38,19 @@ func termRank(t sparql.Term) int {
 // that the < operator does not relate: numbers, then strings (simple,
 // xsd:string and language-tagged together), booleans, dateTimes, dates,
 // times, and last literals of other datatypes (and ill-typed ones).
-func literalRank(c litClass) int {
+func literalRank(c rdfvalue.Class) int {
 	switch c {
-	case clsNumeric:
+	case rdfvalue.ClassNumeric:
 		return 0
-	case clsString, clsLang:
+	case rdfvalue.ClassString, rdfvalue.ClassLang:
 		return 1
-	case clsBoolean:
+	case rdfvalue.ClassBoolean:
 		return 2
-	case clsDateTime:
+	case rdfvalue.ClassDateTime:
 		return 3
-	case clsDate:
+	case rdfvalue.ClassDate:
 		return 4
-	case clsTime:
+	case rdfvalue.ClassTime:
 		return 5
 	}
 	return 6
@@ -96,18 +97,18 @@ func orderCompare(a, b sparql.Term) int {
 
 // literalOrder orders two literals for orderCompare.
 func literalOrder(x, y *sparql.Literal) int {
-	if isPlainString(x) && isPlainString(y) {
+	if rdfvalue.IsPlainString(x) && rdfvalue.IsPlainString(y) {
 		return strings.Compare(x.Lexical, y.Lexical)
 	}
-	vx, vy := valueOf(x), valueOf(y)
-	gx, gy := literalRank(vx.cls), literalRank(vy.cls)
+	vx, vy := rdfvalue.ValueOf(x), rdfvalue.ValueOf(y)
+	gx, gy := literalRank(vx.Class), literalRank(vy.Class)
 	if gx != gy {
 		return gx - gy
 	}
 	c := 0
-	switch vx.cls {
-	case clsNumeric:
-		xn, yn := vx.num.isNaN(), vy.num.isNaN()
+	switch vx.Class {
+	case rdfvalue.ClassNumeric:
+		xn, yn := vx.Number.IsNaN(), vy.Number.IsNaN()
 		switch {
 		case xn && yn:
 		case xn:
@@ -115,17 +116,17 @@ func literalOrder(x, y *sparql.Literal) int {
 		case yn:
 			c = 1
 		default:
-			c, _ = numCompare(vx.num, vy.num)
+			c, _ = rdfvalue.CompareNumbers(vx.Number, vy.Number)
 		}
-	case clsString, clsLang:
+	case rdfvalue.ClassString, rdfvalue.ClassLang:
 		if c = strings.Compare(x.Lexical, y.Lexical); c == 0 {
 			// A simple literal before language-tagged ones.
 			return strings.Compare(strings.ToLower(x.Lang), strings.ToLower(y.Lang))
 		}
-	case clsBoolean:
-		c = boolCmp(vx.b, vy.b)
-	case clsDateTime, clsDate, clsTime:
-		c = dtTotalCompare(vx.dt, vy.dt)
+	case rdfvalue.ClassBoolean:
+		c = rdfvalue.CompareBools(vx.Bool, vy.Bool)
+	case rdfvalue.ClassDateTime, rdfvalue.ClassDate, rdfvalue.ClassTime:
+		c = rdfvalue.CompareInstants(vx.DateTime, vy.DateTime)
 	}
 	if c != 0 {
 		return c

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
-	"math/big"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/schemaforge/go-schemaforge/rdfvalue"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
@@ -39,122 +39,24 @@ func TermKey(t sparql.Term) string { return t.Key() }
 // NumericKey is [TermKey] except for literals of an XSD numeric datatype
 // with a valid lexical form, which are keyed as the literal with the same
 // datatype and the canonical lexical form of their value (XSD 1.0 style:
-// "2.0" for decimals, "2.5E1" for doubles): "01"^^xsd:integer and "1"^^xsd:integer get the same
-// key, "2.50"^^xsd:decimal and "2.5"^^xsd:decimal too, "1.0E6"^^xsd:double and
+// "2.0" for decimals, "2.5E1" for doubles; [rdfvalue.Number.Lexical]):
+// "01"^^xsd:integer and "1"^^xsd:integer get the same key,
+// "2.50"^^xsd:decimal and "2.5"^^xsd:decimal too, "1.0E6"^^xsd:double and
 // "1000000"^^xsd:double too; "1"^^xsd:integer and "1"^^xsd:decimal do not
 // (different datatypes are different terms however equal their values).
+// The lexical form is checked against the lexical space of the datatype's
+// primitive type only: the range of a derived type such as xsd:byte is not
+// checked.
 func NumericKey(t sparql.Term) string {
 	lit, ok := t.(*sparql.Literal)
 	if !ok || lit.Datatype == nil || lit.Lang != "" {
 		return t.Key()
 	}
 	dt := lit.Datatype.Value
-	if c, ok := canonicalNumber(lit.Lexical, dt); ok {
-		return sparql.NewTypedLiteral(c, dt).Key()
+	if n, ok := rdfvalue.ParseLexical(lit.Lexical, rdfvalue.NumericKind(dt)); ok {
+		return sparql.NewTypedLiteral(n.Lexical(), dt).Key()
 	}
 	return t.Key()
-}
-
-// integerTypes are the XSD datatypes derived from xsd:integer.
-var integerTypes = map[string]bool{
-	"integer": true, "nonPositiveInteger": true, "negativeInteger": true,
-	"long": true, "int": true, "short": true, "byte": true,
-	"nonNegativeInteger": true, "unsignedLong": true, "unsignedInt": true,
-	"unsignedShort": true, "unsignedByte": true, "positiveInteger": true,
-}
-
-// canonicalNumber returns the canonical form of the value of lexical form
-// lex of XSD numeric datatype dt, and false when dt is not numeric or lex
-// is not a valid lexical form of it.
-func canonicalNumber(lex, dt string) (string, bool) {
-	local, ok := strings.CutPrefix(dt, sparql.XSD)
-	if !ok {
-		return "", false
-	}
-	s := strings.TrimSpace(lex) // XSD numeric types collapse whitespace
-	switch {
-	case integerTypes[local]:
-		if s == "" || strings.ContainsAny(s, ".eE") {
-			return "", false
-		}
-		var n big.Int
-		if _, ok := n.SetString(strings.TrimPrefix(s, "+"), 10); !ok {
-			return "", false
-		}
-		return n.String(), true
-	case local == "decimal":
-		if s == "" || strings.ContainsAny(s, "eExX/") {
-			return "", false
-		}
-		var r big.Rat
-		if _, ok := r.SetString(strings.TrimPrefix(s, "+")); !ok {
-			return "", false
-		}
-		return decimalString(&r), true
-	case local == "double" || local == "float":
-		bits := 64
-		if local == "float" {
-			bits = 32
-		}
-		switch s {
-		case "INF", "+INF":
-			return "INF", true
-		case "-INF":
-			return "-INF", true
-		case "NaN":
-			return "NaN", true
-		}
-		if s == "" || strings.ContainsAny(s, "xXpP_") || strings.EqualFold(strings.TrimLeft(s, "+-"), "inf") ||
-			strings.EqualFold(strings.TrimLeft(s, "+-"), "infinity") || strings.EqualFold(s, "nan") {
-			return "", false // Go spellings that XSD does not have
-		}
-		f, err := strconv.ParseFloat(s, bits)
-		if err != nil {
-			return "", false
-		}
-		return canonicalDouble(f, bits), true
-	}
-	return "", false
-}
-
-// canonicalDouble writes f in the canonical form of xsd:double: a
-// mantissa with one digit before the point and at least one after, and an
-// exponent ("2.5E1", "1.0E0", "-1.0E-3", "0.0E0").
-func canonicalDouble(f float64, bits int) string {
-	s := strconv.FormatFloat(f, 'E', -1, bits) // "2.5E+01", "1E+00"
-	mant, exp, _ := strings.Cut(s, "E")
-	if !strings.Contains(mant, ".") {
-		mant += ".0"
-	}
-	e, err := strconv.Atoi(exp)
-	if err != nil {
-		return s
-	}
-	return mant + "E" + strconv.Itoa(e)
-}
-
-// decimalString writes an exact decimal value with the fewest fraction
-// digits, at least one ("2.0", "-0.25").
-func decimalString(r *big.Rat) string {
-	// The denominator of a reduced decimal is 2^a·5^b: max(a, b) digits.
-	d := new(big.Int).Set(r.Denom())
-	two, five, zero := big.NewInt(2), big.NewInt(5), big.NewInt(0)
-	var a, b int
-	for m := new(big.Int); ; a++ {
-		q, rem := new(big.Int).QuoRem(d, two, m)
-		if rem.Cmp(zero) != 0 {
-			break
-		}
-		d = q
-	}
-	for m := new(big.Int); ; b++ {
-		q, rem := new(big.Int).QuoRem(d, five, m)
-		if rem.Cmp(zero) != 0 {
-			break
-		}
-		d = q
-	}
-	return r.FloatString(max(a, b, 1))
 }
 
 // tuple is a row of terms; nil stands for an unbound variable.
