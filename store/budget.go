@@ -3,8 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
-	"sync"
-	"sync/atomic"
+	"math"
 )
 
 // DefaultMemoryLimit is the per-query memory budget of a store built
@@ -31,13 +30,14 @@ func solutionBytes(w int) int64 { return solutionOverhead + int64(idBytes*w) }
 // solutions, hash tables, sort keys, computed strings and result rows. The
 // count is cumulative over the query (what an operator releases is not
 // given back), so it is an upper bound on what the query holds at once.
-// It is safe for concurrent use.
+// A query is evaluated by one goroutine, which alone uses its budget.
 type budget struct {
-	limit int64 // 0: no limit
-
-	used   atomic.Int64
-	failed atomic.Bool // fatal is set
-	mu     sync.Mutex
+	limit  int64 // 0: no limit
+	used   int64
+	// ceiling is what used may reach before charge takes its slow path:
+	// the limit, or the largest int64 with no limit; -1 once failed.
+	ceiling int64
+	failed bool  // fatal is set
 	fatal  error // the first fatal error, sticky
 }
 
@@ -48,13 +48,29 @@ func (b *budget) charge(op string, n int64) error {
 	if b == nil {
 		return nil
 	}
-	if used := b.used.Add(n); (b.limit <= 0 || used <= b.limit) && !b.failed.Load() {
+	b.used += n
+	if b.used <= b.ceiling {
 		return nil
 	}
-	if b.limit > 0 && b.used.Load() > b.limit {
+	return b.over(op)
+}
+
+// over is charge's slow path: the limit is passed or the query failed.
+func (b *budget) over(op string) error {
+	if b.ceiling == 0 && !b.failed {
+		// A budget built without newBudget: set its ceiling.
+		b.ceiling = b.limit
+		if b.limit <= 0 {
+			b.ceiling = math.MaxInt64
+		}
+		if b.used <= b.ceiling {
+			return nil
+		}
+	}
+	if b.limit > 0 && b.used > b.limit {
 		b.fail(fmt.Errorf("%w: %s would take the query past its memory limit of %s (raise it with store.WithMemoryLimit)", ErrTooLarge, op, byteSize(b.limit)))
 	}
-	return b.err()
+	return b.fatal
 }
 
 // fits reports, without charging, whether a value of n bytes built by op
@@ -63,12 +79,12 @@ func (b *budget) fits(op string, n int64) error {
 	if b == nil || b.limit <= 0 {
 		return nil
 	}
-	if err := b.err(); err != nil {
-		return err
+	if b.failed {
+		return b.fatal
 	}
-	if b.used.Load()+n > b.limit {
+	if b.used+n > b.limit {
 		b.fail(fmt.Errorf("%w: %s would build a value of %s, past the query's memory limit of %s (raise it with store.WithMemoryLimit)", ErrTooLarge, op, byteSize(n), byteSize(b.limit)))
-		return b.err()
+		return b.fatal
 	}
 	return nil
 }
@@ -76,35 +92,25 @@ func (b *budget) fits(op string, n int64) error {
 // room returns the bytes left under the limit (0 when there is no limit
 // or none is left).
 func (b *budget) room() int64 {
-	if b == nil || b.limit <= 0 {
+	if b == nil || b.limit <= 0 || b.used >= b.limit {
 		return 0
 	}
-	if r := b.limit - b.used.Load(); r > 0 {
-		return r
-	}
-	return 0
+	return b.limit - b.used
 }
 
 // fail records err as the query's fatal error unless one is recorded.
 func (b *budget) fail(err error) {
-	if b == nil || err == nil {
+	if b == nil || err == nil || b.failed {
 		return
 	}
-	b.mu.Lock()
-	if b.fatal == nil {
-		b.fatal = err
-		b.failed.Store(true)
-	}
-	b.mu.Unlock()
+	b.fatal, b.failed, b.ceiling = err, true, -1
 }
 
 // err returns the sticky fatal error, if any.
 func (b *budget) err() error {
-	if b == nil || !b.failed.Load() {
+	if b == nil {
 		return nil
 	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
 	return b.fatal
 }
 
@@ -113,7 +119,7 @@ func (b *budget) bytesUsed() int64 {
 	if b == nil {
 		return 0
 	}
-	return b.used.Load()
+	return b.used
 }
 
 // isFatal reports whether err must end the query rather than count as an

@@ -92,8 +92,8 @@ func (e *engine) grow(n int) error {
 // tick checks for a fatal error (memory limit, a deadline met inside a
 // function) on every call and for cancellation every 256 calls.
 func (e *engine) tick() error {
-	if e.mem.failed.Load() {
-		return e.mem.err()
+	if e.mem.failed {
+		return e.mem.fatal
 	}
 	e.ticks++
 	if e.ticks&255 == 0 {
