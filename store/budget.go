@@ -32,13 +32,13 @@ func solutionBytes(w int) int64 { return solutionOverhead + int64(idBytes*w) }
 // given back), so it is an upper bound on what the query holds at once.
 // A query is evaluated by one goroutine, which alone uses its budget.
 type budget struct {
-	limit  int64 // 0: no limit
-	used   int64
+	limit int64 // 0: no limit
+	used  int64
 	// ceiling is what used may reach before charge takes its slow path:
 	// the limit, or the largest int64 with no limit; -1 once failed.
 	ceiling int64
-	failed bool  // fatal is set
-	fatal  error // the first fatal error, sticky
+	failed  bool  // fatal is set
+	fatal   error // the first fatal error, sticky
 }
 
 // charge adds n bytes on behalf of operator op and fails with ErrTooLarge,
