@@ -8,21 +8,11 @@ import "github.com/schemaforge/go-schemaforge/sparql"
 // ORDER BY, grouping, aggregates, DISTINCT/REDUCED or trailing VALUES).
 // It returns 0 when every solution is needed.
 func earlyStop(q *sparql.Query) int {
-	switch q.Form {
-	case sparql.Ask:
+	if q.Form == sparql.Ask {
 		return 1
-	case sparql.Select:
-	default:
-		return 0
 	}
-	if q.Limit == nil || *q.Limit <= 0 || len(q.OrderBy) > 0 || len(q.GroupBy) > 0 || len(q.Having) > 0 ||
-		q.Distinct || q.Reduced || q.Values != nil {
+	if q.Limit == nil || *q.Limit <= 0 || !inMatchOrder(q) {
 		return 0
-	}
-	for _, p := range q.Projections {
-		if p.Expr != nil && containsAggregate(p.Expr) {
-			return 0
-		}
 	}
 	n := *q.Limit
 	if q.Offset != nil && *q.Offset > 0 {
@@ -33,6 +23,22 @@ func earlyStop(q *sparql.Query) int {
 		return 0
 	}
 	return int(n)
+}
+
+// inMatchOrder reports whether q is a SELECT whose modifiers keep the
+// solutions of its WHERE clause one for one, in matching order: no ORDER
+// BY, grouping, aggregates, DISTINCT/REDUCED or trailing VALUES.
+func inMatchOrder(q *sparql.Query) bool {
+	if q.Form != sparql.Select || len(q.OrderBy) > 0 || len(q.GroupBy) > 0 || len(q.Having) > 0 ||
+		q.Distinct || q.Reduced || q.Values != nil {
+		return false
+	}
+	for _, p := range q.Projections {
+		if p.Expr != nil && containsAggregate(p.Expr) {
+			return false
+		}
+	}
+	return true
 }
 
 // stopsEarly reports whether the first n solutions of group g come from

@@ -149,6 +149,13 @@ func (e *engine) run(q *sparql.Query) (*sparql.Results, error) {
 	sc := newScope()
 	e.prepare(q, sc)
 	e.want = earlyStop(q)
+	if max := e.s.cfg.maxRows; e.want == 0 && max > 0 && inMatchOrder(q) {
+		// One solution past the row cap is enough to fail it.
+		e.want = max + 1
+		if q.Offset != nil && *q.Offset > 0 && *q.Offset < 1<<30 {
+			e.want += int(*q.Offset)
+		}
+	}
 	rows, err := e.queryRows(q, sc)
 	if err != nil {
 		return nil, err

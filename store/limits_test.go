@@ -417,3 +417,21 @@ func TestReadLimits(t *testing.T) {
 		t.Errorf("a %d-byte line under a 20-byte limit: %v; want rdfio.ErrLimit naming the file", len(doc), err)
 	}
 }
+
+// TestRowCapStopsEarly checks that a query in matching order fails its
+// row cap as soon as it has one row too many, holding little.
+func TestRowCapStopsEarly(t *testing.T) {
+	s := New(WithMaxRows(100), WithMemoryLimit(1<<20), WithMaxIntermediate(0))
+	peopleData(t, s)
+	_, err := s.Query(context.Background(), "SELECT * { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n ?o }")
+	if !errors.Is(err, ErrTooManyRows) {
+		t.Errorf("cross product under a 100-row cap and a 1 MiB budget: %v; want ErrTooManyRows", err)
+	}
+	res, err := s.Query(context.Background(), "SELECT * { ?a ?b ?c } LIMIT 5 OFFSET 10")
+	if err != nil || len(res.Rows) != 5 {
+		t.Errorf("LIMIT under the cap: %v rows, %v", res, err)
+	}
+	if _, err := s.Query(context.Background(), "SELECT * { ?a ?b ?c . ?d ?e ?f } ORDER BY ?a"); !errors.Is(err, ErrTooManyRows) {
+		t.Errorf("ordered, over the cap: %v; want ErrTooManyRows", err)
+	}
+}
