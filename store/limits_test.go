@@ -435,3 +435,46 @@ func TestRowCapStopsEarly(t *testing.T) {
 		t.Errorf("ordered, over the cap: %v; want ErrTooManyRows", err)
 	}
 }
+
+// TestOrderTopK checks that ORDER BY with LIMIT (the heap of the best
+// OFFSET+LIMIT rows) gives the rows a full stable sort gives, ties and
+// unbound keys included.
+func TestOrderTopK(t *testing.T) {
+	s := New()
+	var sts []sparql.Statement
+	for i := 0; i < 300; i++ {
+		sub := &sparql.IRI{Value: fmt.Sprintf("http://e/s%03d", i)}
+		sts = append(sts, sparql.Statement{Subject: sub, Predicate: &sparql.IRI{Value: "http://e/n"}, Object: sparql.NewTypedLiteral(fmt.Sprint((i*37)%23), "http://www.w3.org/2001/XMLSchema#integer")})
+		if i%5 != 0 {
+			sts = append(sts, sparql.Statement{Subject: sub, Predicate: &sparql.IRI{Value: "http://e/name"}, Object: sparql.NewLiteral(fmt.Sprintf("name %d", i%17))})
+		}
+	}
+	if err := s.AddTriples("", sts); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, order := range []string{"?n", "DESC(?n)", "?name ?n", "DESC(?name) ?s", "?n DESC(?name)"} {
+		where := "{ ?s <http://e/n> ?n OPTIONAL { ?s <http://e/name> ?name } }"
+		all, err := s.Query(ctx, "SELECT ?s ?n ?name "+where+" ORDER BY "+order)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sl := range [][2]int{{1, 0}, {7, 0}, {10, 5}, {50, 249}, {3, 298}} {
+			q := fmt.Sprintf("SELECT ?s ?n ?name %s ORDER BY %s LIMIT %d OFFSET %d", where, order, sl[0], sl[1])
+			got, err := s.Query(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := all.Rows[min(sl[1], len(all.Rows)):min(sl[1]+sl[0], len(all.Rows))]
+			if len(got.Rows) != len(want) {
+				t.Fatalf("%s: %d rows, want %d", q, len(got.Rows), len(want))
+			}
+			for i := range want {
+				if sparql.RowKey(got.Rows[i], got.Vars) != sparql.RowKey(want[i], got.Vars) {
+					t.Errorf("%s: row %d is %v, want %v", q, i, got.Rows[i], want[i])
+					break
+				}
+			}
+		}
+	}
+}

@@ -46,7 +46,20 @@ func (e *engine) modifiers(q *sparql.Query, sc *scope, rows []solution) ([]solut
 		}
 	}
 	if len(q.OrderBy) > 0 {
-		if err := e.order(q.OrderBy, rewrite, sc, rows); err != nil {
+		// With a LIMIT and no DISTINCT/REDUCED between ORDER BY and
+		// the slice, only the first OFFSET+LIMIT rows need ordering.
+		k := 0
+		if q.Limit != nil && *q.Limit >= 0 && !q.Distinct && !q.Reduced {
+			n := *q.Limit
+			if q.Offset != nil && *q.Offset > 0 {
+				n += *q.Offset
+			}
+			if n < int64(len(rows)) {
+				k = int(n)
+			}
+		}
+		var err error
+		if rows, err = e.order(q.OrderBy, rewrite, sc, rows, k); err != nil {
 			return nil, err
 		}
 	}
@@ -102,65 +115,139 @@ func distinct(rows []solution) []solution {
 	return out
 }
 
-// order sorts rows stably by the ORDER BY conditions.
-func (e *engine) order(conds []*sparql.OrderCondition, rewrite func(sparql.Expr) sparql.Expr, sc *scope, rows []solution) error {
-	// Sort keys (a slice of terms per row), the index and the sorted copy.
-	if err := e.mem.charge("ORDER BY", int64(len(rows))*(24+16*int64(len(conds))+8+8)); err != nil {
-		return err
+// order sorts rows stably by the ORDER BY conditions. With 0 < k <
+// len(rows) it returns only the first k rows of that order, keeping the
+// best k in a heap as the keys are computed (O(n log k) comparisons, k
+// keys held) instead of sorting them all.
+func (e *engine) order(conds []*sparql.OrderCondition, rewrite func(sparql.Expr) sparql.Expr, sc *scope, rows []solution, k int) ([]solution, error) {
+	heap := k > 0 && k < len(rows)
+	held := len(rows)
+	if heap {
+		held = k
 	}
-	keys := make([][]sparql.Term, len(rows))
+	// Sort keys (a slice of terms per row), the index and the sorted copy.
+	if err := e.mem.charge("ORDER BY", int64(held)*(24+16*int64(len(conds))+8+8)); err != nil {
+		return nil, err
+	}
 	exprs := make([]sparql.Expr, len(conds))
 	for i, c := range conds {
 		exprs[i] = rewrite(c.Expr)
 	}
-	for i, r := range rows {
-		if err := e.tick(); err != nil {
-			return err
-		}
+	keyOf := func(r solution) []sparql.Term {
 		b := &rowBinder{e: e, sc: sc, row: r, active: e.defG}
-		k := make([]sparql.Term, len(conds))
+		key := make([]sparql.Term, len(conds))
 		for j, x := range exprs {
 			if v, err := e.ev.eval(x, b); err == nil {
-				k[j] = v
+				key[j] = v
 			}
 		}
-		keys[i] = k
+		return key
 	}
-	idx := make([]int, len(rows))
-	for i := range idx {
-		idx[i] = i
-	}
-	// The deadline is checked while sorting too; once it has passed, every
-	// comparison is "not less" so the sort ends quickly, and fails.
+	// The deadline is checked while comparing too; once it has passed,
+	// every comparison is "not less" so a sort ends quickly, and fails.
 	compares, late := 0, false
-	sort.SliceStable(idx, func(a, b int) bool {
+	cmpKeys := func(ka, kb []sparql.Term) int {
 		if compares++; compares&4095 == 0 && !late {
 			late = e.ctx.Err() != nil
 		}
 		if late {
-			return false
+			return 0
 		}
-		ka, kb := keys[idx[a]], keys[idx[b]]
 		for j, c := range conds {
 			d := orderCompare(ka[j], kb[j])
 			if c.Desc {
 				d = -d
 			}
 			if d != 0 {
-				return d < 0
+				return d
 			}
 		}
-		return false
-	})
+		return 0
+	}
+	if heap {
+		return e.topK(rows, k, keyOf, cmpKeys, &late)
+	}
+	keys := make([][]sparql.Term, len(rows))
+	for i, r := range rows {
+		if err := e.tick(); err != nil {
+			return nil, err
+		}
+		keys[i] = keyOf(r)
+	}
+	idx := make([]int, len(rows))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return cmpKeys(keys[idx[a]], keys[idx[b]]) < 0 })
 	if late {
-		return fmt.Errorf("ORDER BY: %w", e.ctx.Err())
+		return nil, fmt.Errorf("ORDER BY: %w", e.ctx.Err())
 	}
 	sorted := make([]solution, len(rows))
 	for i, j := range idx {
 		sorted[i] = rows[j]
 	}
 	copy(rows, sorted)
-	return nil
+	return rows, nil
+}
+
+// ranked is a row in topK's heap: its position in the input breaks ties,
+// so that the result is the stable order's first k.
+type ranked struct {
+	key []sparql.Term
+	at  int
+}
+
+// topK returns the first k rows of the stable order cmp gives their keys,
+// holding at most k keys: a max-heap of the best k so far.
+func (e *engine) topK(rows []solution, k int, keyOf func(solution) []sparql.Term, cmp func(a, b []sparql.Term) int, late *bool) ([]solution, error) {
+	after := func(a, b ranked) bool { // a comes after b in the order
+		if d := cmp(a.key, b.key); d != 0 {
+			return d > 0
+		}
+		return a.at > b.at
+	}
+	h := make([]ranked, 0, k)
+	down := func(i int) {
+		for {
+			l, big := 2*i+1, i
+			if l < len(h) && after(h[l], h[big]) {
+				big = l
+			}
+			if r := l + 1; r < len(h) && after(h[r], h[big]) {
+				big = r
+			}
+			if big == i {
+				return
+			}
+			h[i], h[big] = h[big], h[i]
+			i = big
+		}
+	}
+	for i, r := range rows {
+		if err := e.tick(); err != nil {
+			return nil, err
+		}
+		x := ranked{keyOf(r), i}
+		switch {
+		case len(h) < k:
+			h = append(h, x)
+			for j := len(h) - 1; j > 0 && after(h[j], h[(j-1)/2]); j = (j - 1) / 2 {
+				h[j], h[(j-1)/2] = h[(j-1)/2], h[j]
+			}
+		case after(h[0], x):
+			h[0] = x
+			down(0)
+		}
+	}
+	sort.Slice(h, func(a, b int) bool { return after(h[b], h[a]) })
+	if *late {
+		return nil, fmt.Errorf("ORDER BY: %w", e.ctx.Err())
+	}
+	out := make([]solution, len(h))
+	for i, x := range h {
+		out[i] = rows[x.at]
+	}
+	return out, nil
 }
 
 // aggregate groups rows and computes the aggregates of SELECT, HAVING and
