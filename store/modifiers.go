@@ -323,7 +323,12 @@ func (e *engine) aggregate(q *sparql.Query, sc *scope, rows []solution) ([]solut
 		b := &rowBinder{e: e, sc: sc, row: r, active: active}
 		for i, g := range q.GroupBy {
 			var x id
-			if v, err := e.ev.eval(g.Expr, b); err == nil && v != nil {
+			if v, ok := g.Expr.(*sparql.Var); ok && v != nil {
+				// A variable's id is in the row already.
+				if slot, ok := sc.slots[v.Name]; ok && slot < len(r) {
+					x = r[slot]
+				}
+			} else if v, err := e.ev.eval(g.Expr, b); err == nil && v != nil {
 				x = e.qd.intern(v)
 			}
 			kb = binary.LittleEndian.AppendUint32(kb, x)
