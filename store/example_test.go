@@ -55,10 +55,11 @@ SELECT ?name { ?p a ex:Person ; ex:name ?name ; ex:age ?age FILTER(?age > 30) } 
 	// Output:
 	// Slice (limit 5, matching stops after 5 solutions when the pattern allows)
 	//   Project (?name)
-	//     BGP (3 triple patterns, matched in this order; stops after 5 solutions)
-	//       1. ?p a ex:Person  (est 2)
-	//       2. ?p ex:age ?age  (est 2)
-	//         filter here: ?age > 30
-	//       3. ?p ex:name ?name  (est 3)
+	//     Filter (?age > 30)  [all pushed into BGP matching]
+	//       BGP (3 triple patterns, matched in this order; stops after 5 solutions)
+	//         1. ?p a ex:Person  (est 2)
+	//         2. ?p ex:age ?age  (est 2)
+	//           filter here: ?age > 30
+	//         3. ?p ex:name ?name  (est 3)
 	// limits: timeout 30s, memory 512 MiB, intermediate solutions 4000000, result rows unbounded
 }

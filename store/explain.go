@@ -7,15 +7,19 @@ import (
 	"time"
 
 	"github.com/schemaforge/go-schemaforge/sparql"
+	"github.com/schemaforge/go-schemaforge/store/algebra"
 )
 
 // Explain returns the plan the engine follows for query, without running
-// it: the SPARQL algebra expression (§18.2) of the query, one operator per
-// line and its operands indented below it, annotated with the engine's
-// physical choices: the order in which each basic graph pattern's triple
-// patterns are matched, with the number of matches the indexes give for
-// each pattern's constants ("est"), the FILTERs pushed into the matching,
-// whether matching stops early (LIMIT, ASK), and the store's limits.
+// it: the SPARQL algebra expression (§18.2) of the query as
+// [algebra.Translate] builds it and [algebra.Format] prints it, one
+// operator per line and its operands indented below it, annotated with the
+// engine's physical choices: the order in which each basic graph pattern's
+// triple patterns are matched, with the number of matches the indexes give
+// for each pattern's constants ("est"), the FILTERs pushed into the
+// matching (marked on their Filter or LeftJoin, and listed as "filter
+// here" after the pattern that binds their last variable), whether
+// matching stops early (LIMIT, ASK), and the store's limits.
 //
 // The join order shown is the one chosen when the pattern starts with no
 // bindings (a pattern inside OPTIONAL, EXISTS or after other operators is
@@ -35,13 +39,30 @@ func (s *Store) Explain(query string) (string, error) {
 	if err := e.setDataset(q); err != nil {
 		return "", fmt.Errorf("store: explain: %w", err)
 	}
+	op, err := algebra.Translate(q)
+	if err != nil {
+		return "", fmt.Errorf("store: explain: %w", err)
+	}
 	sc := newScope()
 	e.prepare(q, sc)
-	x := &explainer{e: e, sc: sc}
-	x.query(q, 0, earlyStop(q))
-	fmt.Fprintf(&x.b, "limits: timeout %v, memory %s, intermediate solutions %s, result rows %s\n",
+	x := &explainer{e: e, blocks: map[*sparql.TriplesBlock]*blockPlan{}, pushed: map[sparql.Expr]bool{}, want: earlyStop(q)}
+	x.level(q, sc, x.want)
+	algebra.Walk(op, func(o algebra.Op) bool {
+		switch o := o.(type) {
+		case *algebra.Slice:
+			if x.slice == nil {
+				x.slice = o
+			}
+		case *algebra.ToMultiSet, *algebra.Exists:
+			return false
+		}
+		return x.slice == nil
+	})
+	var b strings.Builder
+	b.WriteString(algebra.Printer{Annotate: x.annotate}.Format(op))
+	fmt.Fprintf(&b, "limits: timeout %v, memory %s, intermediate solutions %s, result rows %s\n",
 		s.cfg.timeout, limitText(s.cfg.memory, byteSize), limitText(int64(s.cfg.maxMid), count), limitText(int64(s.cfg.maxRows), count))
-	return x.b.String(), nil
+	return b.String(), nil
 }
 
 func count(n int64) string { return fmt.Sprint(n) }
@@ -55,227 +76,129 @@ func limitText(n int64, f func(int64) string) string {
 
 // explainer writes the plan of one query.
 type explainer struct {
-	e  *engine
-	sc *scope
-	b  strings.Builder
+	e *engine
+	// blocks holds, per triples block of the query (sub-queries and
+	// EXISTS patterns included), what the engine does with it.
+	blocks map[*sparql.TriplesBlock]*blockPlan
+	// pushed holds the FILTER expressions evaluated inside a BGP.
+	pushed map[sparql.Expr]bool
+	// want is the number of solutions after which matching stops (0: all).
+	want int
+	// slice is the query's own Slice (not a sub-select's), if any.
+	slice *algebra.Slice
 }
 
-func (x *explainer) line(depth int, format string, args ...any) {
-	x.b.WriteString(strings.Repeat("  ", depth))
-	fmt.Fprintf(&x.b, format, args...)
-	x.b.WriteByte('\n')
+// blockPlan is the engine's view of one triples block.
+type blockPlan struct {
+	sc      *scope          // the query level's variables and compiled patterns
+	filters []*pushedFilter // the FILTERs pushed into its matching
+	limit   int             // matching stops after this many solutions (0: never)
 }
 
-// query writes the solution modifiers of q (§18.2.4–18.2.5), outermost
-// first, then its WHERE clause; want is the early-stop count (0: none).
-func (x *explainer) query(q *sparql.Query, depth int, want int) {
-	switch q.Form {
-	case sparql.Ask:
-		x.line(depth, "Ask (stops at the first solution)")
-		depth++
-	case sparql.Construct:
-		x.line(depth, "Construct (%d template triples)", len(sparql.TemplateTriples(q.Template)))
-		depth++
-	case sparql.Describe:
-		x.line(depth, "Describe")
-		depth++
+// level records the blocks of query level q (scope sc, prepared) and of the
+// sub-queries under it; want is q's early-stop count.
+func (x *explainer) level(q *sparql.Query, sc *scope, want int) {
+	sparql.Inspect(q, func(n sparql.Node) bool {
+		switch n := n.(type) {
+		case *sparql.SubSelect:
+			if n != nil && n.Query != nil {
+				sub := newScope()
+				x.e.prepare(n.Query, sub)
+				x.level(n.Query, sub, 0)
+			}
+			return false
+		case *sparql.GroupPattern:
+			if n == nil {
+				return false
+			}
+			pushed := x.e.pushdown(n, sc)
+			for _, el := range n.Elements {
+				if b, ok := el.(*sparql.TriplesBlock); ok && b != nil {
+					x.blocks[b] = &blockPlan{sc: sc, filters: pushed[b]}
+				}
+			}
+			for _, fs := range pushed {
+				for _, f := range fs {
+					x.pushed[f.expr] = true
+				}
+			}
+		}
+		return true
+	})
+	if want > 0 && q.Where != nil && stopsEarly(q.Where, x.e.pushdown(q.Where, sc)) {
+		for _, el := range q.Where.Elements {
+			if b, ok := el.(*sparql.TriplesBlock); ok {
+				if bp := x.blocks[b]; bp != nil {
+					bp.limit = want
+				}
+				break
+			}
+		}
 	}
-	if q.Limit != nil || q.Offset != nil {
-		var parts []string
-		if q.Offset != nil {
-			parts = append(parts, fmt.Sprintf("offset %d", *q.Offset))
+}
+
+// annotate adds the engine's choices to the algebra's lines.
+func (x *explainer) annotate(op algebra.Op, head string, detail []string) (string, []string) {
+	switch o := op.(type) {
+	case *algebra.BGP:
+		if bp := x.blocks[o.Block]; bp != nil {
+			if _, ok := bp.sc.blocks[o.Block]; ok {
+				return x.bgp(bp.sc.blocks[o.Block], bp)
+			}
 		}
-		if q.Limit != nil {
-			parts = append(parts, fmt.Sprintf("limit %d", *q.Limit))
+	case *algebra.Filter:
+		return head + x.pushedNote(o.Expr), detail
+	case *algebra.LeftJoin:
+		return head + x.pushedNote(o.Expr), detail
+	case *algebra.Slice:
+		if o == x.slice && x.want > 0 {
+			head = fmt.Sprintf("Slice (%s, matching stops after %d solutions when the pattern allows)", algebra.SliceText(o), x.want)
 		}
-		if want > 0 {
-			parts = append(parts, fmt.Sprintf("matching stops after %d solutions when the pattern allows", want))
+	case *algebra.Ask:
+		head = "Ask (stops at the first solution)"
+	case *algebra.ToMultiSet:
+		head = "ToMultiSet (sub-select, evaluated once and cached)"
+	}
+	return head, detail
+}
+
+// pushedNote says which of a group's FILTERs the engine evaluates inside
+// the matching of a BGP of the group (their "filter here" lines show
+// where) rather than after the group.
+func (x *explainer) pushedNote(exprs []sparql.Expr) string {
+	var in []string
+	for _, e := range exprs {
+		if x.pushed[e] {
+			in = append(in, sparql.PrintCompact(e))
 		}
-		x.line(depth, "Slice (%s)", strings.Join(parts, ", "))
-		depth++
 	}
 	switch {
-	case q.Distinct:
-		x.line(depth, "Distinct")
-		depth++
-	case q.Reduced:
-		x.line(depth, "Reduced")
-		depth++
+	case len(in) == 0:
+		return ""
+	case len(in) == len(exprs):
+		return "  [all pushed into BGP matching]"
 	}
-	if q.Form == sparql.Select {
-		var names []string
-		for _, n := range projectionNames(q, x.sc) {
-			names = append(names, "?"+n)
-		}
-		x.line(depth, "Project (%s)", strings.Join(names, " "))
-		depth++
-	}
-	if len(q.OrderBy) > 0 {
-		var keys []string
-		for _, o := range q.OrderBy {
-			k := sparql.PrintCompact(o.Expr)
-			if o.Desc {
-				k = "DESC(" + k + ")"
-			}
-			keys = append(keys, k)
-		}
-		x.line(depth, "OrderBy (%s)", strings.Join(keys, ", "))
-		depth++
-	}
-	for i := len(q.Projections) - 1; i >= 0; i-- {
-		if p := q.Projections[i]; p.Expr != nil {
-			x.line(depth, "Extend (?%s := %s)", p.Var.Name, sparql.PrintCompact(p.Expr))
-			depth++
-		}
-	}
-	for _, h := range q.Having {
-		x.line(depth, "Filter HAVING (%s)", sparql.PrintCompact(h))
-		depth++
-	}
-	grouped := len(q.GroupBy) > 0 || len(q.Having) > 0
-	for _, p := range q.Projections {
-		grouped = grouped || (p.Expr != nil && containsAggregate(p.Expr))
-	}
-	if grouped {
-		var keys []string
-		for _, g := range q.GroupBy {
-			k := sparql.PrintCompact(g.Expr)
-			if g.Var != nil {
-				k += " AS ?" + g.Var.Name
-			}
-			keys = append(keys, k)
-		}
-		x.line(depth, "Group (%s) with Aggregation", strings.Join(keys, ", "))
-		depth++
-	}
-	if q.Values != nil {
-		x.line(depth, "Join")
-		x.line(depth+1, "Table (%d rows)", len(q.Values.Rows))
-		depth++
-	}
-	if q.Where == nil {
-		x.line(depth, "Table (one empty solution)")
-		return
-	}
-	x.group(q.Where, depth, want)
+	return "  [pushed into BGP matching: " + strings.Join(in, ", ") + "]"
 }
 
-// group writes the algebra of a group graph pattern (§18.2.2): its
-// elements joined left to right, its FILTERs around them.
-func (x *explainer) group(g *sparql.GroupPattern, depth int, want int) {
-	pushed := x.e.pushdown(g, x.sc)
-	var filters []string
-	for _, el := range g.Elements {
-		if f, ok := el.(*sparql.FilterPattern); ok && !pushed.consumed(f.Expr) {
-			filters = append(filters, sparql.PrintCompact(f.Expr))
-		}
-	}
-	if len(filters) > 0 {
-		x.line(depth, "Filter (%s)", strings.Join(filters, " && "))
-		depth++
-	}
-	var parts []sparql.Pattern
-	for _, el := range g.Elements {
-		if _, ok := el.(*sparql.FilterPattern); !ok {
-			parts = append(parts, el)
-		}
-	}
-	limit := 0
-	if want > 0 && stopsEarly(g, pushed) {
-		limit = want
-	}
-	if len(parts) == 0 {
-		x.line(depth, "BGP (empty: one empty solution)")
-		return
-	}
-	// A left-deep sequence: each element applies to what precedes it.
-	x.sequence(parts, pushed, depth, limit)
-}
-
-func (x *explainer) sequence(parts []sparql.Pattern, pushed pushdowns, depth int, limit int) {
-	last := parts[len(parts)-1]
-	rest := parts[:len(parts)-1]
-	switch el := last.(type) {
-	case *sparql.OptionalPattern:
-		x.line(depth, "LeftJoin")
-	case *sparql.MinusPattern:
-		x.line(depth, "Minus")
-	case *sparql.BindPattern:
-		x.line(depth, "Extend (?%s := %s)", el.Var.Name, sparql.PrintCompact(el.Expr))
-		if len(rest) == 0 {
-			x.line(depth+1, "BGP (empty: one empty solution)")
-			return
-		}
-		x.sequence(rest, pushed, depth+1, 0)
-		return
-	default:
-		if len(rest) > 0 {
-			x.line(depth, "Join")
-		}
-	}
-	d := depth
-	if len(rest) > 0 {
-		d = depth + 1
-		x.sequence(rest, pushed, d, 0)
-	} else if _, ok := last.(*sparql.OptionalPattern); ok {
-		d = depth + 1
-		x.line(d, "BGP (empty: one empty solution)")
-	} else if _, ok := last.(*sparql.MinusPattern); ok {
-		d = depth + 1
-		x.line(d, "BGP (empty: one empty solution)")
-	}
-	x.element(last, pushed, d, limit)
-}
-
-func (x *explainer) element(el sparql.Pattern, pushed pushdowns, depth int, limit int) {
-	switch el := el.(type) {
-	case *sparql.TriplesBlock:
-		x.bgp(el, pushed[el], depth, limit)
-	case *sparql.OptionalPattern:
-		x.group(el.Pattern, depth, 0)
-	case *sparql.MinusPattern:
-		x.group(el.Pattern, depth, 0)
-	case *sparql.GroupPattern:
-		x.group(el, depth, 0)
-	case *sparql.UnionPattern:
-		x.line(depth, "Union (%d branches)", len(el.Alts))
-		for _, a := range el.Alts {
-			x.group(a, depth+1, 0)
-		}
-	case *sparql.GraphPattern:
-		x.line(depth, "Graph (%s)", sparql.PrintCompact(el.Name))
-		x.group(el.Pattern, depth+1, 0)
-	case *sparql.ServicePattern:
-		x.line(depth, "Service (%s, silent %v)", sparql.PrintCompact(el.Endpoint), el.Silent)
-	case *sparql.ValuesPattern:
-		x.line(depth, "Table (%d rows)", len(el.Values.Rows))
-	case *sparql.SubSelect:
-		x.line(depth, "ToMultiSet (sub-query, evaluated once and cached)")
-		sub := &explainer{e: x.e, sc: newScope()}
-		x.e.prepare(el.Query, sub.sc)
-		sub.query(el.Query, 0, 0)
-		for _, l := range strings.Split(strings.TrimRight(sub.b.String(), "\n"), "\n") {
-			x.line(depth+1, "%s", l)
-		}
-	default:
-		x.line(depth, "%T", el)
-	}
-}
-
-// bgp writes a basic graph pattern in the order the engine matches it.
-func (x *explainer) bgp(tb *sparql.TriplesBlock, filters []*pushedFilter, depth int, limit int) {
-	ps := x.sc.blocks[tb]
+// bgp returns the lines of a basic graph pattern in the order the engine
+// matches it.
+func (x *explainer) bgp(ps []cpattern, bp *blockPlan) (string, []string) {
+	sc := bp.sc
 	var hints []eqHint
-	for _, f := range filters {
+	for _, f := range bp.filters {
 		hints = append(hints, f.hints...)
 	}
 	g := x.e.defG
-	order := x.e.orderPatterns(ps, make(solution, x.sc.width()), g, hints)
+	order := x.e.orderPatterns(ps, make(solution, sc.width()), g, hints)
+	// The wording is today's ("1 triple patterns" included), which
+	// scripts and tests match.
 	head := fmt.Sprintf("BGP (%d triple patterns, matched in this order", len(ps))
-	if limit > 0 {
-		head += fmt.Sprintf("; stops after %d solutions", limit)
+	if bp.limit > 0 {
+		head += fmt.Sprintf("; stops after %d solutions", bp.limit)
 	}
-	x.line(depth, "%s)", head)
+	head += ")"
+	var lines []string
 	bound := map[int]bool{}
 	done := map[*pushedFilter]bool{}
 	for i, p := range order {
@@ -283,23 +206,24 @@ func (x *explainer) bgp(tb *sparql.TriplesBlock, filters []*pushedFilter, depth 
 		if p.path == nil {
 			est = fmt.Sprint(x.matches(p, g))
 		}
-		x.line(depth+1, "%d. %s %s %s  (est %s)", i+1, x.term(p.s), x.pred(p), x.term(p.o), est)
+		lines = append(lines, fmt.Sprintf("%d. %s %s %s  (est %s)", i+1, term(sc, p.s), pred(sc, p), term(sc, p.o), est))
 		for _, t := range []cterm{p.s, p.p, p.o} {
 			if t.slot >= 0 {
 				bound[t.slot] = true
 			}
 		}
-		for _, f := range filters {
+		for _, f := range bp.filters {
 			all := !done[f]
 			for _, s := range f.slots {
 				all = all && bound[s]
 			}
 			if all {
 				done[f] = true
-				x.line(depth+2, "filter here: %s", sparql.PrintCompact(f.expr))
+				lines = append(lines, "  filter here: "+sparql.PrintCompact(f.expr))
 			}
 		}
 	}
+	return head, lines
 }
 
 // matches is the index count of p's constants (variables unconstrained).
@@ -318,19 +242,19 @@ func (x *explainer) matches(p cpattern, g *graphIndex) int {
 	return g.count(c(p.s), c(p.p), c(p.o))
 }
 
-func (x *explainer) term(t cterm) string {
+func term(sc *scope, t cterm) string {
 	if t.slot >= 0 {
-		if n := x.sc.names[t.slot]; strings.HasPrefix(n, "_:") {
+		if n := sc.names[t.slot]; strings.HasPrefix(n, "_:") {
 			return n
 		}
-		return "?" + x.sc.names[t.slot]
+		return "?" + sc.names[t.slot]
 	}
 	return sparql.PrintCompact(t.term)
 }
 
-func (x *explainer) pred(p cpattern) string {
+func pred(sc *scope, p cpattern) string {
 	if p.path != nil {
 		return sparql.PrintCompact(p.path)
 	}
-	return x.term(p.p)
+	return term(sc, p.p)
 }
