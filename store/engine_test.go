@@ -302,3 +302,23 @@ func TestLoadFileBadInputLeavesStoreUnchanged(t *testing.T) {
 		t.Error("a missing file loaded")
 	}
 }
+
+// TestFreshBlankNodesPerBlock checks that the "[]" of two triples blocks
+// are two variables, although sparql.Triples numbers both _sf_b1.
+func TestFreshBlankNodesPerBlock(t *testing.T) {
+	s := New()
+	peopleData(t, s)
+	for q, want := range map[string]string{
+		`PREFIX ex: <http://example.org/> SELECT (COUNT(*) AS ?n) { ?a ex:knows [] . FILTER(true) ?b ex:worksFor [] }`: "6",
+		`PREFIX ex: <http://example.org/> SELECT (COUNT(*) AS ?n) { ?a ex:knows [] . ?b ex:worksFor [] }`:               "6",
+		`PREFIX ex: <http://example.org/> SELECT (COUNT(*) AS ?n) { ?a ex:knows _:x . FILTER(true) ?b ex:knows _:x }`:   "3",
+	} {
+		r, err := s.Query(context.Background(), q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		if got := r.Rows[0]["n"].(*sparql.Literal).Lexical; got != want {
+			t.Errorf("%s: %s, want %s", q, got, want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/schemaforge/go-schemaforge/sparql"
@@ -322,8 +323,18 @@ func (e *engine) prepare(q *sparql.Query, sc *scope) {
 func (e *engine) compileBlock(tb *sparql.TriplesBlock, sc *scope) {
 	ts := sparql.Triples(tb)
 	ps := make([]cpattern, 0, len(ts))
+	// The blank nodes sparql.Triples invents for "[]" and collections are
+	// numbered afresh in each block: they are the block's own variables,
+	// never another block's of the same label.
+	block := fmt.Sprintf("@%d", len(sc.blocks))
+	term := func(t sparql.Term) cterm {
+		if b, ok := t.(*sparql.BlankNode); ok && strings.HasPrefix(b.Label, sparql.FreshBlankPrefix) {
+			return cterm{slot: sc.slot("_:" + b.Label + block)}
+		}
+		return e.compileTerm(t, sc)
+	}
 	for _, t := range ts {
-		cp := cpattern{s: e.compileTerm(t.Subject, sc), o: e.compileTerm(t.Object, sc)}
+		cp := cpattern{s: term(t.Subject), o: term(t.Object)}
 		switch p := t.Predicate.(type) {
 		case *sparql.Var:
 			cp.p = e.compileTerm(p, sc)
