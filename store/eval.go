@@ -371,7 +371,7 @@ func (e *engine) queryRows(q *sparql.Query, sc *scope) ([]solution, error) {
 		}
 	}
 	e.want = 0
-	if q.Values != nil {
+	if q.Values != nil && !isGrouped(q) {
 		var err error
 		if rows, err = e.join(rows, e.values(q.Values, sc)); err != nil {
 			return nil, err

@@ -12,19 +12,20 @@ import (
 // expressions, ORDER BY, projection, DISTINCT/REDUCED and OFFSET/LIMIT
 // (SPARQL 1.1 §18.2.4–18.2.5), in that order.
 func (e *engine) modifiers(q *sparql.Query, sc *scope, rows []solution) ([]solution, error) {
-	grouped := len(q.GroupBy) > 0 || len(q.Having) > 0
-	for _, p := range q.Projections {
-		grouped = grouped || (p.Expr != nil && containsAggregate(p.Expr))
-	}
-	for _, o := range q.OrderBy {
-		grouped = grouped || containsAggregate(o.Expr)
-	}
+	grouped := isGrouped(q)
 	rewrite := func(x sparql.Expr) sparql.Expr { return x }
 	if grouped {
 		var err error
 		rows, rewrite, err = e.aggregate(q, sc, rows)
 		if err != nil {
 			return nil, err
+		}
+		// A trailing VALUES joins the groups, after HAVING (§18.2.4.3);
+		// queryRows joins it with the solutions of an ungrouped query.
+		if q.Values != nil {
+			if rows, err = e.join(rows, e.values(q.Values, sc)); err != nil {
+				return nil, err
+			}
 		}
 	}
 	active := e.defG
@@ -95,6 +96,19 @@ func (e *engine) modifiers(q *sparql.Query, sc *scope, rows []solution) ([]solut
 		rows = rows[:*q.Limit]
 	}
 	return rows, nil
+}
+
+// isGrouped reports whether q groups its solutions: GROUP BY, HAVING, or
+// an aggregate in SELECT or ORDER BY.
+func isGrouped(q *sparql.Query) bool {
+	grouped := len(q.GroupBy) > 0 || len(q.Having) > 0
+	for _, p := range q.Projections {
+		grouped = grouped || (p.Expr != nil && containsAggregate(p.Expr))
+	}
+	for _, o := range q.OrderBy {
+		grouped = grouped || containsAggregate(o.Expr)
+	}
+	return grouped
 }
 
 func distinct(rows []solution) []solution {
