@@ -76,7 +76,10 @@ type handler struct {
 	description string
 }
 
-const defaultDescription = `This is a read-only SPARQL 1.1 Protocol endpoint (go-schemaforge).
+// DefaultServiceDescription is what a GET without a query returns unless
+// WithServiceDescription replaces it; a server that states its limits can
+// append them to it.
+const DefaultServiceDescription = `This is a read-only SPARQL 1.1 Protocol endpoint (go-schemaforge).
 
 Send a query with
   GET  ?query=…
@@ -112,7 +115,7 @@ SERVICE are refused.
 // The handler serves every path it is given; mount it where it should
 // answer.
 func NewHandler(ep Endpoint, opts ...HandlerOption) http.Handler {
-	h := &handler{ep: ep, timeout: DefaultQueryTimeout, maxQuery: DefaultMaxQueryBytes, description: defaultDescription}
+	h := &handler{ep: ep, timeout: DefaultQueryTimeout, maxQuery: DefaultMaxQueryBytes, description: DefaultServiceDescription}
 	for _, o := range opts {
 		o(h)
 	}

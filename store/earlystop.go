@@ -29,16 +29,7 @@ func earlyStop(q *sparql.Query) int {
 // solutions of its WHERE clause one for one, in matching order: no ORDER
 // BY, grouping, aggregates, DISTINCT/REDUCED or trailing VALUES.
 func inMatchOrder(q *sparql.Query) bool {
-	if q.Form != sparql.Select || len(q.OrderBy) > 0 || len(q.GroupBy) > 0 || len(q.Having) > 0 ||
-		q.Distinct || q.Reduced || q.Values != nil {
-		return false
-	}
-	for _, p := range q.Projections {
-		if p.Expr != nil && containsAggregate(p.Expr) {
-			return false
-		}
-	}
-	return true
+	return q.Form == sparql.Select && len(q.OrderBy) == 0 && !isGrouped(q) && !q.Distinct && !q.Reduced && q.Values == nil
 }
 
 // stopsEarly reports whether the first n solutions of group g come from

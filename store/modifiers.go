@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/schemaforge/go-schemaforge/sparql"
+	"github.com/schemaforge/go-schemaforge/store/algebra"
 )
 
 // modifiers applies grouping and aggregation, HAVING, projection
@@ -103,10 +104,10 @@ func (e *engine) modifiers(q *sparql.Query, sc *scope, rows []solution) ([]solut
 func isGrouped(q *sparql.Query) bool {
 	grouped := len(q.GroupBy) > 0 || len(q.Having) > 0
 	for _, p := range q.Projections {
-		grouped = grouped || (p.Expr != nil && containsAggregate(p.Expr))
+		grouped = grouped || (p.Expr != nil && algebra.HasAggregate(p.Expr))
 	}
 	for _, o := range q.OrderBy {
-		grouped = grouped || containsAggregate(o.Expr)
+		grouped = grouped || algebra.HasAggregate(o.Expr)
 	}
 	return grouped
 }
@@ -403,20 +404,6 @@ func (e *engine) aggregate(q *sparql.Query, sc *scope, rows []solution) ([]solut
 		}
 	}
 	return out, rewrite, nil
-}
-
-func containsAggregate(x sparql.Expr) bool {
-	found := false
-	sparql.Inspect(x, func(n sparql.Node) bool {
-		switch n.(type) {
-		case *sparql.Aggregate:
-			found = true
-		case *sparql.ExistsExpr:
-			return false
-		}
-		return !found
-	})
-	return found
 }
 
 // substAggregates returns x with every aggregate replaced by the variable

@@ -158,21 +158,8 @@ func (l endpointLimits) summary() string {
 // answers. It states the limits the endpoint enforces.
 func (l endpointLimits) describe() string {
 	var b strings.Builder
-	b.WriteString(`This is a read-only SPARQL 1.1 Protocol endpoint (go-schemaforge, schemaforge endpoint).
-
-Send a query with
-  GET  ?query=…
-  POST application/x-www-form-urlencoded, query=…
-  POST application/sparql-query, the query as the body
-optionally with default-graph-uri and named-graph-uri parameters.
-
-SELECT and ASK answers come as application/sparql-results+json (default) or
-application/sparql-results+xml; CONSTRUCT and DESCRIBE answers as
-application/n-triples (also served as text/turtle). SPARQL Update and
-SERVICE are refused.
-
-Limits:
-`)
+	b.WriteString(kg.DefaultServiceDescription)
+	b.WriteString("\nLimits:\n")
 	if l.maxRows > 0 {
 		fmt.Fprintf(&b, "  max-rows: %d. A SELECT query whose answer has more rows fails (500) with a\n  message naming the cap; add a LIMIT. (CONSTRUCT and DESCRIBE are not capped.)\n", l.maxRows)
 	} else {

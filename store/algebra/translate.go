@@ -465,7 +465,7 @@ func (a *aggregates) variable(x *sparql.Aggregate) *sparql.Var {
 // replace returns x with its aggregates replaced by their variables: x
 // itself when it has none, else a copy of the nodes above them.
 func (a *aggregates) replace(x sparql.Expr) sparql.Expr {
-	if !hasAggregate(x) {
+	if !HasAggregate(x) {
 		return x
 	}
 	switch x := x.(type) {
@@ -504,8 +504,8 @@ func (a *aggregates) replaceAll(xs []sparql.Expr) []sparql.Expr {
 	return out
 }
 
-// hasAggregate reports whether x contains an aggregate outside EXISTS.
-func hasAggregate(x sparql.Expr) bool {
+// HasAggregate reports whether x contains an aggregate outside EXISTS.
+func HasAggregate(x sparql.Expr) bool {
 	found := false
 	if x == nil {
 		return false
