@@ -229,16 +229,7 @@ func TestServeUntilDoneGrace(t *testing.T) {
 	stderr := &syncbuf.Buffer{}
 	done := make(chan int, 1)
 	go func() { done <- serveUntilDone(ctx, &env{stderr: stderr}, srv, ln, 200*time.Millisecond, "test") }()
-	answered := make(chan int, 1)
-	go func() {
-		resp, err := http.Get("http://" + ln.Addr().String() + "/")
-		if err != nil {
-			answered <- 0
-			return
-		}
-		resp.Body.Close()
-		answered <- resp.StatusCode
-	}()
+	answered := statusOf("http://" + ln.Addr().String() + "/")
 	<-entered
 	cancel()
 	if status := <-answered; status != http.StatusServiceUnavailable {
@@ -271,16 +262,7 @@ func TestServeUntilDoneInterrupt(t *testing.T) {
 	stderr := &syncbuf.Buffer{}
 	done := make(chan int, 1)
 	go func() { done <- serveUntilDone(ctx, &env{stderr: stderr}, srv, ln, 10*time.Second, "test") }()
-	answered := make(chan int, 1)
-	go func() {
-		resp, err := http.Get("http://" + ln.Addr().String() + "/")
-		if err != nil {
-			answered <- 0
-			return
-		}
-		resp.Body.Close()
-		answered <- resp.StatusCode
-	}()
+	answered := statusOf("http://" + ln.Addr().String() + "/")
 	<-entered
 	cancel()
 	waitFor(t, stderr, "draining 1 requests in flight", nil)
@@ -291,4 +273,20 @@ func TestServeUntilDoneInterrupt(t *testing.T) {
 	if code := <-done; code != exitOK {
 		t.Errorf("exit %d; stderr:\n%s", code, stderr)
 	}
+}
+
+// statusOf GETs url in the background and sends its status (0 when the
+// request fails).
+func statusOf(url string) <-chan int {
+	answered := make(chan int, 1)
+	go func() {
+		resp, err := http.Get(url)
+		if err != nil {
+			answered <- 0
+			return
+		}
+		resp.Body.Close()
+		answered <- resp.StatusCode
+	}()
+	return answered
 }
