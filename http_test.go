@@ -1,11 +1,9 @@
 package schemaforge
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -18,6 +16,7 @@ import (
 	"time"
 
 	"github.com/schemaforge/go-schemaforge/handoff"
+	"github.com/schemaforge/go-schemaforge/internal/servertest"
 	"github.com/schemaforge/go-schemaforge/internal/syncbuf"
 )
 
@@ -231,23 +230,14 @@ func TestHandlerErrorsSafe(t *testing.T) {
 	}
 
 	// A body that never arrives in full meets the read timeout.
-	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
-	if err != nil {
-		t.Fatal(err)
+	a := servertest.StalledPost(t, srv.Listener.Addr().String(), "/ask", "application/json", `{"question": `, 100, 10*time.Second)
+	if a.Status != http.StatusRequestTimeout {
+		t.Errorf("slow body: %d %s", a.Status, a.Body)
 	}
-	defer conn.Close()
-	fmt.Fprintf(conn, "POST /ask HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"question\": ")
-	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-	if err != nil {
-		t.Fatalf("slow body: no answer: %v", err)
+	clean("slow body", a.Body)
+	if _, clientPort, _ := net.SplitHostPort(a.LocalAddr); strings.Contains(a.Body, ":"+clientPort) {
+		t.Errorf("slow body: the answer names the client's address: %s", a.Body)
 	}
-	b, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusRequestTimeout {
-		t.Errorf("slow body: %d %s", resp.StatusCode, b)
-	}
-	clean("slow body", string(b))
 }
 
 // t2sResponse is the response model of the TEXT2SPARQL challenge's client

@@ -42,7 +42,9 @@ The listening URL is printed to standard error (with --addr HOST:0 the
 system picks the port). Each query is logged to standard error. SIGTERM or
 SIGINT (Ctrl-C) drains the server: it stops accepting connections, lets
 the queries in flight finish for --grace, then cancels the rest; the exit
-status is 0 after a clean drain.`
+status is 0 after a clean drain. Either signal while the data is loading
+stops the loading: the command prints "stopped while loading FILE" and
+exits with status 0.`
 
 // Defaults of the endpoint's limits.
 const (
@@ -105,16 +107,32 @@ func runEndpoint(ctx context.Context, e *env, args []string) int {
 		return usageError(fs, "no data: give --data FILE (or --graph IRI=FILE)")
 	}
 
+	const name = "schemaforge endpoint"
+	// From here SIGTERM, like SIGINT, cancels ctx: it stops the loading,
+	// then drains the server.
+	ctx, stopWatching := watchTerm(ctx)
+	defer stopWatching()
+	plural := "s"
+	if len(files) == 1 {
+		plural = ""
+	}
+	fmt.Fprintf(e.stderr, "%s: loading %d file%s\n", name, len(files), plural)
 	st := store.New(store.WithTimeout(*timeout), store.WithMaxRows(*maxRows), store.WithMemoryLimit(int64(memLimit)), store.WithLogger(logger))
 	for _, f := range files {
 		if err := st.LoadFile(ctx, f.path, f.graph); err != nil {
-			fmt.Fprintf(e.stderr, "schemaforge endpoint: %v\n", err)
+			if ctx.Err() != nil {
+				return stoppedLoading(ctx, e, name, f.path)
+			}
+			fmt.Fprintf(e.stderr, "%s: %v\n", name, err)
 			return exitFail
 		}
 	}
+	if ctx.Err() != nil { // the signal came after the last file was read
+		return stoppedLoading(ctx, e, name, files[len(files)-1].path)
+	}
 	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", *addr)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "schemaforge endpoint: --addr %s: %v\n", *addr, err)
+		fmt.Fprintf(e.stderr, "%s: --addr %s: %v\n", name, *addr, err)
 		return exitFail
 	}
 	lim := endpointLimits{maxRows: *maxRows, timeout: *timeout, memoryLimit: int64(memLimit), adm: adm}
@@ -128,13 +146,9 @@ func runEndpoint(ctx context.Context, e *env, args []string) int {
 	mux.Handle("/sparql", h)
 	mux.Handle("/{$}", h)
 	srv := sf.server(mux, logger)
-	plural := "s"
-	if len(files) == 1 {
-		plural = ""
-	}
-	fmt.Fprintf(e.stderr, "schemaforge endpoint: %d triples from %d file%s; %s\n", st.Len(), len(files), plural, lim.summary())
-	fmt.Fprintf(e.stderr, "schemaforge endpoint: listening on http://%s/sparql\n", ln.Addr())
-	return serveUntilDone(ctx, e, srv, ln, *sf.grace, "schemaforge endpoint")
+	fmt.Fprintf(e.stderr, "%s: %d triples from %d file%s; %s\n", name, st.Len(), len(files), plural, lim.summary())
+	fmt.Fprintf(e.stderr, "%s: listening on http://%s/sparql\n", name, ln.Addr())
+	return serveUntilDone(ctx, e, srv, ln, *sf.grace, name)
 }
 
 // endpointLimits are the limits an endpoint states in its description.

@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/schemaforge/go-schemaforge/internal/servertest"
 	"github.com/schemaforge/go-schemaforge/internal/syncbuf"
 	"github.com/schemaforge/go-schemaforge/kg"
 	"github.com/schemaforge/go-schemaforge/sparql"
@@ -280,24 +281,12 @@ func TestEndpointLimits(t *testing.T) {
 
 	// A body that never arrives in full: 408 once the read timeout
 	// passes, with no address in the message.
-	conn, err := net.Dial("tcp", u.Host)
-	if err != nil {
-		t.Fatal(err)
+	a := servertest.StalledPost(t, u.Host, "/sparql", "application/sparql-query", "SELECT", 100, 10*time.Second)
+	if a.Status != http.StatusRequestTimeout {
+		t.Errorf("slow body: %d %q", a.Status, a.Body)
 	}
-	defer conn.Close()
-	fmt.Fprintf(conn, "POST /sparql HTTP/1.1\r\nHost: %s\r\nContent-Type: application/sparql-query\r\nContent-Length: 100\r\n\r\nSELECT", u.Host)
-	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-	if err != nil {
-		t.Fatalf("slow body: no answer: %v", err)
-	}
-	b, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusRequestTimeout {
-		t.Errorf("slow body: %d %q", resp.StatusCode, b)
-	}
-	answers = append(answers, string(b))
-	_, clientPort, _ := net.SplitHostPort(conn.LocalAddr().String())
+	answers = append(answers, a.Body)
+	_, clientPort, _ := net.SplitHostPort(a.LocalAddr)
 	for _, a := range answers {
 		if strings.Contains(a, "127.0.0.1") || strings.Contains(a, ":"+port) || strings.Contains(a, ":"+clientPort) {
 			t.Errorf("an error answer names a socket address: %q", a)

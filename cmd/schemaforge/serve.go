@@ -34,7 +34,9 @@ the log (standard error). A client that stops reading is cut off by
 
 SIGTERM or SIGINT (Ctrl-C) drains the server: it stops accepting
 connections, lets the questions in flight finish for --grace, then
-cancels the rest; the exit status is 0 after a clean drain.`
+cancels the rest; the exit status is 0 after a clean drain. Either
+signal while the graphs and indexes are loading stops the loading: the
+command prints "stopped while loading …" and exits with status 0.`
 
 func runServe(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "serve", "schemaforge serve [--graphs DIR|CONFIG] [--addr HOST:PORT] [--max-concurrent N] [--memory-budget SIZE] [--grace D]", serveDescription)
@@ -64,7 +66,15 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	if err := sf.check(*timeout); err != nil {
 		return usageError(fs, "%v", err)
 	}
+	const name = "schemaforge serve"
+	// From here SIGTERM, like SIGINT, cancels ctx: it stops the loading,
+	// then drains the server.
+	ctx, stopWatching := watchTerm(ctx)
+	defer stopWatching()
 	coll, err := pf.collection(ctx)
+	if ctx.Err() != nil {
+		return stoppedLoading(ctx, e, name, "the graphs")
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "serve: %v\n", err)
 		return exitFail
@@ -74,11 +84,18 @@ func runServe(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "serve: %v\n", err)
 		return exitUsage
 	}
-	if err := p.Prepare(ctx); err != nil {
+	err = p.Prepare(ctx)
+	if ctx.Err() != nil {
+		return stoppedLoading(ctx, e, name, "the indexes")
+	}
+	if err != nil {
 		fmt.Fprintf(e.stderr, "serve: %v\n", err)
 		return exitFail
 	}
 	byDataset, err := datasetPipelines(ctx, pf, coll, routes)
+	if ctx.Err() != nil {
+		return stoppedLoading(ctx, e, name, "the --dataset routes")
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "serve: %v\n", err)
 		return exitFail
@@ -95,8 +112,8 @@ func runServe(ctx context.Context, e *env, args []string) int {
 		ho.MemoryBudget = -1 // no budget
 	}
 	srv := sf.server(p.Handler(ho), logger)
-	fmt.Fprintf(e.stderr, "schemaforge serve: %d graphs; listening on http://%s/\n", coll.Len(), ln.Addr())
-	return serveUntilDone(ctx, e, srv, ln, *sf.grace, "schemaforge serve")
+	fmt.Fprintf(e.stderr, "%s: %d graphs; listening on http://%s/\n", name, coll.Len(), ln.Addr())
+	return serveUntilDone(ctx, e, srv, ln, *sf.grace, name)
 }
 
 // datasetRoute maps a TEXT2SPARQL dataset ID to a collection (a directory

@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -117,13 +119,10 @@ func refusesConnections(t *testing.T, host string) {
 	}
 }
 
-// TestEndpointDrainSignal builds the schemaforge binary, runs "endpoint"
-// on the bundled demo data as a process, puts 20 queries in flight and
-// sends SIGTERM (then, in a second run, SIGINT): the server stops
-// accepting connections, all 20 queries are answered 200 with their
-// results, and the process exits 0.
-func TestEndpointDrainSignal(t *testing.T) {
-	needStore(t)
+// buildBinary builds the schemaforge binary into t's temporary directory
+// and returns its path. It skips t in -short mode.
+func buildBinary(t *testing.T) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
@@ -131,27 +130,52 @@ func TestEndpointDrainSignal(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return bin
+}
+
+// process is the schemaforge binary running as a child process.
+type process struct {
+	cmd    *exec.Cmd
+	stderr *syncbuf.Buffer
+	exited chan struct{} // closed once the process has exited
+	err    error         // what cmd.Wait returned; read it after exited is closed
+}
+
+// startBinary runs bin with args, its standard error in a buffer. The
+// process is killed when t ends if it is still running.
+func startBinary(t *testing.T, bin string, args ...string) *process {
+	t.Helper()
+	p := &process{cmd: exec.Command(bin, args...), stderr: &syncbuf.Buffer{}, exited: make(chan struct{})}
+	p.cmd.Stderr = p.stderr
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.err = p.cmd.Wait(); close(p.exited) }()
+	t.Cleanup(func() {
+		select {
+		case <-p.exited:
+		default:
+			_ = p.cmd.Process.Kill()
+			<-p.exited
+		}
+	})
+	return p
+}
+
+// TestEndpointDrainSignal builds the schemaforge binary, runs "endpoint"
+// on the bundled demo data as a process, puts 20 queries in flight and
+// sends SIGTERM (then, in a second run, SIGINT): the server stops
+// accepting connections, all 20 queries are answered 200 with their
+// results, and the process exits 0.
+func TestEndpointDrainSignal(t *testing.T) {
+	needStore(t)
+	bin := buildBinary(t)
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
 		t.Run(sig.String(), func(t *testing.T) {
-			cmd := exec.Command(bin, "endpoint", "--data", "../../examples/data/people.ttl", "--addr", "127.0.0.1:0",
+			p := startBinary(t, bin, "endpoint", "--data", "../../examples/data/people.ttl", "--addr", "127.0.0.1:0",
 				"--max-concurrent", "20", "--memory-budget", "10GiB")
-			stderr := &syncbuf.Buffer{}
-			cmd.Stderr = stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			exited := make(chan struct{})
-			var waitErr error
-			go func() { waitErr = cmd.Wait(); close(exited) }()
-			defer func() {
-				select {
-				case <-exited:
-				default:
-					_ = cmd.Process.Kill()
-					<-exited
-				}
-			}()
-			waitFor(t, stderr, "listening on", exited)
+			stderr := p.stderr
+			waitFor(t, stderr, "listening on", p.exited)
 			m := listeningRE.FindStringSubmatch(stderr.String())
 			u, err := url.Parse(m[1])
 			if err != nil {
@@ -162,10 +186,10 @@ func TestEndpointDrainSignal(t *testing.T) {
 			for i := range held {
 				held[i] = holdRequest(t, u.Host, "/sparql", "application/sparql-query", "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }")
 			}
-			if err := cmd.Process.Signal(sig); err != nil {
+			if err := p.cmd.Process.Signal(sig); err != nil {
 				t.Fatal(err)
 			}
-			waitFor(t, stderr, "draining 20 requests in flight", exited)
+			waitFor(t, stderr, "draining 20 requests in flight", p.exited)
 			refusesConnections(t, u.Host)
 			finishAll(t, held, func(body string) bool {
 				var res struct {
@@ -176,15 +200,59 @@ func TestEndpointDrainSignal(t *testing.T) {
 				return json.Unmarshal([]byte(body), &res) == nil && len(res.Results.Bindings) == 1 && res.Results.Bindings[0]["n"].Value != ""
 			})
 			select {
-			case <-exited:
-				if waitErr != nil {
-					t.Errorf("exit: %v; stderr:\n%s", waitErr, stderr)
+			case <-p.exited:
+				if p.err != nil {
+					t.Errorf("exit: %v; stderr:\n%s", p.err, stderr)
 				}
 			case <-time.After(20 * time.Second):
 				t.Fatalf("the process did not exit after its requests were answered; stderr:\n%s", stderr)
 			}
 			if !strings.Contains(stderr.String(), "stopped") {
 				t.Errorf("no stop message:\n%s", stderr)
+			}
+		})
+	}
+}
+
+// TestEndpointStopWhileLoading runs the binary's "endpoint" on an
+// N-Triples file of 300,000 triples and sends SIGTERM (then, in a second
+// run, SIGINT) once it has begun loading them: the process is not killed
+// by the signal but stops loading, says so on one line naming the file and
+// the signal, and exits 0 without having finished loading or listened.
+func TestEndpointStopWhileLoading(t *testing.T) {
+	needStore(t)
+	bin := buildBinary(t)
+	data := filepath.Join(t.TempDir(), "big.nt")
+	f, err := os.Create(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	for i := range 300_000 {
+		fmt.Fprintf(w, "<http://example.org/s%d> <http://example.org/p%d> \"value %d\" .\n", i, i%7, i)
+	}
+	if err := errors.Join(w.Flush(), f.Close()); err != nil {
+		t.Fatal(err)
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			p := startBinary(t, bin, "endpoint", "--data", data, "--addr", "127.0.0.1:0")
+			waitFor(t, p.stderr, "schemaforge endpoint: loading 1 file\n", p.exited)
+			if err := p.cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case <-p.exited:
+			case <-time.After(8 * time.Second):
+				t.Fatalf("the process did not exit; stderr:\n%s", p.stderr)
+			}
+			if code := p.cmd.ProcessState.ExitCode(); p.err != nil || code != exitOK {
+				t.Errorf("exit status %d (%v), want %d; stderr:\n%s", code, p.err, exitOK, p.stderr)
+			}
+			want := "schemaforge endpoint: loading 1 file\n" +
+				fmt.Sprintf("schemaforge endpoint: stopped while loading %s (%s)\n", data, sig)
+			if got := p.stderr.String(); got != want {
+				t.Errorf("stderr:\n%s\nwant (the loading cut short, nothing served):\n%s", got, want)
 			}
 		})
 	}
@@ -289,4 +357,30 @@ func statusOf(url string) <-chan int {
 		answered <- resp.StatusCode
 	}()
 	return answered
+}
+
+// TestStopWhileLoading runs "endpoint" and "serve" with their context
+// already cancelled, as an interrupt before they listen does: each stops
+// while loading, says so on one line and exits 0.
+func TestStopWhileLoading(t *testing.T) {
+	needStore(t)
+	data := writeTemp(t, "data.ttl", queryData)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"endpoint", "--data", data, "--addr", "127.0.0.1:0"},
+			"schemaforge endpoint: stopped while loading " + data + " (interrupt)\n"},
+		{[]string{"serve", "--addr", "127.0.0.1:0"},
+			"schemaforge serve: stopped while loading the graphs (interrupt)\n"},
+	} {
+		t.Run(c.args[0], func(t *testing.T) {
+			r := invoke(ctx, "", c.args...)
+			if r.code != exitOK || !strings.HasSuffix(r.stderr, c.want) || strings.Contains(r.stderr, "listening") {
+				t.Errorf("exit %d, want %d; stderr (want it to end with %q):\n%s", r.code, exitOK, c.want, r.stderr)
+			}
+		})
+	}
 }
