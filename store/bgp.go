@@ -1,35 +1,8 @@
 package store
 
 import (
-	"errors"
-
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
-
-// bgp extends each input solution with the matches of a basic graph
-// pattern (a bind join: the patterns are matched with the solution's
-// bindings substituted), patterns ordered by estimated selectivity. With
-// limit > 0 it stops once it has limit solutions (LIMIT, ASK, EXISTS).
-func (e *engine) bgp(ps []cpattern, rows []solution, g *graphIndex, limit int) ([]solution, error) {
-	if len(ps) == 0 || len(rows) == 0 {
-		return rows, nil
-	}
-	order := e.orderPatterns(ps, rows[0], g, nil)
-	var out []solution
-	for _, r := range rows {
-		row := r.clone()
-		if err := e.matchFrom(order, 0, row, g, &out, limit); err != nil {
-			if err == errEnough {
-				break
-			}
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-// errEnough stops a match once it has the solutions it was asked for.
-var errEnough = errors.New("enough solutions")
 
 func (e *engine) cost(p cpattern, bound map[int]bool, g *graphIndex) float64 {
 	constID := func(t cterm) id {
@@ -67,94 +40,6 @@ func (e *engine) cost(p cpattern, bound map[int]bool, g *graphIndex) float64 {
 		c /= 10
 	}
 	return c
-}
-
-// matchFrom matches patterns ps[i:] against g, extending row; completed
-// solutions are appended to out as copies.
-func (e *engine) matchFrom(ps []cpattern, i int, row solution, g *graphIndex, out *[]solution, limit int) error {
-	if i == len(ps) {
-		if err := e.keep("a basic graph pattern", out, row.clone()); err != nil {
-			return err
-		}
-		if limit > 0 && len(*out) >= limit {
-			return errEnough
-		}
-		return nil
-	}
-	if err := e.tick(); err != nil {
-		return err
-	}
-	return e.matchOne(ps[i], row, g, func() error { return e.matchFrom(ps, i+1, row, g, out, limit) })
-}
-
-// matchOne matches one pattern with row's bindings substituted; for each
-// match it binds the pattern's unbound variables in row, calls next, and
-// unbinds them. It stops at next's first error.
-func (e *engine) matchOne(p cpattern, row solution, g *graphIndex, next func() error) error {
-	val := func(t cterm) (id, bool) {
-		if t.slot < 0 {
-			return t.value, t.value != 0
-		}
-		return row[t.slot], true
-	}
-	s, okS := val(p.s)
-	o, okO := val(p.o)
-	var err error
-	bind := func(ms, mp, mo id) bool {
-		var set [3]int
-		n := 0
-		for _, x := range [...]struct {
-			t cterm
-			v id
-		}{{p.s, ms}, {p.p, mp}, {p.o, mo}} {
-			if x.t.slot < 0 {
-				continue
-			}
-			if cur := row[x.t.slot]; cur != 0 {
-				if cur != x.v {
-					for k := 0; k < n; k++ {
-						row[set[k]] = 0
-					}
-					return true
-				}
-				continue
-			}
-			row[x.t.slot] = x.v
-			set[n] = x.t.slot
-			n++
-		}
-		err = next()
-		for k := 0; k < n; k++ {
-			row[set[k]] = 0
-		}
-		return err == nil
-	}
-	if p.path != nil {
-		// Path ends that are constants must exist as terms even if the
-		// store lacks them (a zero-length path matches them). An end bound
-		// by a variable must be a node of the graph: the path's own
-		// solutions, joined with the binding, only hold graph nodes.
-		if p.s.slot < 0 && s == 0 {
-			s = e.qd.intern(p.s.term)
-		}
-		if p.o.slot < 0 && o == 0 {
-			o = e.qd.intern(p.o.term)
-		}
-		if (p.s.slot >= 0 && s != 0 && !isGraphNode(g, s)) || (p.o.slot >= 0 && o != 0 && !isGraphNode(g, o)) {
-			return nil
-		}
-		e.pathPairs(p.path, s, o, g, func(ms, mo id) bool { return bind(ms, 0, mo) })
-		return err
-	}
-	if !okS || !okO {
-		return nil
-	}
-	pr, okP := val(p.p)
-	if !okP {
-		return nil
-	}
-	g.match(s, pr, o, bind)
-	return err
 }
 
 // pathPairs calls emit for each (start, end) connected by path p in g,

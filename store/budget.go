@@ -27,9 +27,11 @@ const (
 func solutionBytes(w int) int64 { return solutionOverhead + int64(idBytes*w) }
 
 // budget accounts for the bytes one query's operators hold: materialised
-// solutions, hash tables, sort keys, computed strings and result rows. The
-// count is cumulative over the query (what an operator releases is not
-// given back), so it is an upper bound on what the query holds at once.
+// solutions, hash tables, sort keys, groups, DISTINCT's set, computed
+// strings and result rows. Solutions that stream from one operator to the
+// next are not held and not charged. An operator gives back what it
+// charged once it is done with it (release); computed strings and result
+// rows are never given back.
 // A query is evaluated by one goroutine, which alone uses its budget.
 type budget struct {
 	limit int64 // 0: no limit
@@ -37,8 +39,12 @@ type budget struct {
 	// ceiling is what used may reach before charge takes its slow path:
 	// the limit, or the largest int64 with no limit; -1 once failed.
 	ceiling int64
-	failed  bool  // fatal is set
-	fatal   error // the first fatal error, sticky
+	// released is the total given back (used + released is what was
+	// charged over the query).
+	released int64
+	peak     int64 // the most used before a release
+	failed   bool  // fatal is set
+	fatal    error // the first fatal error, sticky
 }
 
 // charge adds n bytes on behalf of operator op and fails with ErrTooLarge,
@@ -71,6 +77,20 @@ func (b *budget) over(op string) error {
 		b.fail(fmt.Errorf("%w: %s would take the query past its memory limit of %s (raise it with store.WithMemoryLimit)", ErrTooLarge, op, byteSize(b.limit)))
 	}
 	return b.fatal
+}
+
+// release gives back n bytes an operator charged and no longer holds
+// (a hash table, a sort, the groups once they are returned).
+func (b *budget) release(n int64) {
+	if b == nil || n <= 0 {
+		return
+	}
+	b.peak = max(b.peak, b.used)
+	b.used -= n
+	if b.used < 0 {
+		b.used = 0
+	}
+	b.released += n
 }
 
 // fits reports, without charging, whether a value of n bytes built by op
@@ -120,6 +140,14 @@ func (b *budget) bytesUsed() int64 {
 		return 0
 	}
 	return b.used
+}
+
+// peakUsed returns the most bytes held at once so far.
+func (b *budget) peakUsed() int64 {
+	if b == nil {
+		return 0
+	}
+	return max(b.peak, b.used)
 }
 
 // isFatal reports whether err must end the query rather than count as an

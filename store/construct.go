@@ -9,7 +9,7 @@ import (
 // construct instantiates the template for every solution (fresh blank
 // nodes per solution), dropping triples with unbound or ill-placed terms,
 // and returns the set of triples in first-seen order.
-func (e *engine) construct(q *sparql.Query, sc *scope, rows []solution) (*sparql.Results, error) {
+func (e *engine) construct(q *sparql.Query, sc *scope, it iter) (*sparql.Results, error) {
 	var tmpl []sparql.Triple
 	if q.ConstructWhere {
 		tmpl = sparql.Triples(q.Where)
@@ -18,7 +18,14 @@ func (e *engine) construct(q *sparql.Query, sc *scope, rows []solution) (*sparql
 	}
 	res := &sparql.Results{Graph: []sparql.Statement{}}
 	seen := map[string]bool{}
-	for n, r := range rows {
+	for n := 0; ; n++ {
+		r, err := it.next()
+		if err != nil {
+			return nil, err
+		}
+		if r == nil {
+			return res, nil
+		}
 		if err := e.tick(); err != nil {
 			return nil, err
 		}
@@ -61,34 +68,58 @@ func (e *engine) construct(q *sparql.Query, sc *scope, rows []solution) (*sparql
 			}
 		}
 	}
-	return res, nil
 }
 
 // describe returns, for every described resource, the triples of the
 // default graph with it as subject, and recursively those of blank-node
 // objects (a concise bounded description).
-func (e *engine) describe(q *sparql.Query, sc *scope, rows []solution) (*sparql.Results, error) {
+func (e *engine) describe(q *sparql.Query, sc *scope, it iter) (*sparql.Results, error) {
+	// The described resources in the order of the query's terms (a
+	// variable's values in solution order), DESCRIBE *'s first.
+	var star []id
+	per := make([][]id, len(q.Describe))
+	for {
+		r, err := it.next()
+		if err != nil {
+			return nil, err
+		}
+		if r == nil {
+			break
+		}
+		if err := e.tick(); err != nil {
+			return nil, err
+		}
+		if q.Star {
+			star = append(star, r...)
+		}
+		for i, t := range q.Describe {
+			if v, ok := t.(*sparql.Var); ok {
+				if s, ok := sc.slots[v.Name]; ok && r[s] != 0 {
+					per[i] = append(per[i], r[s])
+				}
+			}
+		}
+		if err := e.mem.charge("DESCRIBE", int64(idBytes*(len(r)+len(q.Describe)))); err != nil {
+			return nil, err
+		}
+	}
 	var targets []id
+	seen := map[id]bool{}
 	add := func(x id) {
-		if x != 0 && !containsID(targets, x) {
+		if x != 0 && !seen[x] {
+			seen[x] = true
 			targets = append(targets, x)
 		}
 	}
-	if q.Star {
-		for _, r := range rows {
-			for _, x := range r {
-				add(x)
-			}
-		}
+	for _, x := range star {
+		add(x)
 	}
-	for _, t := range q.Describe {
-		switch t := t.(type) {
-		case *sparql.Var:
-			for _, r := range rows {
-				add(r[sc.slot(t.Name)])
-			}
-		case *sparql.IRI:
+	for i, t := range q.Describe {
+		if t, ok := t.(*sparql.IRI); ok {
 			add(e.s.dict.lookup(t))
+		}
+		for _, x := range per[i] {
+			add(x)
 		}
 	}
 	res := &sparql.Results{Graph: []sparql.Statement{}}

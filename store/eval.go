@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"sort"
@@ -10,12 +9,14 @@ import (
 	"time"
 
 	"github.com/schemaforge/go-schemaforge/sparql"
+	"github.com/schemaforge/go-schemaforge/store/algebra"
 )
 
 // solution holds one id per variable slot of its scope; 0 is unbound.
 type solution []id
 
-func (r solution) clone() solution { return append(solution(nil), r...) }
+// clone returns a copy of r, never nil (a nil solution ends an iterator).
+func (r solution) clone() solution { return append(make(solution, 0, len(r)), r...) }
 
 // scope numbers the variables of one query level (a sub-query has its own).
 // Blank nodes of patterns are variables too, named "_:label".
@@ -66,18 +67,31 @@ type engine struct {
 	ev    *exprEnv
 	ticks int
 	mem   *budget // the query's memory budget, shared with ev and qd
-	// want, when > 0, is how many solutions the next group evaluated needs
-	// (LIMIT, ASK, EXISTS); the group reads and clears it.
-	want   int
-	base   string
-	defG   *graphIndex // the active default graph of the dataset
-	named  []id        // the named graphs of the dataset
-	merged map[string]*graphIndex
-	empty  *graphIndex
-	// subCache holds the solutions of sub-queries (see subSelect).
+	// matched counts the solutions basic graph patterns produced.
+	matched int64
+	base    string
+	defG    *graphIndex // the active default graph of the dataset
+	named   []id        // the named graphs of the dataset
+	merged  map[string]*graphIndex
+	empty   *graphIndex
+	// exists holds the compiled pattern of each EXISTS expression.
+	exists map[*sparql.GroupPattern]node
+	// plans holds the compiler of each query level (for Explain and for
+	// what a sub-select binds), when not nil.
+	plans map[*sparql.Query]*compiler
+	// subCache holds the solutions of sub-selects (see subNode).
 	subCache map[subKey][]solution
-	// pushCache holds the filter pushdown plan of each group.
-	pushCache map[*sparql.GroupPattern]pushdowns
+}
+
+// newEngine returns an engine for one query on s.
+func newEngine(ctx context.Context, s *Store, base string) *engine {
+	mem := &budget{limit: s.cfg.memory}
+	e := &engine{ctx: ctx, s: s, qd: newQdict(s.dict), mem: mem, base: base, merged: map[string]*graphIndex{}, empty: &graphIndex{},
+		exists: map[*sparql.GroupPattern]node{}, plans: map[*sparql.Query]*compiler{}, subCache: map[subKey][]solution{}}
+	e.qd.mem = mem
+	e.ev = newExprEnv(time.Now(), base)
+	e.ev.ctx, e.ev.mem = ctx, mem
+	return e
 }
 
 var errStopped = errors.New("stopped")
@@ -105,16 +119,6 @@ func (e *engine) tick() error {
 	return nil
 }
 
-// keep appends the solution r, which the operator op built, to out,
-// charging it to the memory budget and checking the intermediate cap.
-func (e *engine) keep(op string, out *[]solution, r solution) error {
-	*out = append(*out, r)
-	if err := e.mem.charge(op, solutionBytes(len(r))); err != nil {
-		return err
-	}
-	return e.grow(len(*out))
-}
-
 // finished returns the error that must end the query once evaluation is
 // over: a fatal error swallowed by an expression, or the deadline, so that
 // a query past its deadline never ends with a late success.
@@ -127,11 +131,7 @@ func (e *engine) finished() error {
 
 // evaluate runs q on the store; the caller holds the read lock.
 func (s *Store) evaluate(ctx context.Context, q *sparql.Query) (*sparql.Results, error) {
-	mem := &budget{limit: s.cfg.memory}
-	e := &engine{ctx: ctx, s: s, qd: newQdict(s.dict), mem: mem, base: q.Base, merged: map[string]*graphIndex{}, empty: &graphIndex{}}
-	e.qd.mem = mem
-	e.ev = newExprEnv(time.Now(), q.Base)
-	e.ev.ctx, e.ev.mem = ctx, mem
+	e := newEngine(ctx, s, q.Base)
 	res, err := e.run(q)
 	if err == nil {
 		err = e.finished()
@@ -142,48 +142,61 @@ func (s *Store) evaluate(ctx context.Context, q *sparql.Query) (*sparql.Results,
 	return res, nil
 }
 
-// run evaluates q and builds its result.
+// run compiles q and evaluates it, pulling the solutions the query form
+// needs: one for ASK, at most the row cap plus one for SELECT.
 func (e *engine) run(q *sparql.Query) (*sparql.Results, error) {
 	if err := e.setDataset(q); err != nil {
 		return nil, err
 	}
-	sc := newScope()
-	e.prepare(q, sc)
-	e.want = earlyStop(q)
-	if max := e.s.cfg.maxRows; e.want == 0 && max > 0 && inMatchOrder(q) {
-		// One solution past the row cap is enough to fail it.
-		e.want = max + 1
-		if q.Offset != nil && *q.Offset > 0 && *q.Offset < 1<<30 {
-			e.want += int(*q.Offset)
-		}
-	}
-	rows, err := e.queryRows(q, sc)
+	op, err := algebra.Translate(q)
 	if err != nil {
 		return nil, err
 	}
-	switch q.Form {
-	case sparql.Ask:
-		b := len(rows) > 0
-		return &sparql.Results{Boolean: &b}, nil
-	case sparql.Construct:
-		return e.construct(q, sc, rows)
-	case sparql.Describe:
-		return e.describe(q, sc, rows)
-	}
-	vars := projectionNames(q, sc)
-	if max := e.s.cfg.maxRows; max > 0 && len(rows) > max {
-		return nil, fmt.Errorf("%w: %d rows, cap %d", ErrTooManyRows, len(rows), max)
-	}
-	// The result rows are maps: charge them before building any.
-	if err := e.mem.charge("the result rows", int64(len(rows))*(rowMapOverhead+rowMapEntry*int64(len(vars)))); err != nil {
+	plan, err := e.compileQuery(q, op)
+	if err != nil {
 		return nil, err
 	}
-	res := &sparql.Results{Vars: vars, Rows: make([]sparql.Row, 0, len(rows))}
+	sc := plan.sc
+	it := plan.root.open(e, make(solution, sc.width()), e.defG)
+	switch q.Form {
+	case sparql.Ask:
+		r, err := it.next()
+		if err != nil {
+			return nil, err
+		}
+		b := r != nil
+		return &sparql.Results{Boolean: &b}, nil
+	case sparql.Construct:
+		return e.construct(q, sc, it)
+	case sparql.Describe:
+		return e.describe(q, sc, it)
+	}
+	vars := projectionNames(q, sc)
 	slots := make([]int, len(vars))
 	for i, v := range vars {
 		slots[i] = sc.slot(v)
 	}
-	for _, r := range rows {
+	max := e.s.cfg.maxRows
+	perRow := rowMapOverhead + rowMapEntry*int64(len(vars))
+	res := &sparql.Results{Vars: vars, Rows: []sparql.Row{}}
+	for {
+		r, err := it.next()
+		if err != nil {
+			return nil, err
+		}
+		if r == nil {
+			return res, nil
+		}
+		if max > 0 && len(res.Rows) >= max {
+			return nil, fmt.Errorf("%w: more than %d rows, the cap", ErrTooManyRows, max)
+		}
+		if err := e.grow(len(res.Rows) + 1); err != nil {
+			return nil, err
+		}
+		// The result rows are maps: charge each before building it.
+		if err := e.mem.charge("the result rows", perRow); err != nil {
+			return nil, err
+		}
 		if err := e.tick(); err != nil {
 			return nil, err
 		}
@@ -195,7 +208,6 @@ func (e *engine) run(q *sparql.Query) (*sparql.Results, error) {
 		}
 		res.Rows = append(res.Rows, row)
 	}
-	return res, nil
 }
 
 // setDataset resolves FROM / FROM NAMED against the store's graphs.
@@ -359,151 +371,8 @@ func (e *engine) compileTerm(t sparql.Term, sc *scope) cterm {
 	return cterm{slot: -1, term: t, value: e.s.dict.lookup(t)}
 }
 
-// queryRows evaluates the WHERE clause and the solution modifiers of q in
-// scope sc (projection included for SELECT: rows keep all slots).
-func (e *engine) queryRows(q *sparql.Query, sc *scope) ([]solution, error) {
-	rows := []solution{make(solution, sc.width())}
-	if q.Where != nil {
-		var err error
-		rows, err = e.group(q.Where, sc, make(solution, sc.width()), e.defG)
-		if err != nil {
-			return nil, err
-		}
-	}
-	e.want = 0
-	if q.Values != nil && !isGrouped(q) {
-		var err error
-		if rows, err = e.join(rows, e.values(q.Values, sc)); err != nil {
-			return nil, err
-		}
-	}
-	return e.modifiers(q, sc, rows)
-}
-
-// group evaluates a group graph pattern: the elements in order (SPARQL 1.1
-// §18.2.2.6), with the group's FILTERs applied at the end. seed is the
-// initial solution: empty, or the solution substituted by EXISTS.
-func (e *engine) group(g *sparql.GroupPattern, sc *scope, seed solution, active *graphIndex) ([]solution, error) {
-	rows, filters, err := e.groupUnfiltered(g, sc, seed, active)
-	if err != nil {
-		return nil, err
-	}
-	return e.filter(rows, filters, sc, active)
-}
-
-// groupUnfiltered evaluates a group but returns its FILTER expressions
-// unapplied (OPTIONAL uses them as the left-join condition).
-func (e *engine) groupUnfiltered(g *sparql.GroupPattern, sc *scope, seed solution, active *graphIndex) ([]solution, []sparql.Expr, error) {
-	want := e.want
-	e.want = 0
-	rows := []solution{seed.clone()}
-	var filters []sparql.Expr
-	pushed := e.pushdown(g, sc)
-	limit := 0
-	if want > 0 && stopsEarly(g, pushed) {
-		limit = want
-	}
-	for _, el := range g.Elements {
-		// Elements are few and each may be long: check the deadline
-		// before every one.
-		if err := e.tick(); err != nil {
-			return nil, nil, err
-		}
-		if err := e.ctx.Err(); err != nil {
-			return nil, nil, err
-		}
-		var err error
-		switch el := el.(type) {
-		case *sparql.TriplesBlock:
-			rows, err = e.bgpFiltered(sc.blocks[el], rows, active, pushed[el], sc, limit)
-		case *sparql.FilterPattern:
-			if !pushed.consumed(el.Expr) {
-				filters = append(filters, el.Expr)
-			}
-		case *sparql.OptionalPattern:
-			rows, err = e.optional(el.Pattern, sc, seed, rows, active)
-		case *sparql.MinusPattern:
-			var right []solution
-			right, err = e.group(el.Pattern, sc, seed, active)
-			if err == nil {
-				rows, err = e.minus(rows, right)
-			}
-		case *sparql.BindPattern:
-			slot := sc.slot(el.Var.Name)
-			for _, r := range rows {
-				if err = e.tick(); err != nil {
-					break
-				}
-				v, verr := e.ev.eval(el.Expr, &rowBinder{e: e, sc: sc, row: r, active: active})
-				if verr == nil && v != nil {
-					r[slot] = e.qd.intern(v)
-				}
-			}
-		case *sparql.GroupPattern:
-			var right []solution
-			if right, err = e.group(el, sc, seed, active); err == nil {
-				rows, err = e.join(rows, right)
-			}
-		case *sparql.UnionPattern:
-			var right []solution
-			for _, alt := range el.Alts {
-				var part []solution
-				part, err = e.group(alt, sc, seed, active)
-				if err != nil {
-					break
-				}
-				right = append(right, part...)
-				if err = e.grow(len(right)); err != nil {
-					break
-				}
-			}
-			if err == nil {
-				rows, err = e.join(rows, right)
-			}
-		case *sparql.GraphPattern:
-			var right []solution
-			if right, err = e.graph(el, sc, seed); err == nil {
-				rows, err = e.join(rows, right)
-			}
-		case *sparql.ServicePattern:
-			if !el.Silent {
-				err = fmt.Errorf("SERVICE %s: the embedded store cannot call remote endpoints", el.Endpoint.Key())
-			}
-		case *sparql.ValuesPattern:
-			rows, err = e.join(rows, e.values(el.Values, sc))
-		case *sparql.SubSelect:
-			var right []solution
-			if right, err = e.subSelect(el.Query, sc, active); err == nil {
-				rows, err = e.join(rows, right)
-			}
-		default:
-			err = fmt.Errorf("unsupported pattern %T", el)
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-	}
-	return rows, filters, nil
-}
-
-// filter keeps the rows on which every expression's effective boolean value
-// is true (an error counts as false).
-func (e *engine) filter(rows []solution, exprs []sparql.Expr, sc *scope, active *graphIndex) ([]solution, error) {
-	if len(exprs) == 0 {
-		return rows, nil
-	}
-	out := rows[:0:0]
-	for _, r := range rows {
-		if err := e.tick(); err != nil {
-			return nil, err
-		}
-		if e.holds(exprs, r, sc, active) {
-			out = append(out, r)
-		}
-	}
-	return out, e.ctx.Err()
-}
-
+// holds reports whether every expression's effective boolean value is
+// true on r (an error counts as false).
 func (e *engine) holds(exprs []sparql.Expr, r solution, sc *scope, active *graphIndex) bool {
 	b := &rowBinder{e: e, sc: sc, row: r, active: active}
 	for _, x := range exprs {
@@ -517,78 +386,6 @@ func (e *engine) holds(exprs []sparql.Expr, r solution, sc *scope, active *graph
 		}
 	}
 	return true
-}
-
-// optional evaluates rows OPTIONAL { g } (a left join whose condition is g's
-// top-level FILTERs).
-func (e *engine) optional(g *sparql.GroupPattern, sc *scope, seed solution, rows []solution, active *graphIndex) ([]solution, error) {
-	// A group of triples and filters only: a bind left join, evaluating the
-	// patterns once per left solution.
-	simple := true
-	var blocks []*sparql.TriplesBlock
-	var filters []sparql.Expr
-	for _, el := range g.Elements {
-		switch el := el.(type) {
-		case *sparql.TriplesBlock:
-			blocks = append(blocks, el)
-		case *sparql.FilterPattern:
-			filters = append(filters, el.Expr)
-		default:
-			simple = false
-		}
-	}
-	if simple {
-		var out []solution
-		for _, r := range rows {
-			ext := []solution{r.clone()}
-			var err error
-			for _, b := range blocks {
-				if ext, err = e.bgp(sc.blocks[b], ext, active, 0); err != nil {
-					return nil, err
-				}
-			}
-			kept := 0
-			for _, x := range ext {
-				if e.holds(filters, x, sc, active) {
-					if err := e.keep("OPTIONAL", &out, x); err != nil {
-						return nil, err
-					}
-					kept++
-				}
-			}
-			if kept == 0 {
-				if err := e.keep("OPTIONAL", &out, r); err != nil {
-					return nil, err
-				}
-			}
-		}
-		return out, nil
-	}
-	right, conds, err := e.groupUnfiltered(g, sc, seed, active)
-	if err != nil {
-		return nil, err
-	}
-	var out []solution
-	for _, l := range rows {
-		if err := e.tick(); err != nil {
-			return nil, err
-		}
-		kept := false
-		for _, r := range right {
-			if m, ok := merge(l, r); ok && e.holds(conds, m, sc, active) {
-				if err := e.keep("OPTIONAL", &out, m); err != nil {
-					return nil, err
-				}
-				kept = true
-			}
-		}
-		if !kept {
-			if err := e.keep("OPTIONAL", &out, l); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return out, nil
 }
 
 // merge returns the union of two compatible solutions.
@@ -607,184 +404,6 @@ func merge(a, b solution) (solution, bool) {
 	return m, true
 }
 
-// join is the algebra's Join: all compatible merges. It hashes the right
-// side on the slots bound in all of its rows and in all the left rows.
-func (e *engine) join(left, right []solution) ([]solution, error) {
-	if len(left) == 0 || len(right) == 0 {
-		return nil, nil
-	}
-	if len(left) == 1 && isEmpty(left[0]) {
-		return right, nil
-	}
-	if len(right) == 1 && isEmpty(right[0]) {
-		return left, nil
-	}
-	w := len(left[0])
-	var keys []int
-	for i := 0; i < w; i++ {
-		all := true
-		for _, r := range right {
-			if r[i] == 0 {
-				all = false
-				break
-			}
-		}
-		if !all {
-			continue
-		}
-		for _, l := range left {
-			if l[i] == 0 {
-				all = false
-				break
-			}
-		}
-		if all {
-			keys = append(keys, i)
-		}
-	}
-	var out []solution
-	if len(keys) == 0 {
-		for _, l := range left {
-			if err := e.tick(); err != nil {
-				return nil, err
-			}
-			for _, r := range right {
-				if m, ok := merge(l, r); ok {
-					if err := e.keep("a join", &out, m); err != nil {
-						return nil, err
-					}
-				}
-			}
-		}
-		return out, nil
-	}
-	var buf []byte
-	hkey := func(r solution) string {
-		buf = buf[:0]
-		for _, k := range keys {
-			buf = binary.LittleEndian.AppendUint32(buf, r[k])
-		}
-		return string(buf)
-	}
-	if err := e.mem.charge("a join's hash table", int64(len(right))*(hashEntry+int64(idBytes*len(keys)))); err != nil {
-		return nil, err
-	}
-	table := map[string][]solution{}
-	for _, r := range right {
-		k := hkey(r)
-		table[k] = append(table[k], r)
-	}
-	for _, l := range left {
-		if err := e.tick(); err != nil {
-			return nil, err
-		}
-		for _, r := range table[hkey(l)] {
-			if m, ok := merge(l, r); ok {
-				if err := e.keep("a join", &out, m); err != nil {
-					return nil, err
-				}
-			}
-		}
-	}
-	return out, nil
-}
-
-func isEmpty(r solution) bool {
-	for _, x := range r {
-		if x != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// minus is the algebra's Minus: left solutions with no compatible right
-// solution sharing a bound variable.
-func (e *engine) minus(left, right []solution) ([]solution, error) {
-	var out []solution
-	for _, l := range left {
-		if err := e.tick(); err != nil {
-			return nil, err
-		}
-		removed := false
-		for _, r := range right {
-			shared, compatible := false, true
-			for i := range l {
-				if l[i] != 0 && r[i] != 0 {
-					shared = true
-					if l[i] != r[i] {
-						compatible = false
-						break
-					}
-				}
-			}
-			if shared && compatible {
-				removed = true
-				break
-			}
-		}
-		if !removed {
-			out = append(out, l)
-		}
-	}
-	return out, nil
-}
-
-// values turns a VALUES block into solutions.
-func (e *engine) values(vb *sparql.ValuesBlock, sc *scope) []solution {
-	slots := make([]int, len(vb.Vars))
-	for i, v := range vb.Vars {
-		slots[i] = sc.slot(v.Name)
-	}
-	out := make([]solution, 0, len(vb.Rows))
-	for _, row := range vb.Rows {
-		r := make(solution, sc.width())
-		for i, t := range row {
-			if t != nil {
-				r[slots[i]] = e.qd.intern(t)
-			}
-		}
-		out = append(out, r)
-	}
-	return out
-}
-
-// graph evaluates GRAPH name { … } over the dataset's named graphs.
-func (e *engine) graph(gp *sparql.GraphPattern, sc *scope, seed solution) ([]solution, error) {
-	var out []solution
-	switch n := gp.Name.(type) {
-	case *sparql.IRI:
-		g := e.s.dict.lookup(n)
-		if g == 0 || !containsID(e.named, g) {
-			return nil, nil
-		}
-		return e.group(gp.Pattern, sc, seed, e.s.graphs[g])
-	case *sparql.Var:
-		// The pattern is evaluated without the graph variable (it is not
-		// in scope inside unless the pattern binds it), then joined with
-		// the graph name.
-		slot := sc.slot(n.Name)
-		for _, g := range e.named {
-			if seed[slot] != 0 && seed[slot] != g {
-				continue
-			}
-			rows, err := e.group(gp.Pattern, sc, seed, e.s.graphs[g])
-			if err != nil {
-				return nil, err
-			}
-			for _, r := range rows {
-				if r[slot] == 0 {
-					r[slot] = g
-				}
-				if r[slot] == g {
-					out = append(out, r)
-				}
-			}
-		}
-	}
-	return out, nil
-}
-
 func containsID(xs []id, x id) bool {
 	for _, y := range xs {
 		if y == x {
@@ -792,62 +411,6 @@ func containsID(xs []id, x id) bool {
 		}
 	}
 	return false
-}
-
-// subSelect evaluates a nested SELECT in its own scope and maps its
-// projected variables into the outer scope.
-func (e *engine) subSelect(q *sparql.Query, outer *scope, active *graphIndex) ([]solution, error) {
-	// A sub-query sees none of the outer solution, so its result depends
-	// only on the active graph: evaluated once per query (EXISTS may ask
-	// for it once per row).
-	key := subKey{q, active}
-	if rows, ok := e.subCache[key]; ok {
-		out := make([]solution, len(rows))
-		for i, r := range rows {
-			out[i] = r.clone()
-		}
-		return out, nil
-	}
-	rows, err := e.subSelectUncached(q, outer, active)
-	if err != nil {
-		return nil, err
-	}
-	if e.subCache == nil {
-		e.subCache = map[subKey][]solution{}
-	}
-	cached := make([]solution, len(rows))
-	for i, r := range rows {
-		cached[i] = r.clone()
-	}
-	e.subCache[key] = cached
-	return rows, nil
-}
-
-type subKey struct {
-	q *sparql.Query
-	g *graphIndex
-}
-
-func (e *engine) subSelectUncached(q *sparql.Query, outer *scope, active *graphIndex) ([]solution, error) {
-	sc := newScope()
-	e.prepare(q, sc)
-	saved := e.defG
-	e.defG = active
-	rows, err := e.queryRows(q, sc)
-	e.defG = saved
-	if err != nil {
-		return nil, err
-	}
-	names := projectionNames(q, sc)
-	out := make([]solution, 0, len(rows))
-	for _, r := range rows {
-		o := make(solution, outer.width())
-		for _, n := range names {
-			o[outer.slot(n)] = r[sc.slot(n)]
-		}
-		out = append(out, o)
-	}
-	return out, nil
 }
 
 // projectionNames lists the variables a SELECT returns.
@@ -876,12 +439,12 @@ func (b *rowBinder) lookup(v *sparql.Var) sparql.Term {
 }
 
 func (b *rowBinder) exists(p *sparql.GroupPattern) (bool, error) {
-	b.e.want = 1
-	rows, err := b.e.group(p, b.sc, b.row.clone(), b.active)
-	if err != nil {
-		return false, err
+	n := b.e.exists[p]
+	if n == nil {
+		return false, fmt.Errorf("store: an EXISTS pattern was not compiled")
 	}
-	return len(rows) > 0, nil
+	r, err := n.open(b.e, b.row.clone(), b.active).next()
+	return r != nil, err
 }
 
 // solutionID identifies the solution (its backing array: BIND and

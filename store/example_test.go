@@ -46,20 +46,26 @@ ex:acme  a ex:Company ; ex:name "ACME" .`
 		return
 	}
 	plan, err := s.Explain(`PREFIX ex: <http://example.org/>
-SELECT ?name { ?p a ex:Person ; ex:name ?name ; ex:age ?age FILTER(?age > 30) } LIMIT 5`)
+SELECT ?name ?age {
+  ?p a ex:Person ; ex:name ?name OPTIONAL { ?p ex:age ?age }
+  FILTER(?name != "Bob")
+} ORDER BY DESC(?age) LIMIT 5`)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Print(plan)
 	// Output:
-	// Slice (limit 5, matching stops after 5 solutions when the pattern allows)
-	//   Project (?name)
-	//     Filter (?age > 30)  [all pushed into BGP matching]
-	//       BGP (3 triple patterns, matched in this order; stops after 5 solutions)
-	//         1. ?p a ex:Person  (est 2)
-	//         2. ?p ex:age ?age  (est 2)
-	//           filter here: ?age > 30
-	//         3. ?p ex:name ?name  (est 3)
+	// Slice (limit 5)  [stops pulling after 5 solutions]
+	//   Project (?name ?age)
+	//     OrderBy (DESC(?age))  [top-k: holds the best 5 solutions]
+	//       Filter (?name != "Bob")  [all pushed into BGP matching]
+	//         LeftJoin  [bind left join: the right operand is matched from each left solution]
+	//           BGP (2 triple patterns, matched in this order)
+	//             1. ?p a ex:Person  (est 2)
+	//             2. ?p ex:name ?name  (est 3)
+	//               filter here: ?name != "Bob"
+	//           BGP (1 triple patterns, matched in this order)
+	//             1. ?p ex:age ?age  (est 2)
 	// limits: timeout 30s, memory 512 MiB, intermediate solutions 4000000, result rows unbounded
 }

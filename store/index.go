@@ -93,55 +93,54 @@ func prefixRange(ts []triple, key triple, n int) []triple {
 	return ts[lo:hi]
 }
 
+// Orders of the permutations rangeOf returns triples in.
+const (
+	inSPO = iota // (s, p, o)
+	inPOS        // (p, o, s)
+	inOSP        // (o, s, p)
+)
+
+// rangeOf returns the triples matching the pattern (0 is a wildcard), as
+// a run of one permutation, and which one.
+func (g *graphIndex) rangeOf(s, p, o id) ([]triple, int) {
+	switch {
+	case s != 0 && p != 0 && o != 0:
+		return prefixRange(g.spo, triple{s, p, o}, 3), inSPO
+	case s != 0 && p != 0:
+		return prefixRange(g.spo, triple{s, p, 0}, 2), inSPO
+	case s != 0 && o != 0:
+		return prefixRange(g.osp, triple{o, s, 0}, 2), inOSP
+	case s != 0:
+		return prefixRange(g.spo, triple{s, 0, 0}, 1), inSPO
+	case p != 0 && o != 0:
+		return prefixRange(g.pos, triple{p, o, 0}, 2), inPOS
+	case p != 0:
+		return prefixRange(g.pos, triple{p, 0, 0}, 1), inPOS
+	case o != 0:
+		return prefixRange(g.osp, triple{o, 0, 0}, 1), inOSP
+	}
+	return g.spo, inSPO
+}
+
+// spoOf returns the subject, predicate and object of t, a triple of the
+// permutation perm.
+func spoOf(t triple, perm int) (s, p, o id) {
+	switch perm {
+	case inPOS:
+		return t[2], t[0], t[1]
+	case inOSP:
+		return t[1], t[2], t[0]
+	}
+	return t[0], t[1], t[2]
+}
+
 // match calls f(s, p, o) for every triple matching the pattern, where 0 is
 // a wildcard; f returns false to stop. It returns false if stopped.
 func (g *graphIndex) match(s, p, o id, f func(s, p, o id) bool) bool {
-	switch {
-	case s != 0 && p != 0 && o != 0:
-		if len(prefixRange(g.spo, triple{s, p, o}, 3)) > 0 {
-			return f(s, p, o)
-		}
-	case s != 0 && p != 0:
-		for _, t := range prefixRange(g.spo, triple{s, p, 0}, 2) {
-			if !f(t[0], t[1], t[2]) {
-				return false
-			}
-		}
-	case s != 0 && o != 0:
-		for _, t := range prefixRange(g.osp, triple{o, s, 0}, 2) {
-			if !f(t[1], t[2], t[0]) {
-				return false
-			}
-		}
-	case s != 0:
-		for _, t := range prefixRange(g.spo, triple{s, 0, 0}, 1) {
-			if !f(t[0], t[1], t[2]) {
-				return false
-			}
-		}
-	case p != 0 && o != 0:
-		for _, t := range prefixRange(g.pos, triple{p, o, 0}, 2) {
-			if !f(t[2], t[0], t[1]) {
-				return false
-			}
-		}
-	case p != 0:
-		for _, t := range prefixRange(g.pos, triple{p, 0, 0}, 1) {
-			if !f(t[2], t[0], t[1]) {
-				return false
-			}
-		}
-	case o != 0:
-		for _, t := range prefixRange(g.osp, triple{o, 0, 0}, 1) {
-			if !f(t[1], t[2], t[0]) {
-				return false
-			}
-		}
-	default:
-		for _, t := range g.spo {
-			if !f(t[0], t[1], t[2]) {
-				return false
-			}
+	ts, perm := g.rangeOf(s, p, o)
+	for _, t := range ts {
+		if !f(spoOf(t, perm)) {
+			return false
 		}
 	}
 	return true
@@ -150,21 +149,6 @@ func (g *graphIndex) match(s, p, o id, f func(s, p, o id) bool) bool {
 // count estimates the number of matches of a pattern (exact for the
 // index-served shapes).
 func (g *graphIndex) count(s, p, o id) int {
-	switch {
-	case s != 0 && p != 0 && o != 0:
-		return len(prefixRange(g.spo, triple{s, p, o}, 3))
-	case s != 0 && p != 0:
-		return len(prefixRange(g.spo, triple{s, p, 0}, 2))
-	case s != 0 && o != 0:
-		return len(prefixRange(g.osp, triple{o, s, 0}, 2))
-	case s != 0:
-		return len(prefixRange(g.spo, triple{s, 0, 0}, 1))
-	case p != 0 && o != 0:
-		return len(prefixRange(g.pos, triple{p, o, 0}, 2))
-	case p != 0:
-		return len(prefixRange(g.pos, triple{p, 0, 0}, 1))
-	case o != 0:
-		return len(prefixRange(g.osp, triple{o, 0, 0}, 1))
-	}
-	return len(g.spo)
+	ts, _ := g.rangeOf(s, p, o)
+	return len(ts)
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"github.com/schemaforge/go-schemaforge/sparql"
+	"github.com/schemaforge/go-schemaforge/store/algebra"
 )
 
 // pushedFilter is a FILTER of a group evaluated inside one of the group's
@@ -29,69 +30,34 @@ type eqHint struct {
 	exact  bool
 }
 
-// pushdowns maps the triples blocks of a group to the filters pushed into
-// them.
-type pushdowns map[*sparql.TriplesBlock][]*pushedFilter
-
-// consumed reports whether x was pushed into some block.
-func (p pushdowns) consumed(x sparql.Expr) bool {
-	for _, fs := range p {
-		for _, f := range fs {
-			if f.expr == x {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// pushdown assigns each FILTER of g (that uses no EXISTS) to the first
-// triples block of g that binds every variable it reads, except variables
-// in scope nowhere in g, which stay unbound whatever happens.
-func (e *engine) pushdown(g *sparql.GroupPattern, sc *scope) pushdowns {
-	// The plan depends only on the group: EXISTS evaluates its group once
-	// per solution, so it is computed once per query.
-	if p, ok := e.pushCache[g]; ok {
-		return p
-	}
-	p := e.planPushdown(g, sc)
-	if e.pushCache == nil {
-		e.pushCache = map[*sparql.GroupPattern]pushdowns{}
-	}
-	e.pushCache[g] = p
-	return p
-}
-
-func (e *engine) planPushdown(g *sparql.GroupPattern, sc *scope) pushdowns {
-	var blocks []*sparql.TriplesBlock
-	var filters []*sparql.FilterPattern
-	for _, el := range g.Elements {
-		switch el := el.(type) {
-		case *sparql.TriplesBlock:
-			blocks = append(blocks, el)
-		case *sparql.FilterPattern:
-			filters = append(filters, el)
-		}
-	}
-	if len(blocks) == 0 || len(filters) == 0 {
+// push places each expression of exprs (a group's FILTERs over sub, or an
+// OPTIONAL's condition over its right operand) that uses no EXISTS in the
+// first basic graph pattern of sub's spine that binds every variable it
+// reads, except variables in scope nowhere in sub, which stay unbound
+// whatever happens. It returns the expressions left to check after sub.
+func (c *compiler) push(exprs []sparql.Expr, sub algebra.Op) []sparql.Expr {
+	if len(exprs) == 0 {
 		return nil
 	}
-	// Variables in scope nowhere in the group stay unbound through it: a
-	// filter reading them can be decided as soon as its other variables
-	// are bound (FILTER(?x IN (?unboundElsewhere)) is then simply false).
-	inScope := map[string]bool{}
-	for _, v := range sparql.InScope(g) {
-		inScope[v.Name] = true
+	blocks := spine(sub, nil)
+	if len(blocks) == 0 {
+		return exprs
 	}
-	out := pushdowns{}
-	for _, f := range filters {
-		slots, ok := filterSlots(f.Expr, sc)
-		if !ok || len(slots) == 0 {
-			continue
-		}
+	// Variables in scope nowhere in sub stay unbound through it: a filter
+	// reading them can be decided as soon as its other variables are
+	// bound (FILTER(?x IN (?unboundElsewhere)) is then simply false).
+	inScope := map[string]bool{}
+	c.mayBind(sub, inScope)
+	var rest []sparql.Expr
+	for _, x := range exprs {
+		slots, ok := filterSlots(x, c.sc)
+		placed := false
 		for _, b := range blocks {
+			if !ok || len(slots) == 0 {
+				break
+			}
 			bound := map[int]bool{}
-			for _, p := range sc.blocks[b] {
+			for _, p := range c.sc.blocks[b.Block] {
 				for _, t := range []cterm{p.s, p.p, p.o} {
 					if t.slot >= 0 {
 						bound[t.slot] = true
@@ -105,19 +71,23 @@ func (e *engine) planPushdown(g *sparql.GroupPattern, sc *scope) pushdowns {
 				case bound[s]:
 					some = true
 					need = append(need, s)
-				case !inScope[sc.names[s]]:
-					// never bound in this group
+				case !inScope[c.sc.names[s]]:
+					// never bound in sub
 				default:
 					all = false
 				}
 			}
 			if all && some {
-				out[b] = append(out[b], &pushedFilter{expr: f.Expr, slots: need, hints: e.hintsOf(f.Expr, sc)})
+				c.pushed[b] = append(c.pushed[b], &pushedFilter{expr: x, slots: need, hints: c.e.hintsOf(x, c.sc)})
+				placed = true
 				break
 			}
 		}
+		if !placed {
+			rest = append(rest, x)
+		}
 	}
-	return out
+	return rest
 }
 
 // filterSlots returns the slots of the variables x reads; ok is false when
@@ -223,19 +193,14 @@ type bgpPlan struct {
 	g      *graphIndex
 }
 
-// bgpFiltered is bgp with filters pushed in.
-func (e *engine) bgpFiltered(ps []cpattern, rows []solution, g *graphIndex, filters []*pushedFilter, sc *scope, limit int) ([]solution, error) {
-	if len(filters) == 0 {
-		return e.bgp(ps, rows, g, limit)
-	}
-	if len(ps) == 0 || len(rows) == 0 {
-		return rows, nil
-	}
+// planBGP orders the patterns of a basic graph pattern for solutions
+// binding what sample binds, and places the pushed filters and the hints.
+func (e *engine) planBGP(ps []cpattern, sample solution, g *graphIndex, filters []*pushedFilter, sc *scope) *bgpPlan {
 	var hints []eqHint
 	for _, f := range filters {
 		hints = append(hints, f.hints...)
 	}
-	order := e.orderPatterns(ps, rows[0], g, hints)
+	order := e.orderPatterns(ps, sample, g, hints)
 	plan := &bgpPlan{ps: order, checks: make([][]*pushedFilter, len(order)), hints: make([][]eqHint, len(order)), sc: sc, g: g}
 	bound := map[int]bool{}
 	done := map[*pushedFilter]bool{}
@@ -266,17 +231,7 @@ func (e *engine) bgpFiltered(ps []cpattern, rows []solution, g *graphIndex, filt
 			}
 		}
 	}
-	var out []solution
-	for _, r := range rows {
-		row := r.clone()
-		if err := e.matchPlan(plan, 0, row, &out, limit); err != nil {
-			if err == errEnough {
-				break
-			}
-			return nil, err
-		}
-	}
-	return out, nil
+	return plan
 }
 
 // orderPatterns orders patterns greedily: the cheapest next pattern given
@@ -323,58 +278,4 @@ func (e *engine) orderPatterns(ps []cpattern, sample solution, g *graphIndex, hi
 		propagate()
 	}
 	return out
-}
-
-// matchPlan is matchFrom with hints and pushed filters.
-func (e *engine) matchPlan(plan *bgpPlan, i int, row solution, out *[]solution, limit int) error {
-	if i == len(plan.ps) {
-		if err := e.keep("a basic graph pattern", out, row.clone()); err != nil {
-			return err
-		}
-		if limit > 0 && len(*out) >= limit {
-			return errEnough
-		}
-		return nil
-	}
-	if err := e.tick(); err != nil {
-		return err
-	}
-	var pre [8]int
-	npre := 0
-	for _, h := range plan.hints[i] {
-		if row[h.target] != 0 || npre == len(pre) {
-			continue
-		}
-		v := h.c
-		if h.src >= 0 {
-			v = row[h.src]
-			if v == 0 || !(h.exact || identityOnly(e.qd.term(v))) {
-				continue
-			}
-		}
-		row[h.target] = v
-		pre[npre] = h.target
-		npre++
-	}
-	defer func() {
-		for k := 0; k < npre; k++ {
-			row[pre[k]] = 0
-		}
-	}()
-	next := func() error {
-		if checks := plan.checks[i]; len(checks) > 0 {
-			b := &rowBinder{e: e, sc: plan.sc, row: row, active: plan.g}
-			for _, f := range checks {
-				v, verr := e.ev.eval(f.expr, b)
-				if verr != nil {
-					return nil
-				}
-				if ok, berr := ebv(v); berr != nil || !ok {
-					return nil
-				}
-			}
-		}
-		return e.matchPlan(plan, i+1, row, out, limit)
-	}
-	return e.matchOne(plan.ps[i], row, plan.g, next)
 }

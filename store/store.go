@@ -47,10 +47,11 @@ func WithTimeout(d time.Duration) Option { return func(c *config) { c.timeout = 
 // have more than n rows (default 0: no cap).
 func WithMaxRows(n int) Option { return func(c *config) { c.maxRows = n } }
 
-// WithMaxIntermediate bounds the solutions any one step of a query may
-// produce (a basic graph pattern, a join, a union…); a query that needs
-// more fails with ErrTooLarge instead of exhausting memory (default
-// 4,000,000; 0 means no bound).
+// WithMaxIntermediate bounds the solutions any one operator of a query may
+// hold at once (a join's hash table, a sort, the groups, DISTINCT's set,
+// a sub-select's solutions, the result); a query that needs more fails
+// with ErrTooLarge instead of exhausting memory (default 4,000,000; 0
+// means no bound). Solutions that stream between operators are not held.
 func WithMaxIntermediate(n int) Option { return func(c *config) { c.maxMid = n } }
 
 // WithMemoryLimit bounds the bytes each query's operators may hold
