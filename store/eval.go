@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -25,13 +24,10 @@ type scope struct {
 	names []string
 	// compiled triple patterns of the TriplesBlocks of this level.
 	blocks map[*sparql.TriplesBlock][]cpattern
-	// aggregate placeholders: each Aggregate node of SELECT/HAVING/ORDER BY
-	// gets a hidden variable.
-	aggVars map[*sparql.Aggregate]string
 }
 
 func newScope() *scope {
-	return &scope{slots: map[string]int{}, blocks: map[*sparql.TriplesBlock][]cpattern{}, aggVars: map[*sparql.Aggregate]string{}}
+	return &scope{slots: map[string]int{}, blocks: map[*sparql.TriplesBlock][]cpattern{}}
 }
 
 func (sc *scope) slot(name string) int {
@@ -94,7 +90,6 @@ func newEngine(ctx context.Context, s *Store, base string) *engine {
 	return e
 }
 
-var errStopped = errors.New("stopped")
 
 // grow checks that a step's output of n solutions is within the cap.
 func (e *engine) grow(n int) error {
