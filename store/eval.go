@@ -90,7 +90,6 @@ func newEngine(ctx context.Context, s *Store, base string) *engine {
 	return e
 }
 
-
 // grow checks that a step's output of n solutions is within the cap.
 func (e *engine) grow(n int) error {
 	if max := e.s.cfg.maxMid; max > 0 && n > max {
