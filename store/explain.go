@@ -53,8 +53,11 @@ func (s *Store) Explain(query string) (string, error) {
 	if _, err := e.compileQuery(q, op); err != nil {
 		return "", fmt.Errorf("store: explain: %w", err)
 	}
-	x := &explainer{e: e, nodes: map[algebra.Op]node{}, scopes: map[algebra.Op]*scope{}, pushed: map[sparql.Expr]bool{}}
+	x := &explainer{e: e, nodes: map[algebra.Op]node{}, scopes: map[algebra.Op]*scope{}, pushed: map[sparql.Expr]bool{}, folded: map[sparql.Expr]bool{}}
 	for _, c := range e.plans {
+		for x2, v := range c.folded {
+			x.folded[x2] = v
+		}
 		for op, n := range c.nodes {
 			x.nodes[op] = n
 			x.scopes[op] = c.sc
@@ -87,6 +90,7 @@ type explainer struct {
 	nodes  map[algebra.Op]node   // the physical operator of each algebra operator
 	scopes map[algebra.Op]*scope // the scope it was compiled in
 	pushed map[sparql.Expr]bool  // the FILTERs checked inside BGP matching
+	folded map[sparql.Expr]bool  // the constant conditions folded, and their value
 }
 
 // annotate adds the engine's choices to the algebra's lines.
@@ -105,7 +109,7 @@ func (x *explainer) annotate(op algebra.Op, head string, detail []string) (strin
 			head += "  [hash join: the right operand is held and hashed once, the left streams]"
 		}
 	case *algebra.LeftJoin:
-		head += x.pushedNote(o.Expr)
+		head += x.foldedNote(o.Expr) + x.pushedNote(o.Expr)
 		if lj, ok := n.(*leftJoinNode); ok {
 			if lj.bind {
 				head += "  [bind left join: the right operand is matched from each left solution]"
@@ -115,8 +119,12 @@ func (x *explainer) annotate(op algebra.Op, head string, detail []string) (strin
 		}
 	case *algebra.Minus:
 		head += "  [the right operand is held, the left streams]"
+	case *algebra.Extend:
+		if en, ok := n.(*extendNode); ok && en.folded {
+			head += "  [constant: evaluated once]"
+		}
 	case *algebra.Filter:
-		head += x.pushedNote(o.Expr)
+		head += x.foldedNote(o.Expr) + x.pushedNote(o.Expr)
 	case *algebra.Group:
 		head += "  [hash aggregation: solutions stream into their groups' running aggregates]"
 	case *algebra.OrderBy:
@@ -137,6 +145,17 @@ func (x *explainer) annotate(op algebra.Op, head string, detail []string) (strin
 		head = "ToMultiSet (sub-select, evaluated once per graph and cached)"
 	}
 	return head, detail
+}
+
+// foldedNote says which conditions were constant, and their value.
+func (x *explainer) foldedNote(exprs []sparql.Expr) string {
+	var out string
+	for _, e := range exprs {
+		if v, ok := x.folded[e]; ok {
+			out += fmt.Sprintf("  [constant %s: %v]", sparql.PrintCompact(e), v)
+		}
+	}
+	return out
 }
 
 // pushedNote says which of a group's FILTERs the engine evaluates inside

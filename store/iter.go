@@ -25,6 +25,11 @@ type emptyIter struct{}
 
 func (emptyIter) next() (solution, error) { return nil, nil }
 
+// emptyNode has no solutions (a FILTER that is always false).
+type emptyNode struct{}
+
+func (emptyNode) open(*engine, solution, *graphIndex) iter { return emptyIter{} }
+
 // errIter returns an error.
 type errIter struct{ err error }
 
@@ -727,6 +732,9 @@ type extendNode struct {
 	slot int
 	expr sparql.Expr
 	sc   *scope
+	// folded: expr is constant, and value is its id (0: an error).
+	folded bool
+	value  id
 }
 
 func (n *extendNode) open(e *engine, seed solution, g *graphIndex) iter {
@@ -744,6 +752,12 @@ func (it *extendIter) next() (solution, error) {
 	r, err := it.sub.next()
 	if err != nil || r == nil {
 		return nil, err
+	}
+	if it.n.folded {
+		if it.n.value != 0 {
+			r[it.n.slot] = it.n.value
+		}
+		return r, nil
 	}
 	if err := it.e.tick(); err != nil {
 		return nil, err

@@ -485,3 +485,79 @@ func TestOrderTopK(t *testing.T) {
 		}
 	}
 }
+
+// TestConstantFolding checks that constant conditions and BIND values are
+// evaluated once at compile time, with the answers of evaluating them per
+// solution, and that a FILTER that is always false matches nothing.
+func TestConstantFolding(t *testing.T) {
+	s := New()
+	peopleData(t, s)
+	ctx := context.Background()
+	all, err := s.Query(ctx, "SELECT * { ?s ?p ?o }")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		query   string
+		rows    int  // -1: as many as the graph has triples
+		matched bool // the pattern was matched at all
+	}{
+		{"SELECT * { ?s ?p ?o FILTER(1 > 2) }", 0, false},
+		{"SELECT * { ?s ?p ?o FILTER(1/0) }", 0, false},
+		{"SELECT * { ?s ?p ?o FILTER(1 < 2) }", -1, true},
+		{"SELECT * { ?s ?p ?o FILTER(STRLEN(\"abc\") = 3) FILTER(?o != \"no such value\") }", -1, true},
+		{"SELECT * { ?s ?p ?o OPTIONAL { ?s ?q ?r FILTER(false) } }", -1, true},
+		{"SELECT * { ?s ?p ?o FILTER(NOW() = NOW()) }", -1, true},
+	} {
+		q, err := sparql.Parse(tc.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := newEngine(ctx, s, "")
+		s.mu.RLock()
+		res, err := e.run(q)
+		s.mu.RUnlock()
+		if err != nil {
+			t.Fatalf("%s: %v", tc.query, err)
+		}
+		want := tc.rows
+		if want < 0 {
+			want = len(all.Rows)
+		}
+		if len(res.Rows) != want {
+			t.Errorf("%s: %d rows, want %d", tc.query, len(res.Rows), want)
+		}
+		if tc.matched != (e.matched > 0) {
+			t.Errorf("%s: matched %d solutions; want matching: %v", tc.query, e.matched, tc.matched)
+		}
+		for _, r := range res.Rows {
+			if r["r"] != nil {
+				t.Errorf("%s: OPTIONAL with a false condition bound ?r", tc.query)
+				break
+			}
+		}
+	}
+	res, err := s.Query(ctx, `SELECT ?x ?u { ?s ?p ?o BIND(CONCAT("a", "b") AS ?x) BIND(RAND() AS ?u) }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rands := map[string]bool{}
+	for _, r := range res.Rows {
+		if r["x"] == nil || r["x"].Key() != sparql.NewLiteral("ab").Key() {
+			t.Fatalf("BIND(CONCAT(\"a\", \"b\")) = %v", r["x"])
+		}
+		rands[r["u"].Key()] = true
+	}
+	if len(rands) < 2 {
+		t.Errorf("RAND() was folded: %d distinct values over %d rows", len(rands), len(res.Rows))
+	}
+	for query, want := range map[string]string{
+		`SELECT * { ?s ?p ?o FILTER(1 > 2) }`:       "Filter (1 > 2)  [constant 1 > 2: false]",
+		`SELECT * { ?s ?p ?o BIND(1 + 1 AS ?two) }`: "Extend (?two := 1 + 1)  [constant: evaluated once]",
+	} {
+		plan, err := s.Explain(query)
+		if err != nil || !strings.Contains(plan, want) {
+			t.Errorf("Explain does not show the folding %q (%v):\n%s", want, err, plan)
+		}
+	}
+}

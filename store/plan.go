@@ -10,10 +10,12 @@ import (
 // The physical plan. A query goes through four layers:
 //
 //  1. algebra.Translate turns the syntax tree into the SPARQL algebra;
-//  2. the compiler below optimises it: FILTERs are placed inside the
-//     matching of the basic graph patterns that bind their variables
-//     (pushdown.go), a basic graph pattern joined to what precedes it
-//     becomes a bind join, ORDER BY under a LIMIT becomes a top-k;
+//  2. the compiler below optimises it: constant expressions are folded
+//     (a FILTER that is always true is dropped, one always false empties
+//     its group), FILTERs are placed inside the matching of the basic
+//     graph patterns that bind their variables (pushdown.go), a basic
+//     graph pattern joined to what precedes it becomes a bind join, ORDER
+//     BY under a LIMIT becomes a top-k;
 //  3. it compiles each operator to a node of the physical plan, with
 //     variables resolved to slots and constants to dictionary ids;
 //  4. a node opens a pull iterator (iter.go) for one evaluation, so that
@@ -60,6 +62,8 @@ type compiler struct {
 	nodes map[algebra.Op]node
 	// certain caches the variables each operator binds in every solution.
 	certain map[algebra.Op]map[string]bool
+	// folded holds the constant conditions folded, with their value.
+	folded map[sparql.Expr]bool
 }
 
 // compileQuery compiles query level q, whose algebra is op (the whole
@@ -75,7 +79,7 @@ func (e *engine) compileQuery(q *sparql.Query, op algebra.Op) (*queryPlan, error
 	case *algebra.Describe:
 		op = o.Sub
 	}
-	c := &compiler{e: e, sc: sc, pushed: map[*algebra.BGP][]*pushedFilter{}, nodes: map[algebra.Op]node{}, certain: map[algebra.Op]map[string]bool{}}
+	c := &compiler{e: e, sc: sc, pushed: map[*algebra.BGP][]*pushedFilter{}, nodes: map[algebra.Op]node{}, certain: map[algebra.Op]map[string]bool{}, folded: map[sparql.Expr]bool{}}
 	root, err := c.compile(op)
 	if err != nil {
 		return nil, err
@@ -131,18 +135,27 @@ func (c *compiler) compileOp(op algebra.Op) (node, error) {
 		}
 		return &hashJoinNode{left: left, right: right, certain: c.slots(c.certainOf(o.Left))}, nil
 	case *algebra.LeftJoin:
-		rest := c.push(o.Expr, o.Right)
-		left, err := c.compile(o.Left)
+		rest, never, err := c.foldAll(o.Expr)
 		if err != nil {
 			return nil, err
 		}
+		left, err := c.compile(o.Left)
+		if err != nil || never {
+			// LeftJoin(L, R, false) is L.
+			return left, err
+		}
+		rest = c.push(rest, o.Right)
 		right, err := c.compile(o.Right)
 		if err != nil {
 			return nil, err
 		}
 		return &leftJoinNode{left: left, right: right, exprs: rest, sc: c.sc, bind: bindable(o.Right), certain: c.slots(c.certainOf(o.Left))}, nil
 	case *algebra.Filter:
-		rest := c.push(o.Expr, o.Sub)
+		rest, never, err := c.foldAll(o.Expr)
+		if err != nil || never {
+			return emptyNode{}, err
+		}
+		rest = c.push(rest, o.Sub)
 		sub, err := c.compile(o.Sub)
 		if err != nil || len(rest) == 0 {
 			return sub, err
@@ -186,7 +199,16 @@ func (c *compiler) compileOp(op algebra.Op) (node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &extendNode{sub: sub, slot: c.sc.slot(o.Var.Name), expr: o.Expr, sc: c.sc}, nil
+		n := &extendNode{sub: sub, slot: c.sc.slot(o.Var.Name), expr: o.Expr, sc: c.sc}
+		if v, ok, err := c.fold(o.Expr); err != nil {
+			return nil, err
+		} else if ok {
+			n.folded = true
+			if v != nil {
+				n.value = c.e.qd.intern(v)
+			}
+		}
+		return n, nil
 	case *algebra.Table:
 		n := &tableNode{sc: c.sc}
 		for _, v := range o.Vars {
@@ -283,6 +305,74 @@ func (c *compiler) compileOp(op algebra.Op) (node, error) {
 		return n, err
 	}
 	return nil, fmt.Errorf("store: no physical operator for %T", op)
+}
+
+// constant reports whether x has the same value in every solution of the
+// query: it reads no variable and uses no EXISTS, aggregate, or function
+// whose value is new at each call (RAND, UUID, STRUUID, BNODE). NOW is
+// one instant per query.
+func constant(x sparql.Expr) bool {
+	if _, ok := x.(sparql.Term); ok || x == nil {
+		return false // nothing to fold
+	}
+	ok := true
+	sparql.Inspect(x, func(n sparql.Node) bool {
+		switch n := n.(type) {
+		case *sparql.Var, *sparql.ExistsExpr, *sparql.Aggregate:
+			ok = false
+		case *sparql.CallExpr:
+			switch n.Name {
+			case "RAND", "UUID", "STRUUID", "BNODE":
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// fold evaluates a constant expression once (constant folding): ok is
+// false for an expression that is not constant; v is nil when its
+// evaluation is an error (an expression error: unbound). A fatal error (a
+// limit) is returned.
+func (c *compiler) fold(x sparql.Expr) (v sparql.Term, ok bool, err error) {
+	if !constant(x) {
+		return nil, false, nil
+	}
+	v, verr := c.e.ev.eval(x, &rowBinder{e: c.e, sc: c.sc})
+	if verr != nil {
+		if isFatal(verr) {
+			return nil, false, verr
+		}
+		return nil, true, nil
+	}
+	return v, true, nil
+}
+
+// foldAll folds the constant conditions of a conjunction: those true are
+// dropped; never reports one that is false (or an error), which makes the
+// whole conjunction false.
+func (c *compiler) foldAll(exprs []sparql.Expr) (rest []sparql.Expr, never bool, err error) {
+	for _, x := range exprs {
+		v, ok, err := c.fold(x)
+		if err != nil {
+			return nil, false, err
+		}
+		if !ok {
+			rest = append(rest, x)
+			continue
+		}
+		if b, berr := ebv(v); v == nil || berr != nil || !b {
+			if c.folded != nil {
+				c.folded[x] = false
+			}
+			return nil, true, nil
+		}
+		if c.folded != nil {
+			c.folded[x] = true
+		}
+	}
+	return rest, false, nil
 }
 
 // order compiles an OrderBy; k > 0 keeps only its first k solutions.
