@@ -170,27 +170,35 @@ func (e *engine) run(q *sparql.Query) (*sparql.Results, error) {
 	for i, v := range vars {
 		slots[i] = sc.slot(v)
 	}
+	// The solutions are pulled first (compact: a slot each), up to one
+	// past the row cap; the result rows, maps many times their size, are
+	// charged all together before any is built.
 	max := e.s.cfg.maxRows
-	perRow := rowMapOverhead + rowMapEntry*int64(len(vars))
-	res := &sparql.Results{Vars: vars, Rows: []sparql.Row{}}
+	var sols []solution
 	for {
 		r, err := it.next()
 		if err != nil {
 			return nil, err
 		}
 		if r == nil {
-			return res, nil
+			break
 		}
-		if max > 0 && len(res.Rows) >= max {
+		if max > 0 && len(sols) >= max {
 			return nil, fmt.Errorf("%w: more than %d rows, the cap", ErrTooManyRows, max)
 		}
-		if err := e.grow(len(res.Rows) + 1); err != nil {
+		sols = append(sols, r)
+		if err := e.mem.charge("the result's solutions", solutionBytes(len(r))); err != nil {
 			return nil, err
 		}
-		// The result rows are maps: charge each before building it.
-		if err := e.mem.charge("the result rows", perRow); err != nil {
+		if err := e.grow(len(sols)); err != nil {
 			return nil, err
 		}
+	}
+	if err := e.mem.charge("the result rows", int64(len(sols))*(rowMapOverhead+rowMapEntry*int64(len(vars)))); err != nil {
+		return nil, err
+	}
+	res := &sparql.Results{Vars: vars, Rows: make([]sparql.Row, 0, len(sols))}
+	for i, r := range sols {
 		if err := e.tick(); err != nil {
 			return nil, err
 		}
@@ -201,7 +209,9 @@ func (e *engine) run(q *sparql.Query) (*sparql.Results, error) {
 			}
 		}
 		res.Rows = append(res.Rows, row)
+		sols[i] = nil
 	}
+	return res, nil
 }
 
 // setDataset resolves FROM / FROM NAMED against the store's graphs.

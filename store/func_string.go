@@ -551,10 +551,15 @@ const (
 )
 
 // grows checks that string function op may build a result of n bytes
-// within the query's memory budget; failing ends the query.
+// within the query's memory budget, and for a large result that the
+// deadline has not passed; failing ends the query.
 func (ev *exprEnv) grows(op string, n int64) error {
 	if err := ev.mem.fits(op, n); err != nil {
 		return &limitError{err}
+	}
+	if n >= largeInput {
+		// Building a large value takes time: the deadline first.
+		return ev.alive(op)
 	}
 	return nil
 }
