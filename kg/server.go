@@ -313,7 +313,11 @@ func (h *handler) stream(ctx context.Context, w http.ResponseWriter, r *http.Req
 		attrs = append(attrs, "rows", rw.Rows())
 	}
 	if err != nil {
-		attrs = append(attrs, "err", err)
+		key := "err"
+		if lw.failed {
+			key = "write_err" // the client's side: gone, or too slow
+		}
+		attrs = append(attrs, key, err)
 		h.logger.WarnContext(r.Context(), "sparql query failed after its answer began", attrs...)
 		panic(http.ErrAbortHandler)
 	}
