@@ -464,7 +464,7 @@ func TestOrderTopK(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	for _, order := range []string{"?n", "DESC(?n)", "?name ?n", "DESC(?name) ?s", "?n DESC(?name)"} {
+	for _, order := range []string{"?n", "DESC(?n)", "?name ?n", "DESC(?name) ?s", "?n DESC(?name)", "DESC(EXISTS { ?s <http://e/name> ?x }) ?s"} {
 		where := "{ ?s <http://e/n> ?n OPTIONAL { ?s <http://e/name> ?name } }"
 		all, err := s.Query(ctx, "SELECT ?s ?n ?name "+where+" ORDER BY "+order)
 		if err != nil {
