@@ -149,7 +149,7 @@ func (c *compiler) compileOp(op algebra.Op) (node, error) {
 			// LeftJoin(L, R, false) is L.
 			return left, err
 		}
-		rest = c.push(rest, o.Right)
+		rest = c.push(rest, o.Right, o.Left)
 		right, err := c.compile(o.Right)
 		if err != nil {
 			return nil, err
