@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	schemaforge "github.com/schemaforge/go-schemaforge"
+	"github.com/schemaforge/go-schemaforge/examples/demo"
+	"github.com/schemaforge/go-schemaforge/mcpserver"
+)
+
+const mcpDescription = `
+Mcp serves the collection --graphs names (the bundled demo by default) as
+a Model Context Protocol server, for assistants such as Claude Desktop,
+VS Code or any MCP client. Its tools:
+
+	ask       answer a question: values, SPARQL, graph, confidence, verified, trace summary
+	query     run read-only SPARQL on one graph (updates and SERVICE refused)
+	search    find the values and labelled resources of the graphs that match a text
+	describe  the triples about an IRI in a graph
+	graphs    the graphs with their schema summaries
+
+By default it speaks MCP over standard input and output (the client starts
+the command); logs go to standard error. With --http ADDR it serves the
+streamable HTTP transport at http://ADDR/mcp instead, until SIGINT or
+SIGTERM, which drain it as they drain serve.
+
+Each call is bounded by --timeout; calls that query the graphs are
+admitted as serve admits questions (--max-concurrent, --memory-budget,
+--question-memory): one that finds no room within 0.5 s gets a tool error
+saying the server is busy. A question may have up to 2,000 characters
+(--max-question).`
+
+// mcpSessionIdle closes the HTTP sessions of clients that went away.
+const mcpSessionIdle = 30 * time.Minute
+
+func runMCP(ctx context.Context, e *env, args []string) int {
+	fs := newFlagSet(e, "mcp", "schemaforge mcp [--graphs DIR|CONFIG] [--http HOST:PORT] [--timeout D] [--max-concurrent N]", mcpDescription)
+	pf := addPipelineFlags(fs)
+	pf.maxQuestion = fs.Int("max-question", schemaforge.DefaultMaxQuestion, "longest question taken, in characters (0: the default; negative: no limit)")
+	addr := fs.String("http", "", "serve streamable HTTP on this address (as 127.0.0.1:8090) instead of stdio")
+	timeout := fs.Duration("timeout", mcpserver.DefaultTimeout, "time limit per tool call")
+	concurrent := fs.Int("max-concurrent", mcpserver.DefaultMaxConcurrent, "calls that query the graphs at once; more wait briefly, then get a busy error")
+	budget, reserve := byteSize(schemaforge.DefaultMemoryBudget), byteSize(schemaforge.DefaultQuestionMemory)
+	fs.Var(&budget, "memory-budget", "memory the calls running at once may reserve together, as 2GiB (0: no budget)")
+	fs.Var(&reserve, "question-memory", "memory each call reserves from --memory-budget, as 512MiB (the stores' per-query memory limit)")
+	sf := addServerFlags(fs)
+	pos, code := parseFlags(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(pos) > 0 {
+		return usageError(fs, "unexpected argument %q", pos[0])
+	}
+	if *pf.maxQuestion == 0 {
+		*pf.maxQuestion = schemaforge.DefaultMaxQuestion
+	}
+	if *timeout <= 0 {
+		*timeout = mcpserver.DefaultTimeout
+	}
+	if budget > 0 && (reserve == 0 || reserve > budget) {
+		return usageError(fs, "--question-memory %s must be positive and within --memory-budget %s", &reserve, &budget)
+	}
+	if err := sf.check(*timeout); err != nil {
+		return usageError(fs, "%v", err)
+	}
+	const name = "schemaforge mcp"
+	ctx, stopWatching := watchTerm(ctx)
+	defer stopWatching()
+	coll, err := pf.collection(ctx)
+	if ctx.Err() != nil {
+		return stoppedLoading(ctx, e, name, "the graphs")
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mcp: %v\n", err)
+		return exitFail
+	}
+	p, err := pf.pipeline(coll)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mcp: %v\n", err)
+		return exitUsage
+	}
+	err = p.Prepare(ctx)
+	if ctx.Err() != nil {
+		return stoppedLoading(ctx, e, name, "the indexes")
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mcp: %v\n", err)
+		return exitFail
+	}
+	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
+	o := mcpserver.Options{Timeout: *timeout, MaxConcurrent: *concurrent, MemoryBudget: int64(budget),
+		QuestionMemory: int64(reserve), Logger: logger}
+	if budget == 0 {
+		o.MemoryBudget = -1 // no budget
+	}
+	if len(*pf.graphs) == 0 {
+		o.Examples = demo.Questions()
+	}
+	srv, err := mcpserver.New(p, o)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mcp: %v\n", err)
+		return exitFail
+	}
+	if *addr == "" {
+		fmt.Fprintf(e.stderr, "%s: %d graphs; speaking MCP on standard input and output\n", name, coll.Len())
+		t := &mcp.IOTransport{Reader: io.NopCloser(e.stdin), Writer: nopWriteCloser{e.stdout}}
+		if err := srv.Run(ctx, t); err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
+			fmt.Fprintf(e.stderr, "mcp: %v\n", err)
+			return exitFail
+		}
+		return exitOK
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mcp: --http %s: %v\n", *addr, err)
+		return exitFail
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", mcpserver.Handler(srv, mcpSessionIdle, logger))
+	fmt.Fprintf(e.stderr, "%s: %d graphs; streamable HTTP on http://%s/mcp\n", name, coll.Len(), ln.Addr())
+	return serveUntilDone(ctx, e, sf.server(mux, logger), ln, *sf.grace, name)
+}
+
+// nopWriteCloser is an io.WriteCloser whose Close does nothing: the
+// command's standard output outlives the MCP connection.
+type nopWriteCloser struct{ io.Writer }
+
+// Close does nothing.
+func (nopWriteCloser) Close() error { return nil }
