@@ -131,6 +131,7 @@ type server struct {
 	coll *kg.Collection
 	o    Options
 	adm  *admit.Gate
+	srv  *mcp.Server
 
 	// searchers are the value searchers by graph ID, from the pipeline
 	// and, for graphs it has none for, built on first use.
@@ -145,20 +146,29 @@ func New(p *schemaforge.Pipeline, o Options) (*mcp.Server, error) {
 	if p == nil {
 		return nil, errors.New("mcpserver: nil pipeline")
 	}
+	s, err := newServer(p, o)
+	if err != nil {
+		return nil, err
+	}
+	return s.srv, nil
+}
+
+// newServer builds the server and its tools.
+func newServer(p *schemaforge.Pipeline, o Options) (*server, error) {
 	o = o.withDefaults()
 	budget := o.MemoryBudget
 	if budget < 0 {
 		budget = 0 // no memory admission
 	}
 	s := &server{p: p, coll: p.Collection(), o: o, adm: admit.New(o.MaxConcurrent, budget, o.QuestionMemory, o.QueueWait)}
-	srv := mcp.NewServer(&mcp.Implementation{Name: o.Name, Version: o.Version}, &mcp.ServerOptions{
+	s.srv = mcp.NewServer(&mcp.Implementation{Name: o.Name, Version: o.Version}, &mcp.ServerOptions{
 		Instructions: s.instructions(),
 		Logger:       o.Logger,
 	})
-	if err := s.addTools(srv); err != nil {
+	if err := s.addTools(s.srv); err != nil {
 		return nil, err
 	}
-	return srv, nil
+	return s, nil
 }
 
 // Handler serves srv over the streamable HTTP transport of MCP, one

@@ -126,7 +126,7 @@ func runMCP(ctx context.Context, e *env, args []string) int {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", mcpserver.Handler(srv, mcpSessionIdle, logger))
-	fmt.Fprintf(e.stderr, "%s: %d graphs; streamable HTTP on http://%s/mcp\n", name, coll.Len(), ln.Addr())
+	fmt.Fprintf(e.stderr, "%s: %d graphs; streamable HTTP; listening on http://%s/mcp\n", name, coll.Len(), ln.Addr())
 	return serveUntilDone(ctx, e, sf.server(mux, logger), ln, *sf.grace, name)
 }
 
