@@ -432,3 +432,33 @@ func TestStreamableHTTP(t *testing.T) {
 		t.Errorf("answer %v on %s", got, ans.Graph)
 	}
 }
+
+// TestSearchWithoutPipelineIndexes searches a pipeline whose allocator
+// keeps no value indexes (the no-allocator ablation): the server builds
+// its own index for each graph on first use.
+func TestSearchWithoutPipelineIndexes(t *testing.T) {
+	p, err := schemaforge.New(demoPipeline(t).Collection(), schemaforge.WithAblation(schemaforge.NoAllocator))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, err := p.ValueSearchers(context.Background())
+	if err != nil || len(vs) != 0 {
+		t.Fatalf("no-allocator pipeline: %d value searchers, %v; want none", len(vs), err)
+	}
+	if vs, err := demoPipeline(t).ValueSearchers(context.Background()); err != nil || len(vs) != 4 {
+		t.Fatalf("default pipeline: %d value searchers, %v; want 4", len(vs), err)
+	}
+	s, err := newServer(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := connect(t, s.srv)
+	var found SearchOutput
+	call(t, cs, "search", map[string]any{"text": "Rosa Quill"}, &found)
+	if len(found.Hits) == 0 || found.Hits[0].Graph != "music" || found.Hits[0].Value != "Rosa Quill" || len(found.Unsearched) > 0 {
+		t.Errorf("search: %+v", found)
+	}
+	if len(s.searchers) != 4 {
+		t.Errorf("%d indexes kept, want 4", len(s.searchers))
+	}
+}

@@ -48,10 +48,7 @@ func runMCP(ctx context.Context, e *env, args []string) int {
 	pf.maxQuestion = fs.Int("max-question", schemaforge.DefaultMaxQuestion, "longest question taken, in characters (0: the default; negative: no limit)")
 	addr := fs.String("http", "", "serve streamable HTTP on this address (as 127.0.0.1:8090) instead of stdio")
 	timeout := fs.Duration("timeout", mcpserver.DefaultTimeout, "time limit per tool call")
-	concurrent := fs.Int("max-concurrent", mcpserver.DefaultMaxConcurrent, "calls that query the graphs at once; more wait briefly, then get a busy error")
-	budget, reserve := byteSize(schemaforge.DefaultMemoryBudget), byteSize(schemaforge.DefaultQuestionMemory)
-	fs.Var(&budget, "memory-budget", "memory the calls running at once may reserve together, as 2GiB (0: no budget)")
-	fs.Var(&reserve, "question-memory", "memory each call reserves from --memory-budget, as 512MiB (the stores' per-query memory limit)")
+	af := addAdmissionFlags(fs, "tool calls that query the graphs", "get a busy error")
 	sf := addServerFlags(fs)
 	pos, code := parseFlags(fs, args)
 	if code >= 0 {
@@ -66,8 +63,8 @@ func runMCP(ctx context.Context, e *env, args []string) int {
 	if *timeout <= 0 {
 		*timeout = mcpserver.DefaultTimeout
 	}
-	if budget > 0 && (reserve == 0 || reserve > budget) {
-		return usageError(fs, "--question-memory %s must be positive and within --memory-budget %s", &reserve, &budget)
+	if err := af.check(); err != nil {
+		return usageError(fs, "%v", err)
 	}
 	if err := sf.check(*timeout); err != nil {
 		return usageError(fs, "%v", err)
@@ -75,33 +72,13 @@ func runMCP(ctx context.Context, e *env, args []string) int {
 	const name = "schemaforge mcp"
 	ctx, stopWatching := watchTerm(ctx)
 	defer stopWatching()
-	coll, err := pf.collection(ctx)
-	if ctx.Err() != nil {
-		return stoppedLoading(ctx, e, name, "the graphs")
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "mcp: %v\n", err)
-		return exitFail
-	}
-	p, err := pf.pipeline(coll)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "mcp: %v\n", err)
-		return exitUsage
-	}
-	err = p.Prepare(ctx)
-	if ctx.Err() != nil {
-		return stoppedLoading(ctx, e, name, "the indexes")
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "mcp: %v\n", err)
-		return exitFail
+	coll, p, code := pf.loadServed(ctx, e, name, "mcp")
+	if code >= 0 {
+		return code
 	}
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
-	o := mcpserver.Options{Timeout: *timeout, MaxConcurrent: *concurrent, MemoryBudget: int64(budget),
-		QuestionMemory: int64(reserve), Logger: logger}
-	if budget == 0 {
-		o.MemoryBudget = -1 // no budget
-	}
+	o := mcpserver.Options{Timeout: *timeout, MaxConcurrent: *af.concurrent, MemoryBudget: af.memoryBudget(),
+		QuestionMemory: int64(*af.reserve), Logger: logger}
 	if len(*pf.graphs) == 0 {
 		o.Examples = demo.Questions()
 	}
