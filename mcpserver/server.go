@@ -32,6 +32,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -89,6 +90,12 @@ type Options struct {
 	// Examples are example questions, shown to clients in the server's
 	// instructions.
 	Examples []string
+	// HideErrors keeps the text of the errors met while a call runs (a
+	// failing endpoint, the pipeline's errors, which can name hosts and
+	// files) from clients: they get an error number, and the text goes
+	// to Logger under it, as serve's HTTP API does. Errors in the input
+	// are always shown. Set it when the server is reached over a network.
+	HideErrors bool
 	// Logger receives one record per tool call and the errors (default:
 	// discard).
 	Logger *slog.Logger
@@ -137,6 +144,8 @@ type server struct {
 	// and, for graphs it has none for, built on first use.
 	searchMu  sync.Mutex
 	searchers map[string]kg.TextSearcher
+
+	errCount atomic.Int64 // numbers the errors hidden from clients
 }
 
 // New returns the MCP server of p's collection, with the tools ask,
@@ -256,6 +265,10 @@ func (s *server) bounded(ctx context.Context, tool string, gated bool, f func(ct
 		return fmt.Errorf("%s: cancelled: %w", tool, err)
 	case cctx.Err() != nil:
 		return fmt.Errorf("%s: ran out of time (limit %v): %w", tool, s.o.Timeout, err)
+	case s.o.HideErrors:
+		n := s.errCount.Add(1)
+		s.o.Logger.Warn("mcpserver: call failed", "tool", tool, "error_number", n, "err", err)
+		return fmt.Errorf("%s failed (error %d in the server's log)", tool, n)
 	}
 	return fmt.Errorf("%s: %w", tool, err)
 }

@@ -3,6 +3,8 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"log/slog"
 	"net/http/httptest"
 	"slices"
 	"sort"
@@ -16,6 +18,7 @@ import (
 
 	schemaforge "github.com/schemaforge/go-schemaforge"
 	"github.com/schemaforge/go-schemaforge/examples/demo"
+	"github.com/schemaforge/go-schemaforge/internal/syncbuf"
 	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
@@ -460,5 +463,27 @@ func TestSearchWithoutPipelineIndexes(t *testing.T) {
 	}
 	if len(s.searchers) != 4 {
 		t.Errorf("%d indexes kept, want 4", len(s.searchers))
+	}
+}
+
+// TestHideErrors checks that with HideErrors an error met while running
+// reaches the client as a number, with its text in the log, while input
+// errors are still shown.
+func TestHideErrors(t *testing.T) {
+	log := &syncbuf.Buffer{}
+	logger := slog.New(slog.NewTextHandler(log, nil))
+	s, cs := newSession(t, Options{HideErrors: true, Logger: logger})
+	secret := errors.New("dial tcp 10.1.2.3:8890: connection refused")
+	err := s.bounded(context.Background(), "query", false, func(context.Context) error { return secret })
+	if err == nil || strings.Contains(err.Error(), "10.1.2.3") || !strings.Contains(err.Error(), "error 1 in the server's log") {
+		t.Errorf("hidden error: %v", err)
+	}
+	logged := log.String()
+	if !strings.Contains(logged, "10.1.2.3") || !strings.Contains(logged, "error_number=1") {
+		t.Errorf("log: %s", logged)
+	}
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "query", Arguments: map[string]any{"graph": "films", "query": "SELECT WHERE {"}})
+	if err != nil || !res.IsError || !strings.Contains(text(res), "parse query") {
+		t.Errorf("input error: %v %q", err, text(res))
 	}
 }

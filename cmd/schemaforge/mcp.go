@@ -33,7 +33,10 @@ the command); logs go to standard error. With --http ADDR it serves the
 streamable HTTP transport at http://ADDR/mcp instead, until SIGINT or
 SIGTERM, which drain it as they drain serve.
 
-Each call is bounded by --timeout; calls that query the graphs are
+Over HTTP, errors met while a call runs (a failing endpoint, say) reach
+clients as an error number and their text goes to the log, as with serve;
+errors in a call's input are always shown. Each call is bounded by
+--timeout; calls that query the graphs are
 admitted as serve admits questions (--max-concurrent, --memory-budget,
 --question-memory): one that finds no room within 0.5 s gets a tool error
 saying the server is busy. A question may have up to 2,000 characters
@@ -82,6 +85,8 @@ func runMCP(ctx context.Context, e *env, args []string) int {
 	if len(*pf.graphs) == 0 {
 		o.Examples = demo.Questions()
 	}
+	// Over HTTP, errors that may name hosts and files go to the log only.
+	o.HideErrors = *addr != ""
 	srv, err := mcpserver.New(p, o)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mcp: %v\n", err)
