@@ -487,3 +487,22 @@ func TestHideErrors(t *testing.T) {
 		t.Errorf("input error: %v %q", err, text(res))
 	}
 }
+
+// TestAskNoAnswer asks a pipeline that abstains below a confidence it
+// cannot reach: the call succeeds, with no values, not verified, and the
+// reason.
+func TestAskNoAnswer(t *testing.T) {
+	p, err := schemaforge.New(demoPipeline(t).Collection(), schemaforge.WithConfig(schemaforge.Config{MinConfidence: 0.999999}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := newServer(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ans AskOutput
+	call(t, connect(t, s.srv), "ask", map[string]any{"question": "Which artists come from Portugal?"}, &ans)
+	if ans.Answered || ans.Verified || len(ans.Answer.Rows) != 0 || !strings.Contains(ans.NoAnswer, "abstained") || len(ans.Trace.Subgoals) != 1 {
+		t.Errorf("abstention: %+v", ans)
+	}
+}
