@@ -3,6 +3,7 @@ package qa
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -130,6 +131,12 @@ func writeAblations(b *strings.Builder, chart func(name, svg string, err error) 
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.3f | %.3f | %.1f | %d |\n",
 			esc(names[i]), pctCI(a.EA, a.EACI), delta, p(a.QSC), p(a.TF1), p(a.MF1), p(a.F1), p(a.NDCG), p(a.Top1), p(a.Top3),
 			p(a.Answered), p(a.RejectRate), p(a.RepairRate), p(a.VerifiedPrecision), p(a.VerifiedCoverage), a.AURC, a.ECE, a.P50Ms, a.Errors)
+	}
+	if len(r.AblationsSkipped) > 0 {
+		b.WriteString("\nNot run:\n\n")
+		for _, name := range slices.Sorted(maps.Keys(r.AblationsSkipped)) {
+			fmt.Fprintf(b, "- %s: %s\n", esc(name), esc(r.AblationsSkipped[name]))
+		}
 	}
 	return nil
 }

@@ -92,7 +92,7 @@ func (f *figure) svg() (string, error) {
 		}
 	}
 	if legendH > 0 {
-		legendC := draw.Crop(dc, 3*margin, 0, margin, -(h - legendH) - margin)
+		legendC := draw.Crop(dc, 3*margin, 0, margin, -(h-legendH)-margin)
 		f.legend.Draw(legendC)
 	}
 	var b bytes.Buffer

@@ -183,7 +183,7 @@ func WriteReport(dir string, r *Report, info ReportInfo) ([]string, error) {
 			b.WriteString("\n")
 		}
 	}
-	if len(r.Ablations) > 0 {
+	if len(r.Ablations) > 0 || len(r.AblationsSkipped) > 0 {
 		if err := writeAblations(&b, chart, r); err != nil {
 			return written, err
 		}

@@ -3,7 +3,6 @@ package qa
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"io"
 	"maps"
 	"slices"
@@ -33,10 +32,18 @@ type Options struct {
 	// Model, when set, is the language model the asker uses: its usage
 	// over the run gives the LLM calls and tokens per question.
 	Model *llm.Model
-	// Progress, when set, receives a progress line rewritten in place
-	// ("\r  123/577  EA 31.0%") after each question and a newline at the
-	// end.
+	// Progress, when set, receives the run's progress: with ProgressBar a
+	// bar rewritten in place (github.com/schollz/progressbar) with the
+	// count, EA so far, the rate and the ETA, for a terminal; without, a
+	// plain line every ProgressEvery questions and after the last
+	// ("  25/577 questions  EA 31.0%  1.90 questions/s  ETA 4m50s"), for
+	// a log.
 	Progress io.Writer
+	// ProgressBar draws the bar (set it when Progress is a terminal).
+	ProgressBar bool
+	// ProgressEvery is how many questions apart the plain lines are
+	// (default [DefaultProgressEvery]).
+	ProgressEvery int
 	// Items keeps every question's result in the report.
 	Items bool
 }
@@ -203,6 +210,10 @@ type Report struct {
 	// same questions (bench --ablation all), the report of each ablation
 	// beside this one, the full system's; [WriteReport] compares them.
 	Ablations []*Report `json:"ablations,omitempty"`
+	// AblationsSkipped names, with --ablation all, the ablations that
+	// could not run, and why (one that needs a language model without
+	// one).
+	AblationsSkipped map[string]string `json:"ablations_skipped,omitempty"`
 	// VsFull is, for the report of an ablation, its EA against the full
 	// system's on the same questions ([Report.AddAblations]).
 	VsFull *Difference `json:"vs_full,omitempty"`
@@ -233,11 +244,7 @@ func Run(ctx context.Context, a Asker, qs []Question, o Options) (*Report, error
 		wg       sync.WaitGroup
 	)
 	sem := make(chan struct{}, conc)
-	progress := func() {
-		if o.Progress != nil {
-			fmt.Fprintf(o.Progress, "\r  %d/%d  EA %.1f%%", finished, len(qs), 100*float64(correct)/float64(max(finished, 1)))
-		}
-	}
+	prog := newProgress(o, len(qs))
 loop:
 	for i := range qs {
 		select {
@@ -262,14 +269,12 @@ loop:
 			if it.EA {
 				correct++
 			}
-			progress()
+			prog.step(finished, correct)
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
-	if o.Progress != nil && finished > 0 {
-		fmt.Fprintln(o.Progress)
-	}
+	prog.finish()
 	var kept []Item
 	var latencies []time.Duration
 	for i, ok := range done {

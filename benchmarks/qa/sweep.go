@@ -31,7 +31,7 @@ type SweepCell struct {
 // question).
 func Sweep(ctx context.Context, build func(theta float64, m int) (Asker, error), qs []Question, o Options) ([]SweepCell, error) {
 	progress := o.Progress
-	o.Progress, o.Items = nil, false
+	o.Progress, o.ProgressBar, o.Items = nil, false, false
 	var cells []SweepCell
 	for _, theta := range SweepThetas {
 		for _, m := range SweepMs {

@@ -170,9 +170,7 @@ func benchCV(ctx context.Context, e *env, b *benchRun) int {
 			return exitFail
 		}
 		o := qa.Options{Concurrency: max(*b.pipe.concurrency, 1), Items: true}
-		if *b.pipe.progress || isTerminal(e.stderr) {
-			o.Progress = e.stderr
-		}
+		b.setProgress(e, &o)
 		r, err := qa.Run(ctx, p, fqs, o)
 		if err != nil {
 			b.stderr("--cv: fold %d: %v", fold, err)

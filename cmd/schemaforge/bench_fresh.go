@@ -122,9 +122,7 @@ func (b *benchRun) runFreshPart(ctx context.Context, e *env, coll *kg.Collection
 		return nil, cfg, code
 	}
 	o := qa.Options{Concurrency: max(*b.pipe.concurrency, 1), Items: true}
-	if *b.pipe.progress || isTerminal(e.stderr) {
-		o.Progress = e.stderr
-	}
+	b.setProgress(e, &o)
 	r, err := qa.Run(ctx, p, qs, o)
 	if err != nil {
 		b.stderr("interrupted: %v", err)
