@@ -77,6 +77,16 @@ func ShareCI(right []bool) Interval {
 	})
 }
 
+// CountCI is [ShareCI] of right answers out of n questions (the
+// interval depends on the counts alone).
+func CountCI(right, n int) Interval {
+	outcomes := make([]bool, max(n, 0))
+	for i := range min(max(right, 0), len(outcomes)) {
+		outcomes[i] = true
+	}
+	return ShareCI(outcomes)
+}
+
 // PairedDiffCI is the 95 % paired percentile bootstrap interval of the
 // difference of shares mean(a) − mean(b) over the same questions (a[i]
 // and b[i] are two systems' outcomes on question i; the lengths must be

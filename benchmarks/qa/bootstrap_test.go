@@ -24,6 +24,9 @@ func TestShareCI(t *testing.T) {
 	if ci := ShareCI(nil); ci != (Interval{}) {
 		t.Errorf("no question: %+v", ci)
 	}
+	if got := CountCI(50, 100); got != ci {
+		t.Errorf("CountCI(50, 100) = %+v, ShareCI %+v", got, ci)
+	}
 	// Fewer questions, a wider interval.
 	small := ShareCI([]bool{true, false, true, false})
 	if small.Hi-small.Lo <= ci.Hi-ci.Lo {

@@ -221,9 +221,10 @@ func (e ciErrors) YError(i int) (float64, float64) { return e.err(i) }
 
 // hbars draws one horizontal bar a row for values in [0, 1] with their
 // 95 % intervals, the names on the y axis (first on top), and the text
-// of each row after its interval; it returns the bars and the error bars
-// for the legend.
-func hbars(f *figure, names []string, values []float64, ci []Interval, texts []string, fill color.Color) (*plotter.BarChart, *plotter.XErrorBars, error) {
+// of each row after its interval and after x = after (so that it clears
+// a reference line there); it returns the bars and the error bars for
+// the legend.
+func hbars(f *figure, names []string, values []float64, ci []Interval, texts []string, fill color.Color, after float64) (*plotter.BarChart, *plotter.XErrorBars, error) {
 	n := len(names)
 	vals := make(plotter.Values, n)
 	xys := make(plotter.XYs, n)
@@ -234,7 +235,7 @@ func hbars(f *figure, names []string, values []float64, ci []Interval, texts []s
 		j := n - 1 - i
 		vals[j] = clamp01(values[i])
 		xys[j] = plotter.XY{X: clamp01(values[i]), Y: float64(j)}
-		ends[j] = plotter.XY{X: clamp01(max(values[i], ci[i].Hi)), Y: float64(j)}
+		ends[j] = plotter.XY{X: clamp01(max(values[i], ci[i].Hi, after)), Y: float64(j)}
 		rev[j] = names[i]
 	}
 	revCI := make([]Interval, n)
@@ -287,7 +288,7 @@ func OperationsChart(title string, ops []string, stats []OpStat) (string, error)
 		texts[i] = fmt.Sprintf("%.1f%%", 100*s.EA)
 	}
 	f := newFigure(title, "EA (exact answer set)", "", barsHeight(len(ops)))
-	bars, errs, err := hbars(f, names, values, ci, texts, green)
+	bars, errs, err := hbars(f, names, values, ci, texts, green, 0)
 	if err != nil {
 		return "", fmt.Errorf("qa: operations chart: %w", err)
 	}
@@ -596,7 +597,7 @@ func AblationChart(title string, names []string, ea []float64, ci []Interval, te
 		return "", fmt.Errorf("qa: ablation chart: no configuration")
 	}
 	f := newFigure(title, "EA (exact answer set)", "", barsHeight(len(names)))
-	bars, errs, err := hbars(f, names, ea, ci, texts, blue)
+	bars, errs, err := hbars(f, names, ea, ci, texts, blue, ea[0])
 	if err != nil {
 		return "", fmt.Errorf("qa: ablation chart: %w", err)
 	}
