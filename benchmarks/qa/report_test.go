@@ -1,39 +1,25 @@
 package qa
 
 import (
-	"bytes"
-	"encoding/xml"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/schemaforge/go-schemaforge/internal/svgtest"
 )
 
 // svgTexts returns the text of each text element of an SVG document,
-// checking that it is well-formed.
+// failing the test when it is not well-formed SVG.
 func svgTexts(t *testing.T, name string, data []byte) []string {
 	t.Helper()
-	wellFormedSVG(t, name, data)
-	var out []string
-	d := xml.NewDecoder(bytes.NewReader(data))
-	for {
-		tok, err := d.Token()
-		if err != nil {
-			break
-		}
-		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "text" {
-			var s string
-			if err := d.DecodeElement(&s, &se); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			out = append(out, s)
-		}
+	texts, err := svgtest.Texts(data)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
 	}
-	return out
+	return texts
 }
 
 func countOf(xs []string, x string) int {
@@ -44,43 +30,6 @@ func countOf(xs []string, x string) int {
 		}
 	}
 	return n
-}
-
-// wellFormedSVG checks that data is a well-formed XML document whose root
-// is an SVG element, and returns the text it contains.
-func wellFormedSVG(t *testing.T, name string, data []byte) string {
-	t.Helper()
-	d := xml.NewDecoder(strings.NewReader(string(data)))
-	var text strings.Builder
-	root := ""
-	depth := 0
-	for {
-		tok, err := d.Token()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatalf("%s is not well-formed XML: %v", name, err)
-		}
-		switch tok := tok.(type) {
-		case xml.StartElement:
-			if depth == 0 {
-				if root != "" {
-					t.Fatalf("%s has two root elements", name)
-				}
-				root = tok.Name.Space + " " + tok.Name.Local
-			}
-			depth++
-		case xml.EndElement:
-			depth--
-		case xml.CharData:
-			text.Write(tok)
-		}
-	}
-	if root != "http://www.w3.org/2000/svg svg" || depth != 0 {
-		t.Fatalf("%s: root %q, depth %d", name, root, depth)
-	}
-	return text.String()
 }
 
 func sampleReport() *Report {
@@ -209,7 +158,7 @@ func TestCharts(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			return wellFormedSVG(t, name, []byte(s))
+			return strings.Join(svgTexts(t, name, []byte(s)), "\n")
 		}
 	}
 	svg("topk")(TopKChart("t", []float64{2}, 1))

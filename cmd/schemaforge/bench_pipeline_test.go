@@ -4,10 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"encoding/xml"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,6 +14,7 @@ import (
 	schemaforge "github.com/schemaforge/go-schemaforge"
 
 	"github.com/schemaforge/go-schemaforge/internal/llmtest"
+	"github.com/schemaforge/go-schemaforge/internal/svgtest"
 	"github.com/schemaforge/go-schemaforge/llm"
 )
 
@@ -214,43 +212,18 @@ func TestBenchAblationAllReport(t *testing.T) {
 }
 
 // svgTexts reads an SVG file and returns the text of each of its text
-// elements; it fails the test when the file is not well-formed XML.
+// elements; it fails the test when the file is not well-formed SVG.
 func svgTexts(t *testing.T, path string) []string {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := xml.NewDecoder(bytes.NewReader(data))
-	var out []string
-	root := false
-	for {
-		tok, err := d.Token()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatalf("%s is not well-formed XML: %v", path, err)
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok {
-			continue
-		}
-		if !root {
-			root = true
-			if se.Name.Local != "svg" {
-				t.Fatalf("%s: root %s", path, se.Name.Local)
-			}
-		}
-		if se.Name.Local == "text" {
-			var s string
-			if err := d.DecodeElement(&s, &se); err != nil {
-				t.Fatalf("%s: %v", path, err)
-			}
-			out = append(out, s)
-		}
+	texts, err := svgtest.Texts(data)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
 	}
-	return out
+	return texts
 }
 
 func TestBenchPipelineUsage(t *testing.T) {
