@@ -52,7 +52,7 @@ func addPipelineBenchFlags(fs *flag.FlagSet) pipelineBenchFlags {
 	f.sweep = fs.String("sweep", "", "pipeline: theta,m runs the grid θ ∈ {0.5,…,0.9} × m ∈ {2,4,6,8} and reports EA and reject rate per cell")
 	f.concurrency = fs.Int("concurrency", 2, "pipeline: questions asked at once")
 	f.system = fs.String("system", "schemaforge", "pipeline: the system measured: schemaforge, or a baseline with the same LLM (vanilla, react)")
-	f.report = fs.String("report", "", "pipeline: write report.md with SVG plots into this directory")
+	f.report = fs.String("report", "", "pipeline: write report.md with SVG plots (gonum/plot, with legends) into this directory")
 	f.progress = fs.Bool("progress", false, "pipeline: draw the progress bar (count, EA, rate, ETA) on stderr even when it is not a terminal")
 	f.progressEvery = fs.Int("progress-every", qa.DefaultProgressEvery, "pipeline: when stderr is not a terminal (and without --progress), write a plain progress line every this many questions (0: none)")
 	f.lang = fs.String("lang", "en", "text2sparql, qald: question language(s), comma-separated (text2sparql asks each language as its own question)")
