@@ -119,7 +119,7 @@ func writeAblations(b *strings.Builder, chart func(name, svg string, err error) 
 	}
 	fmt.Fprintf(b, "\n## Ablations (%d configurations on the same %d questions)\n\n![ablations](%s)\n\n", len(all), r.N, AblationFile)
 	b.WriteString("ΔEA is the configuration's EA minus the full system's over the same questions, with its 95% paired bootstrap interval (the questions resampled together); an interval that contains 0 is no evidence of a difference.\n\n")
-	b.WriteString("| configuration | EA [95% interval] | ΔEA [95% interval] | QSC | TF1 | MF1 | F1 | NDCG | top-1 | top-3 | answered | reject rate | repair rate | verified precision | verified coverage | AURC | ECE | p50 ms | errors |\n")
+	b.WriteString("| configuration | EA [95% interval] | ΔEA, points [95% interval] | QSC | TF1 | MF1 | F1 | NDCG | top-1 | top-3 | answered | reject rate | repair rate | verified precision | verified coverage | AURC | ECE | p50 ms | errors |\n")
 	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for i, a := range all {
 		delta := "–"

@@ -31,12 +31,12 @@ it); --split names questions/<split>.csv (and gold/<split>.jsonl).
 Stages of spider4sparql:
 
 	pipeline    (the default) the whole pipeline on each question over the
-	            pool; prints {"ea","qsc","tf1","mf1","f1","ndcg","top1","top3",
+	            pool; prints {"ea","ea_ci","qsc","tf1","mf1","f1","ndcg","top1","top3",
 	            "top_k","reject_rate","repair_rate","llm_calls_per_question",
 	            "tokens_per_question","p50_ms","p95_ms","n","by_operation",
 	            "verified_precision","verified_coverage",
 	            "precision_at_coverage","aurc","ece","ece_if_calibrated",
-	            "reliability","ablation",…}: the last are the answers'
+	            "reliability","ablation","ablations",…}: the last are the answers'
 	            confidence (EA among verified answers, share answered
 	            verified, EA of the most confident 25/50/75/100 %, area
 	            under the risk–coverage curve, 10-bin calibration error, the
