@@ -204,8 +204,9 @@ func TestTally(t *testing.T) {
 		{ID: "other", EA: true},   // not of the suite
 	}
 	b := Tally(entries, items)
-	want := Bins{N: 5, Right: 2, EA: 0.4, RightVerified: 1, RightNotVerified: 1, WrongVerified: 1, WrongNotVerified: 2, WrongVerifiedShare: 0.5}
-	if b.Bins != want {
+	want := Bins{N: 5, Right: 2, EA: 0.4, RightVerified: 1, RightNotVerified: 1, WrongVerified: 1, WrongNotVerified: 2, WrongVerifiedShare: 0.5,
+		EACI: qa.CountCI(2, 5)}
+	if b.Bins != want || want.EACI.Lo >= 0.4 || want.EACI.Hi <= 0.4 {
 		t.Errorf("overall %+v, want %+v", b.Bins, want)
 	}
 	if d := b.ByCollection[Demo]; d.N != 2 || d.Right != 2 || d.WrongVerifiedShare != 0 {

@@ -12,6 +12,8 @@ type Bins struct {
 	N     int     `json:"n"`
 	Right int     `json:"right"`
 	EA    float64 `json:"ea"`
+	// EACI is the 95 % bootstrap interval of EA ([qa.CountCI]).
+	EACI qa.Interval `json:"ea_ci"`
 
 	RightVerified    int `json:"right_verified"`
 	RightNotVerified int `json:"right_not_verified"`
@@ -47,6 +49,7 @@ func (b *Bins) finish() {
 	if b.N > 0 {
 		b.EA = float64(b.Right) / float64(b.N)
 	}
+	b.EACI = qa.CountCI(b.Right, b.N)
 	if v := b.RightVerified + b.WrongVerified; v > 0 {
 		b.WrongVerifiedShare = float64(b.WrongVerified) / float64(v)
 	}

@@ -37,10 +37,17 @@
 //     ([PrecisionAtCoverage]), AURC ([RiskCoverage], [AURC]) and ECE
 //     over 10 bins ([ReliabilityBins], [ECE]). These functions read plain
 //     slices, for use on other data than a run's.
+//   - EA's uncertainty: a 95 % percentile bootstrap interval over the
+//     questions ([ShareCI], [Bootstrap]: 2,000 resamples, seed 1), and
+//     for two configurations on the same questions the paired interval
+//     of their difference ([Compare], [PairedDiffCI]).
 //
 // Loaders read Spider4SPARQL ([LoadSpider]), TEXT2SPARQL
 // ([LoadText2SPARQL]), QALD ([LoadQALD]) and LC-QuAD ([LoadLCQuAD]);
 // [Run] asks the questions concurrently and deterministically orders the
-// results; [Sweep] repeats a run over the verifier's θ × m grid;
-// [WriteReport] writes a markdown report with hand-drawn SVG plots.
+// results and shows progress (a bar with the rate and ETA, or a plain
+// line every [DefaultProgressEvery] questions); [Sweep] repeats a run
+// over the verifier's θ × m grid; [RunAblations] repeats it once per
+// ablation; [WriteReport] writes a markdown report with SVG plots drawn
+// with gonum.org/v1/plot, each with a legend.
 package qa

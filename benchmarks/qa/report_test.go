@@ -1,51 +1,35 @@
 package qa
 
 import (
-	"encoding/xml"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/schemaforge/go-schemaforge/internal/svgtest"
 )
 
-// wellFormedSVG checks that data is a well-formed XML document whose root
-// is an SVG element, and returns the text it contains.
-func wellFormedSVG(t *testing.T, name string, data []byte) string {
+// svgTexts returns the text of each text element of an SVG document,
+// failing the test when it is not well-formed SVG.
+func svgTexts(t *testing.T, name string, data []byte) []string {
 	t.Helper()
-	d := xml.NewDecoder(strings.NewReader(string(data)))
-	var text strings.Builder
-	root := ""
-	depth := 0
-	for {
-		tok, err := d.Token()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatalf("%s is not well-formed XML: %v", name, err)
-		}
-		switch tok := tok.(type) {
-		case xml.StartElement:
-			if depth == 0 {
-				if root != "" {
-					t.Fatalf("%s has two root elements", name)
-				}
-				root = tok.Name.Space + " " + tok.Name.Local
-			}
-			depth++
-		case xml.EndElement:
-			depth--
-		case xml.CharData:
-			text.Write(tok)
+	texts, err := svgtest.Texts(data)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return texts
+}
+
+func countOf(xs []string, x string) int {
+	n := 0
+	for _, v := range xs {
+		if v == x {
+			n++
 		}
 	}
-	if root != "http://www.w3.org/2000/svg svg" || depth != 0 {
-		t.Fatalf("%s: root %q, depth %d", name, root, depth)
-	}
-	return text.String()
+	return n
 }
 
 func sampleReport() *Report {
@@ -79,9 +63,9 @@ func TestWriteReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"# SchemaForge on Spider <dev>", "schemaforge bench spider4sparql --split dev-public",
-		"| EA (exact answer set) | 33.3% |", "ablation: no-verifier", "![allocation top-k](" + TopKFile + ")",
-		"| top-k | 33.3% | 33.3% | 33.3% | 66.7% |", "![EA by operation](" + OperationsFile + ")", "| lookup | 2 | 1 | 50.0% |",
-		"![sweep](" + SweepFile + ")", "| 0.9 | 22.5% / 10.0% | 45.0% / 10.0% |",
+		"| EA (exact answer set) | 33.3% [0.0, 100.0] |", IntervalNote, "ablation: no-verifier", "![allocation top-k](" + TopKFile + ")",
+		"| top-k | 33.3% | 33.3% | 33.3% | 66.7% |", "![EA by operation](" + OperationsFile + ")", "| lookup | 2 | 1 | 50.0% [0.0, 100.0] |",
+		"![sweep](" + SweepFile + ")", "| 0.9 | 22.5% [0.0, 0.0] / 10.0% | 45.0% [0.0, 0.0] / 10.0% |",
 		// Confidence: answers at 0.95 (right), 0.55 (wrong), none (wrong):
 		// risks 0, 1/2, 2/3; ECE (0.05 + 0.55 + 0) / 3.
 		"## Confidence (3 questions with a gold answer)", "| verified precision (EA among verified answers) | 100.0% |",
@@ -97,37 +81,35 @@ func TestWriteReport(t *testing.T) {
 	if strings.Contains(string(md), "No answer carries a confidence") {
 		t.Error("report says no answer carries a confidence")
 	}
-	for _, name := range []string{TopKFile, OperationsFile, SweepFile, RiskCoverageFile, ReliabilityFile} {
+	for name, want := range map[string][]string{
+		TopKFile: {"Allocation: gold graph in the top k (final subgoal)", "k (graphs kept by the allocator)", "questions (%)", "0%", "100%",
+			"gold graph ranked in the top k, final subgoal (% of 3 questions; labels in %)", "66.7", "10"},
+		OperationsFile: {"EA by gold operation", "rank <&> (n=1)", "lookup (n=2)", "50.0%", "EA (exact answer set)",
+			"EA of the operation's questions (label: EA)", ciLegend},
+		SweepFile: {"EA over θ × m", "θ = 0.5", "m = 8", "reject 50%", "θ (invariance threshold)", "m (perturbations per candidate)",
+			"EA: colour scale fixed at 0–100 % (not stretched to the values drawn)", "0%", "20%", "100%", "EA 12.5%",
+			"cell: EA, its 95% bootstrap interval, the share of candidates rejected (3 questions)"},
+		// The curve from (1/3, 0) to (1, 2/3), labelled at both ends.
+		RiskCoverageFile: {"Risk–coverage by confidence (AURC 0.389)", "coverage (share of questions answered, most confident first)",
+			"risk (share wrong)", "0.0", "66.7", "risk of the most confident answers, 3 questions (ends labelled in %)",
+			"best ranking of the same answers (every right answer first)", "risk when answering every question (66.7%)"},
+		ReliabilityFile: {"Reliability of confidence (ECE 0.200)", "confidence", "accuracy (share right)", "perfect calibration",
+			"accuracy of the answers in each bin of confidence (bar, n above it)", "mean confidence of a bin against its accuracy"},
+	} {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		text := wellFormedSVG(t, name, data)
-		switch name {
-		case OperationsFile:
-			if !strings.Contains(text, "rank <&> (1)") || !strings.Contains(text, "50.0%") {
-				t.Errorf("%s text: %q", name, text)
+		texts := svgTexts(t, name, data)
+		for _, w := range want {
+			if !slices.Contains(texts, w) {
+				t.Errorf("%s has no text %q: %q", name, w, texts)
 			}
-		case SweepFile:
-			if !strings.Contains(text, "θ = 0.5") || !strings.Contains(text, "m = 8") || !strings.Contains(text, "rej 50%") {
-				t.Errorf("%s text: %q", name, text)
-			}
-		case TopKFile:
-			if !strings.Contains(text, "66.7") || !strings.Contains(text, "10") {
-				t.Errorf("%s text: %q", name, text)
-			}
-		case RiskCoverageFile:
-			// The curve from (1/3, 0) to (1, 2/3), labelled at both ends.
-			if !strings.Contains(text, "AURC 0.389") || !strings.Contains(text, "coverage") || !strings.Contains(text, "risk") ||
-				!strings.Contains(text, "0.0") || !strings.Contains(text, "66.7") || strings.Count(string(data), "<polyline") != 1 {
-				t.Errorf("%s text: %q", name, text)
-			}
-		case ReliabilityFile:
-			// Three non-empty bins, each with its bar and count, and the
-			// dashed diagonal.
-			if !strings.Contains(text, "ECE 0.200") || strings.Count(text, "n=1") != 3 || strings.Count(string(data), "<rect") != 4 ||
-				!strings.Contains(string(data), `stroke-dasharray`) || strings.Count(string(data), "<circle") != 3 {
-				t.Errorf("%s: %s", name, data)
+		}
+		if name == ReliabilityFile {
+			// Three non-empty bins, each with its count.
+			if n := countOf(texts, "n=1"); n != 3 {
+				t.Errorf("%s: %d bins labelled n=1, want 3", name, n)
 			}
 		}
 	}
@@ -167,18 +149,82 @@ func TestWriteReport(t *testing.T) {
 	}
 }
 
+// TestCharts: every chart renders well-formed SVG, also on empty or
+// out-of-range input, and fails with an error rather than a panic.
 func TestCharts(t *testing.T) {
-	wellFormedSVG(t, "line", []byte(LineChart("t", "k", []string{"1"}, []float64{2})))
-	wellFormedSVG(t, "bars", []byte(BarChart("t", nil, nil)))
-	wellFormedSVG(t, "curve", []byte(CurveChart("<t>", "x", "y", []float64{0.5}, []float64{1.5})))
-	wellFormedSVG(t, "curve", []byte(CurveChart("t", "x", "y", nil, nil)))
-	wellFormedSVG(t, "reliability", []byte(ReliabilityChart("t", ReliabilityBins(nil, nil, 10))))
-	wellFormedSVG(t, "heat", []byte(HeatMap(`"quoted"`, []string{"a"}, []string{"b"}, [][]float64{{0.5}}, nil)))
-	if fill, ink := shade(1); fill != "#08519c" || ink != "white" {
-		t.Errorf("shade(1) = %s, %s", fill, ink)
+	svg := func(name string) func(string, error) string {
+		return func(s string, err error) string {
+			t.Helper()
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			return strings.Join(svgTexts(t, name, []byte(s)), "\n")
+		}
 	}
-	if fill, ink := shade(-1); fill != "#deebf7" || ink != "black" {
-		t.Errorf("shade(-1) = %s, %s", fill, ink)
+	svg("topk")(TopKChart("t", []float64{2}, 1))
+	svg("topk empty")(TopKChart("t", nil, 0))
+	if _, err := OperationsChart("t", nil, nil); err == nil {
+		t.Error("an operations chart without an operation")
+	}
+	svg("curve")(RiskCoverageChart("<t>", []float64{1.5}))
+	if text := svg("curve empty")(RiskCoverageChart("t", nil)); !strings.Contains(text, "no question with a gold answer") {
+		t.Errorf("empty risk–coverage: %q", text)
+	}
+	svg("reliability")(ReliabilityChart("t", ReliabilityBins(nil, nil, 10)))
+	svg("heat")(SweepChart(`"quoted"`, []SweepCell{{Theta: 0.5, M: 2, EA: 0.5}}))
+	if _, err := SweepChart("t", nil); err == nil {
+		t.Error("a sweep chart without a cell")
+	}
+	if _, err := AblationChart("t", nil, nil, nil, nil); err == nil {
+		t.Error("an ablation chart without a configuration")
+	}
+	if ink := inkOn(white); ink != black {
+		t.Errorf("ink on white: %v", ink)
+	}
+	if ink := inkOn(black); ink != white {
+		t.Errorf("ink on black: %v", ink)
+	}
+}
+
+// TestSweepScaleFixed: the heat map's colours come from a scale fixed at
+// 0–100 % EA: cells at 34.5 % and 37.9 % get nearly the same colour (the
+// palette's steps 35 and 38, each also drawn once in the colour bar), not
+// the ends of the scale as min–max stretching would give them.
+func TestSweepScaleFixed(t *testing.T) {
+	data, err := SweepChart("t", []SweepCell{{Theta: 0.5, M: 2, N: 10, EA: 0.345}, {Theta: 0.5, M: 4, N: 10, EA: 0.379}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cm, err := eaScale()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pal, err := scaleColors(cm, 101)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fill := func(k int) string {
+		// As vgsvg writes a colour.
+		r, g, b, a := pal[k].RGBA()
+		f := 255 / float64(a)
+		return fmt.Sprintf("fill:#%02X%02X%02X", int(float64(r)*f), int(float64(g)*f), int(float64(b)*f))
+	}
+	for k, want := range map[int]int{35: 2, 38: 2, 0: 1, 100: 1} {
+		// Each step's rectangle in the colour bar is filled and outlined in
+		// its colour; a cell adds one fill.
+		if n := strings.Count(data, fill(k)+`"`) + strings.Count(data, fill(k)+";"); n != want {
+			t.Errorf("step %d (%s) filled %d times, want %d", k, fill(k), n, want)
+		}
+	}
+	lum := func(k int) float64 {
+		r, g, b, _ := pal[k].RGBA()
+		return (0.2126*float64(r) + 0.7152*float64(g) + 0.0722*float64(b)) / 0xffff
+	}
+	if d := lum(35) - lum(38); d < 0 || d > 0.06 {
+		t.Errorf("34.5%% and 37.9%% differ by %.3f in luminance", d)
+	}
+	if d := lum(0) - lum(100); d < 0.7 {
+		t.Errorf("0%% and 100%% differ by only %.3f in luminance", d)
 	}
 }
 

@@ -3,7 +3,6 @@ package qa
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"io"
 	"maps"
 	"slices"
@@ -33,10 +32,18 @@ type Options struct {
 	// Model, when set, is the language model the asker uses: its usage
 	// over the run gives the LLM calls and tokens per question.
 	Model *llm.Model
-	// Progress, when set, receives a progress line rewritten in place
-	// ("\r  123/577  EA 31.0%") after each question and a newline at the
-	// end.
+	// Progress, when set, receives the run's progress: with ProgressBar a
+	// bar rewritten in place (github.com/schollz/progressbar) with the
+	// count, EA so far, the rate and the ETA, for a terminal; without, a
+	// plain line every ProgressEvery questions and after the last
+	// ("  25/577 questions  EA 31.0%  1.90 questions/s  ETA 4m50s"), for
+	// a log.
 	Progress io.Writer
+	// ProgressBar draws the bar (set it when Progress is a terminal).
+	ProgressBar bool
+	// ProgressEvery is how many questions apart the plain lines are
+	// (default [DefaultProgressEvery]).
+	ProgressEvery int
 	// Items keeps every question's result in the report.
 	Items bool
 }
@@ -98,6 +105,8 @@ type OpStat struct {
 	N       int     `json:"n"`
 	Correct int     `json:"correct"`
 	EA      float64 `json:"ea"`
+	// EACI is the 95 % bootstrap interval of EA ([ShareCI]).
+	EACI Interval `json:"ea_ci"`
 }
 
 // Report sums a run. Shares are in [0, 1].
@@ -116,6 +125,10 @@ type Report struct {
 	// after canonicalisation ([SameAnswers]; TEXT2SPARQL gold: the answer
 	// values equal the relevant values).
 	EA float64 `json:"ea"`
+	// EACI is the 95 % percentile bootstrap interval of EA over the
+	// questions with a gold answer ([ShareCI]: [BootstrapResamples]
+	// resamples, seed [BootstrapSeed]).
+	EACI Interval `json:"ea_ci"`
 	// QSC is the share of questions for which the system produced a query
 	// and every produced query parses.
 	QSC float64 `json:"qsc"`
@@ -193,6 +206,21 @@ type Report struct {
 	// Sweep holds the θ × m grid when one was run ([Sweep]).
 	Sweep []SweepCell `json:"sweep,omitempty"`
 	Items []Item      `json:"results,omitempty"`
+	// Ablations holds, when several configurations were measured on the
+	// same questions (bench --ablation all), the report of each ablation
+	// beside this one, the full system's; [WriteReport] compares them.
+	Ablations []*Report `json:"ablations,omitempty"`
+	// AblationsSkipped names, with --ablation all, the ablations that
+	// could not run, and why (one that needs a language model without
+	// one).
+	AblationsSkipped map[string]string `json:"ablations_skipped,omitempty"`
+	// VsFull is, for the report of an ablation, its EA against the full
+	// system's on the same questions ([Report.AddAblations]).
+	VsFull *Difference `json:"vs_full,omitempty"`
+
+	// gold holds the EA of each question with a gold answer by question
+	// ID, for paired comparisons between reports ([Compare]).
+	gold map[string]bool
 }
 
 // Run asks every question of qs, at most o.Concurrency at once, scores
@@ -216,11 +244,7 @@ func Run(ctx context.Context, a Asker, qs []Question, o Options) (*Report, error
 		wg       sync.WaitGroup
 	)
 	sem := make(chan struct{}, conc)
-	progress := func() {
-		if o.Progress != nil {
-			fmt.Fprintf(o.Progress, "\r  %d/%d  EA %.1f%%", finished, len(qs), 100*float64(correct)/float64(max(finished, 1)))
-		}
-	}
+	prog := newProgress(o, len(qs))
 loop:
 	for i := range qs {
 		select {
@@ -245,14 +269,12 @@ loop:
 			if it.EA {
 				correct++
 			}
-			progress()
+			prog.step(finished, correct)
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
-	if o.Progress != nil && finished > 0 {
-		fmt.Fprintln(o.Progress)
-	}
+	prog.finish()
 	var kept []Item
 	var latencies []time.Duration
 	for i, ok := range done {
@@ -283,7 +305,9 @@ loop:
 // times to answer, for the percentiles).
 func Summarize(items []Item, latencies []time.Duration) *Report {
 	r := &Report{N: len(items), TopK: make([]float64, MaxK), ByOperation: map[string]OpStat{}, NoQuery: map[string]int{},
-		Ablation: []string{}, Items: items}
+		Ablation: []string{}, Items: items, gold: map[string]bool{}}
+	var right []bool
+	opRight := map[string][]bool{}
 	var hit, nGold, nProd, records, rejected, repaired, parsed, answered int
 	var ndcg float64
 	for _, it := range items {
@@ -317,6 +341,9 @@ func Summarize(items []Item, latencies []time.Duration) *Report {
 			continue
 		}
 		r.NGold++
+		r.gold[it.ID] = it.EA
+		right = append(right, it.EA)
+		opRight[it.Operation] = append(opRight[it.Operation], it.EA)
 		op := r.ByOperation[it.Operation]
 		op.N++
 		if it.EA {
@@ -338,6 +365,7 @@ func Summarize(items []Item, latencies []time.Duration) *Report {
 		return a / float64(b)
 	}
 	r.EA, r.MF1, r.F1 = div(r.EA, r.NGold), div(r.MF1, r.NGold), div(r.F1, r.NGold)
+	r.EACI = ShareCI(right)
 	r.NDCG = div(ndcg, r.NOrdered)
 	r.QSC, r.Answered = div(float64(parsed), r.N), div(float64(answered), r.N)
 	r.TF1 = 0
@@ -351,6 +379,7 @@ func Summarize(items []Item, latencies []time.Duration) *Report {
 	r.RejectRate, r.RepairRate = div(float64(rejected), records), div(float64(repaired), records)
 	for k, op := range r.ByOperation {
 		op.EA = div(float64(op.Correct), op.N)
+		op.EACI = ShareCI(opRight[k])
 		r.ByOperation[k] = op
 	}
 	r.P50Ms, r.P95Ms = percentile(latencies, 50), percentile(latencies, 95)

@@ -223,7 +223,7 @@ func TestRun(t *testing.T) {
 	}
 	var progress bytes.Buffer
 	a := &echo{}
-	r, err := Run(context.Background(), a, qs, Options{Concurrency: 3, Progress: &progress, Items: true})
+	r, err := Run(context.Background(), a, qs, Options{Concurrency: 3, Progress: &progress, ProgressEvery: 5, Items: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,8 +238,22 @@ func TestRun(t *testing.T) {
 	if m := a.most.Load(); m > 3 || m < 1 {
 		t.Errorf("%d questions at once, want at most 3", m)
 	}
-	if !strings.Contains(progress.String(), "\r  12/12  EA 66.7%") || !strings.HasSuffix(progress.String(), "\n") {
+	// Plain lines every 5 questions and after the last, never rewritten
+	// in place.
+	lines := strings.Split(strings.TrimSuffix(progress.String(), "\n"), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "  5/12 questions  EA ") || !strings.Contains(lines[0], " questions/s  ETA ") ||
+		!strings.HasPrefix(lines[2], "  12/12 questions  EA 66.7%") || !strings.Contains(lines[2], "took") || strings.Contains(progress.String(), "\r") {
 		t.Errorf("progress %q", progress.String())
+	}
+	// The bar: rewritten in place, with the count, EA, the rate and the
+	// time left.
+	progress.Reset()
+	if _, err := Run(context.Background(), &echo{}, qs, Options{Concurrency: 3, Progress: &progress, ProgressBar: true}); err != nil {
+		t.Fatal(err)
+	}
+	if out := progress.String(); !strings.Contains(out, "\r") || !strings.Contains(out, "EA  66.7%") || !strings.Contains(out, "(12/12") ||
+		!strings.Contains(out, "questions/s") || !strings.HasSuffix(out, "\n") {
+		t.Errorf("bar %q", out)
 	}
 	if r.ByOperation["lookup"].N != 12 || r.ByOperation["lookup"].Correct != 8 {
 		t.Errorf("by operation %+v", r.ByOperation)
@@ -248,6 +262,23 @@ func TestRun(t *testing.T) {
 	r, err = Run(context.Background(), &echo{}, qs[:2], Options{})
 	if err != nil || r.Items != nil || r.LLMCallsPerQuestion != 0 || r.Concurrency != 2 {
 		t.Errorf("defaults: %+v, %v", r, err)
+	}
+}
+
+func TestProgressLine(t *testing.T) {
+	for _, tt := range []struct {
+		finished, total int
+		ea              float64
+		elapsed         time.Duration
+		want            string
+	}{
+		{25, 100, 31, 10 * time.Second, "  25/100 questions  EA 31.0%  2.50 questions/s  ETA 30s"},
+		{100, 100, 31, 40 * time.Second, "  100/100 questions  EA 31.0%  2.50 questions/s  took 40s"},
+		{0, 100, 0, 0, "  0/100 questions  EA 0.0%"},
+	} {
+		if got := progressLine(tt.finished, tt.total, tt.ea, tt.elapsed); got != tt.want {
+			t.Errorf("progressLine(%d, %d) = %q, want %q", tt.finished, tt.total, got, tt.want)
+		}
 	}
 }
 

@@ -14,13 +14,15 @@ var (
 
 // SweepCell is the outcome of the pipeline at one (θ, m).
 type SweepCell struct {
-	Theta      float64 `json:"theta"`
-	M          int     `json:"m"`
-	N          int     `json:"n"`
-	EA         float64 `json:"ea"`
-	RejectRate float64 `json:"reject_rate"`
-	Answered   float64 `json:"answered"`
-	P50Ms      float64 `json:"p50_ms"`
+	Theta float64 `json:"theta"`
+	M     int     `json:"m"`
+	N     int     `json:"n"`
+	EA    float64 `json:"ea"`
+	// EACI is the 95 % bootstrap interval of EA ([Report.EACI]).
+	EACI       Interval `json:"ea_ci"`
+	RejectRate float64  `json:"reject_rate"`
+	Answered   float64  `json:"answered"`
+	P50Ms      float64  `json:"p50_ms"`
 }
 
 // Sweep runs qs through the asker build returns for each (θ, m) of
@@ -29,7 +31,7 @@ type SweepCell struct {
 // question).
 func Sweep(ctx context.Context, build func(theta float64, m int) (Asker, error), qs []Question, o Options) ([]SweepCell, error) {
 	progress := o.Progress
-	o.Progress, o.Items = nil, false
+	o.Progress, o.ProgressBar, o.Items = nil, false, false
 	var cells []SweepCell
 	for _, theta := range SweepThetas {
 		for _, m := range SweepMs {
@@ -41,7 +43,7 @@ func Sweep(ctx context.Context, build func(theta float64, m int) (Asker, error),
 			if err != nil {
 				return cells, err
 			}
-			c := SweepCell{Theta: theta, M: m, N: r.N, EA: r.EA, RejectRate: r.RejectRate, Answered: r.Answered, P50Ms: r.P50Ms}
+			c := SweepCell{Theta: theta, M: m, N: r.N, EA: r.EA, EACI: r.EACI, RejectRate: r.RejectRate, Answered: r.Answered, P50Ms: r.P50Ms}
 			cells = append(cells, c)
 			if progress != nil {
 				fmt.Fprintf(progress, "  θ=%.1f m=%d  EA %.1f%%  reject %.1f%%\n", theta, m, 100*c.EA, 100*c.RejectRate)

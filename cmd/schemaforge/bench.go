@@ -31,22 +31,31 @@ it); --split names questions/<split>.csv (and gold/<split>.jsonl).
 Stages of spider4sparql:
 
 	pipeline    (the default) the whole pipeline on each question over the
-	            pool; prints {"ea","qsc","tf1","mf1","f1","ndcg","top1","top3",
+	            pool; prints {"ea","ea_ci","qsc","tf1","mf1","f1","ndcg","top1","top3",
 	            "top_k","reject_rate","repair_rate","llm_calls_per_question",
 	            "tokens_per_question","p50_ms","p95_ms","n","by_operation",
 	            "verified_precision","verified_coverage",
 	            "precision_at_coverage","aurc","ece","ece_if_calibrated",
-	            "reliability","ablation",…}: the last are the answers'
+	            "reliability","ablation","ablations",…}: the last are the answers'
 	            confidence (EA among verified answers, share answered
 	            verified, EA of the most confident 25/50/75/100 %, area
 	            under the risk–coverage curve, 10-bin calibration error, the
 	            mean and 90th percentile of the error a calibrated model
 	            would show by chance on as many answers, and the bins). --ablation NAME
-	            (repeatable) switches parts off; --sweep theta,m runs the
+	            (repeatable) switches parts off, --ablation all runs the full
+	            system and then each ablation alone on the same questions
+	            and compares them (EA with 95 % bootstrap intervals, ΔEA
+	            with paired intervals, the other metrics); --sweep theta,m runs the
 	            θ × m grid (θ 0.5…0.9, m 2…8; use --every to keep it
 	            affordable); --report DIR writes report.md with SVG plots
-	            (risk–coverage and reliability among them); --concurrency N
-	            questions at once (default 2).
+	            drawn with gonum/plot, each with a legend (risk–coverage,
+	            reliability, the sweep's heat map on a fixed 0–100 % colour
+	            scale, the ablation chart); --concurrency N questions at
+	            once (default 2). EA is reported with its 95 % percentile
+	            bootstrap interval over the questions (2,000 resamples,
+	            seed 1). Progress goes to stderr: a bar with the count, EA,
+	            rate and ETA on a terminal (or with --progress), else a
+	            plain line every --progress-every questions (default 25).
 	allocation  decompose and allocate each question over the pool (dev: the 19
 	            graphs under graphs/dev; train: the 144 under graphs/train; all:
 	            both, 163) and record the rank of its gold graph; prints
@@ -109,6 +118,9 @@ type benchRun struct {
 	stderr      func(format string, args ...any)
 	// The pipeline's flags (stage pipeline and the other datasets).
 	pipe pipelineBenchFlags
+	// allAblations is set while --ablation all runs (the full system and
+	// then each ablation).
+	allAblations bool
 }
 
 // benchStages maps a stage name to its runner; each stage lives in its

@@ -19,13 +19,15 @@ import (
 // the confidence model refitted on the other folds' records) and over
 // all of them.
 type cvReport struct {
-	Folds     int       `json:"folds"`
-	EAFolds   []float64 `json:"ea_folds"`
-	EA        float64   `json:"ea"`      // over all the questions
-	EAMean    float64   `json:"ea_mean"` // the mean of the folds' EA
-	NFolds    []int     `json:"n_folds"`
-	GraphsOf  []int     `json:"graphs_folds"`
-	Threshold []float64 `json:"threshold_folds"`
+	Folds   int       `json:"folds"`
+	EAFolds []float64 `json:"ea_folds"`
+	EA      float64   `json:"ea"` // over all the questions
+	// EACI is the 95 % bootstrap interval of EA ([qa.ShareCI]).
+	EACI      qa.Interval `json:"ea_ci"`
+	EAMean    float64     `json:"ea_mean"` // the mean of the folds' EA
+	NFolds    []int       `json:"n_folds"`
+	GraphsOf  []int       `json:"graphs_folds"`
+	Threshold []float64   `json:"threshold_folds"`
 	// VerifiedPrecision and VerifiedCoverage are over all the folds'
 	// answers, each verified at its own fold's threshold.
 	VerifiedPrecision float64   `json:"verified_precision"`
@@ -170,9 +172,7 @@ func benchCV(ctx context.Context, e *env, b *benchRun) int {
 			return exitFail
 		}
 		o := qa.Options{Concurrency: max(*b.pipe.concurrency, 1), Items: true}
-		if *b.pipe.progress || isTerminal(e.stderr) {
-			o.Progress = e.stderr
-		}
+		b.setProgress(e, &o)
 		r, err := qa.Run(ctx, p, fqs, o)
 		if err != nil {
 			b.stderr("--cv: fold %d: %v", fold, err)
@@ -182,8 +182,8 @@ func benchCV(ctx context.Context, e *env, b *benchRun) int {
 		rep.PrecisionFolds, rep.CoverageFolds = append(rep.PrecisionFolds, r.VerifiedPrecision), append(rep.CoverageFolds, r.VerifiedCoverage)
 		all = append(all, r.Items...)
 		if !b.asJSON {
-			fmt.Fprintf(e.stdout, "fold %d: %d graphs, %d questions, EA %.1f%%, verified precision %.1f%% at coverage %.1f%% (threshold %.3f)\n",
-				fold, len(gs), len(fqs), 100*r.EA, 100*r.VerifiedPrecision, 100*r.VerifiedCoverage, m.Threshold)
+			fmt.Fprintf(e.stdout, "fold %d: %d graphs, %d questions, EA %.1f%% [%.1f, %.1f], verified precision %.1f%% at coverage %.1f%% (threshold %.3f)\n",
+				fold, len(gs), len(fqs), 100*r.EA, 100*r.EACI.Lo, 100*r.EACI.Hi, 100*r.VerifiedPrecision, 100*r.VerifiedCoverage, m.Threshold)
 		}
 	}
 	var right, verified, verifiedRight, gold int
@@ -205,6 +205,7 @@ func benchCV(ctx context.Context, e *env, b *benchRun) int {
 	if gold > 0 {
 		rep.EA, rep.VerifiedCoverage = float64(right)/float64(gold), float64(verified)/float64(gold)
 	}
+	rep.EACI = qa.CountCI(right, gold)
 	if verified > 0 {
 		rep.VerifiedPrecision = float64(verifiedRight) / float64(verified)
 	}
@@ -225,7 +226,7 @@ func benchCV(ctx context.Context, e *env, b *benchRun) int {
 	if b.asJSON {
 		return writeJSONOut(e, "bench", rep)
 	}
-	fmt.Fprintf(e.stdout, "cross-validation by graph, %d folds: EA %.1f%% (mean of folds %.1f%%), verified precision %.1f%% at coverage %.1f%% (%d questions of graphs without data left out)\n",
-		k, 100*rep.EA, 100*rep.EAMean, 100*rep.VerifiedPrecision, 100*rep.VerifiedCoverage, rep.LeftOutEmpty)
+	fmt.Fprintf(e.stdout, "cross-validation by graph, %d folds: EA %.1f%% [%.1f, %.1f] (mean of folds %.1f%%), verified precision %.1f%% at coverage %.1f%% (%d questions of graphs without data left out)\n  %s\n",
+		k, 100*rep.EA, 100*rep.EACI.Lo, 100*rep.EACI.Hi, 100*rep.EAMean, 100*rep.VerifiedPrecision, 100*rep.VerifiedCoverage, rep.LeftOutEmpty, qa.IntervalNote)
 	return exitOK
 }

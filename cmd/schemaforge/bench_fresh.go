@@ -122,9 +122,7 @@ func (b *benchRun) runFreshPart(ctx context.Context, e *env, coll *kg.Collection
 		return nil, cfg, code
 	}
 	o := qa.Options{Concurrency: max(*b.pipe.concurrency, 1), Items: true}
-	if *b.pipe.progress || isTerminal(e.stderr) {
-		o.Progress = e.stderr
-	}
+	b.setProgress(e, &o)
 	r, err := qa.Run(ctx, p, qs, o)
 	if err != nil {
 		b.stderr("interrupted: %v", err)
@@ -140,9 +138,9 @@ func printFresh(w io.Writer, r *freshReport) {
 	for _, s := range r.Skipped {
 		fmt.Fprintf(w, "  skipped %s\n", s)
 	}
-	fmt.Fprintf(w, "  %-22s %4s %5s %6s  %6s %6s %6s %6s  %s\n", "", "n", "right", "EA", "R+ver", "R-ver", "W+ver", "W-ver", "wrong verified share")
+	fmt.Fprintf(w, "  %-22s %4s %5s %6s %-14s  %6s %6s %6s %6s  %s\n", "", "n", "right", "EA", "[95% interval]", "R+ver", "R-ver", "W+ver", "W-ver", "wrong verified share")
 	row := func(name string, b *fresh.Bins) {
-		fmt.Fprintf(w, "  %-22s %4d %5d %5.1f%%  %6d %6d %6d %6d  %5.1f%%\n", name, b.N, b.Right, 100*b.EA,
+		fmt.Fprintf(w, "  %-22s %4d %5d %5.1f%% %-14s  %6d %6d %6d %6d  %5.1f%%\n", name, b.N, b.Right, 100*b.EA, fmt.Sprintf("[%.1f, %.1f]", 100*b.EACI.Lo, 100*b.EACI.Hi),
 			b.RightVerified, b.RightNotVerified, b.WrongVerified, b.WrongNotVerified, 100*b.WrongVerifiedShare)
 	}
 	row("overall", &r.Bins)
@@ -162,4 +160,5 @@ func printFresh(w io.Writer, r *freshReport) {
 				c, 100*p.Top1, 100*p.Answered, 100*p.RejectRate, p.P50Ms)
 		}
 	}
+	fmt.Fprintf(w, "  %s\n", qa.IntervalNote)
 }

@@ -32,6 +32,7 @@ type pipelineBenchFlags struct {
 	concurrency   *int
 	report        *string
 	progress      *bool
+	progressEvery *int
 	lang          *string
 	system        *string
 	calibrateOut  *string
@@ -47,12 +48,13 @@ func addPipelineBenchFlags(fs *flag.FlagSet) pipelineBenchFlags {
 	f := pipelineBenchFlags{graphs: &stringList{}, files: &stringList{}, ablations: &stringList{}}
 	fs.Var(f.graphs, "graphs", "text2sparql, qald, lcquad: the graphs, a directory of RDF files or a YAML/JSON collection config (e.g. an endpoint entry; repeatable)")
 	fs.Var(f.files, "graph", "text2sparql, qald, lcquad: an RDF file of the benchmark's graph (repeatable; all files make one graph)")
-	fs.Var(f.ablations, "ablation", "pipeline: switch a part off: "+ablationNames()+" (repeatable)")
+	fs.Var(f.ablations, "ablation", "pipeline: switch a part off: "+ablationNames()+" (repeatable); all: the full system and then each ablation alone on the same questions, compared in one table (and chart with --report)")
 	f.sweep = fs.String("sweep", "", "pipeline: theta,m runs the grid θ ∈ {0.5,…,0.9} × m ∈ {2,4,6,8} and reports EA and reject rate per cell")
 	f.concurrency = fs.Int("concurrency", 2, "pipeline: questions asked at once")
 	f.system = fs.String("system", "schemaforge", "pipeline: the system measured: schemaforge, or a baseline with the same LLM (vanilla, react)")
-	f.report = fs.String("report", "", "pipeline: write report.md with SVG plots into this directory")
-	f.progress = fs.Bool("progress", false, "pipeline: show progress on stderr even when it is not a terminal")
+	f.report = fs.String("report", "", "pipeline: write report.md with SVG plots (gonum/plot, with legends) into this directory")
+	f.progress = fs.Bool("progress", false, "pipeline: draw the progress bar (count, EA, rate, ETA) on stderr even when it is not a terminal")
+	f.progressEvery = fs.Int("progress-every", qa.DefaultProgressEvery, "pipeline: when stderr is not a terminal (and without --progress), write a plain progress line every this many questions (0: none)")
 	f.lang = fs.String("lang", "en", "text2sparql, qald: question language(s), comma-separated (text2sparql asks each language as its own question)")
 	f.calibrateOut = fs.String("out", "", "calibrate: write the fitted confidence model here (e.g. confidence/weights.json); default: print it")
 	f.samplesOut = fs.String("samples", "", "calibrate: also write the labelled records and answers (JSON) here, for analysis; --cv: read them from here")
@@ -64,15 +66,51 @@ func addPipelineBenchFlags(fs *flag.FlagSet) pipelineBenchFlags {
 	return f
 }
 
+// ablationAll is the value of --ablation that measures the full system
+// and every ablation in one run.
+const ablationAll = "all"
+
+// ablateAll reports whether --ablation all was given, and checks that it
+// was given alone.
+func (b *benchRun) ablateAll() (bool, error) {
+	abl := *b.pipe.ablations
+	if !slices.Contains(abl, ablationAll) {
+		return false, nil
+	}
+	if len(abl) > 1 {
+		return false, fmt.Errorf("--ablation %s runs the full system and each ablation alone: give no other --ablation", ablationAll)
+	}
+	return true, nil
+}
+
+// setProgress sets how o shows progress on stderr: a bar when stderr is
+// a terminal or --progress asks for it, else a plain line every
+// --progress-every questions (none when 0).
+func (b *benchRun) setProgress(e *env, o *qa.Options) {
+	switch {
+	case *b.pipe.progress || isTerminal(e.stderr):
+		o.Progress, o.ProgressBar = e.stderr, true
+	case *b.pipe.progressEvery > 0:
+		o.Progress, o.ProgressEvery = e.stderr, *b.pipe.progressEvery
+	}
+}
+
 // pipelineOptions returns the pipeline options the flags ask for at
-// (θ, m), and the names of the ablations they amount to.
-func (b *benchRun) pipelineOptions(theta float64, m int, model *llm.Model) ([]schemaforge.Option, []string, error) {
+// (θ, m), with the ablations extra besides those of the flags, and the
+// names of the ablations they amount to.
+func (b *benchRun) pipelineOptions(theta float64, m int, model *llm.Model, extra ...schemaforge.Ablation) ([]schemaforge.Option, []string, error) {
 	af := b.allocator
 	cfg := schemaforge.Config{Theta: theta, M: m, K: *af.k, KPrime: *af.kPrime, Tau: *af.tau, Lambda: *af.lambda, RankCount: b.rankCount}
 	opts := []schemaforge.Option{schemaforge.WithConfig(cfg)}
 	opts = append(opts, b.pipe.llm.traceNotes()...)
-	var abl []schemaforge.Ablation
+	abl := slices.Clone(extra)
 	for _, a := range *b.pipe.ablations {
+		if a == ablationAll {
+			if len(extra) > 0 || b.allAblations {
+				continue
+			}
+			return nil, nil, fmt.Errorf("--ablation %s is for the pipeline runs (spider4sparql's pipeline stage, text2sparql, qald, lcquad)", ablationAll)
+		}
 		ab, err := schemaforge.ParseAblation(a)
 		if err != nil {
 			return nil, nil, err
@@ -252,6 +290,16 @@ func (b *benchRun) runQA(ctx context.Context, e *env, coll *kg.Collection, qs []
 		b.stderr("%v", err)
 		return exitUsage
 	}
+	allAbl, err := b.ablateAll()
+	if err != nil {
+		b.stderr("%v", err)
+		return exitUsage
+	}
+	if allAbl && *b.pipe.system != "schemaforge" && *b.pipe.system != "" {
+		b.stderr("--ablation %s measures the parts of schemaforge: use it with --system schemaforge", ablationAll)
+		return exitUsage
+	}
+	b.allAblations = allAbl
 	sweep := strings.ReplaceAll(*b.pipe.sweep, " ", "")
 	if sweep != "" && sweep != "theta,m" && sweep != "m,theta" {
 		b.stderr("unknown --sweep %q (want theta,m)", *b.pipe.sweep)
@@ -297,8 +345,9 @@ func (b *benchRun) runQA(ctx context.Context, e *env, coll *kg.Collection, qs []
 	}
 	extra["gold_ties"] = ties
 	o := qa.Options{Concurrency: max(*b.pipe.concurrency, 1), Model: model, Items: b.verbose}
-	if *b.pipe.progress || isTerminal(e.stderr) {
-		o.Progress = e.stderr
+	b.setProgress(e, &o)
+	if allAbl && o.Progress != nil {
+		fmt.Fprintf(o.Progress, "full system (then the ablations)\n")
 	}
 	r, err := qa.Run(ctx, asker, qs, o)
 	if err != nil && r == nil {
@@ -324,12 +373,10 @@ func (b *benchRun) runQA(ctx context.Context, e *env, coll *kg.Collection, qs []
 			}
 			return schemaforge.New(coll, opts...)
 		}
-		so := o
-		so.Progress = nil
-		if o.Progress != nil {
-			so.Progress = e.stderr
-		}
-		r.Sweep, interrupted = qa.Sweep(ctx, build, qs, so)
+		r.Sweep, interrupted = qa.Sweep(ctx, build, qs, o)
+	}
+	if interrupted == nil && allAbl {
+		interrupted = b.runAblations(ctx, coll, model, qs, o, r)
 	}
 	if *b.pipe.report != "" {
 		info := qa.ReportInfo{Title: title, Command: "schemaforge bench " + dataset + " …"}
@@ -362,6 +409,60 @@ func (b *benchRun) runQA(ctx context.Context, e *env, coll *kg.Collection, qs []
 	return exitOK
 }
 
+// runAblations runs qs through the pipeline with each ablation of
+// schemaforge.Ablations in turn (besides those the other flags ask for)
+// and adds their reports to full, the full system's.
+func (b *benchRun) runAblations(ctx context.Context, coll *kg.Collection, model *llm.Model, qs []qa.Question, o qa.Options, full *qa.Report) error {
+	// An ablation whose pipeline cannot be built here (no-skeletons
+	// without a language model) is left out, and the report says why.
+	var names []string
+	for _, a := range schemaforge.Ablations {
+		opts, _, err := b.pipelineOptions(b.theta, b.m, model, a)
+		if err == nil {
+			_, err = schemaforge.New(coll, opts...)
+		}
+		if err != nil {
+			if full.AblationsSkipped == nil {
+				full.AblationsSkipped = map[string]string{}
+			}
+			full.AblationsSkipped[string(a)] = err.Error()
+			b.stderr("ablation %s not run: %v", a, err)
+			continue
+		}
+		names = append(names, string(a))
+	}
+	labels := map[string][]string{}
+	build := func(name string) (qa.Asker, error) {
+		ab, err := schemaforge.ParseAblation(name)
+		if err != nil {
+			return nil, err
+		}
+		opts, abl, err := b.pipelineOptions(b.theta, b.m, model, ab)
+		if err != nil {
+			return nil, err
+		}
+		labels[name] = abl
+		p, err := schemaforge.New(coll, opts...)
+		if err != nil {
+			return nil, err
+		}
+		// Indexes are built before the clock starts, as for the full system.
+		if err := p.Prepare(ctx); err != nil {
+			return nil, err
+		}
+		return p, nil
+	}
+	reps, err := qa.RunAblations(ctx, build, names, qs, o)
+	for _, r := range reps {
+		r.Dataset = full.Dataset
+		if abl := labels[r.Ablation[0]]; len(abl) > 0 {
+			r.Ablation = abl
+		}
+	}
+	full.AddAblations(reps...)
+	return err
+}
+
 // printQA prints a report for people.
 func printQA(w io.Writer, r *qa.Report, title string) {
 	abl := "none"
@@ -369,8 +470,8 @@ func printQA(w io.Writer, r *qa.Report, title string) {
 		abl = strings.Join(r.Ablation, ", ")
 	}
 	fmt.Fprintf(w, "pipeline on %s: %d questions (ablation: %s), %.1f s at concurrency %d\n", title, r.N, abl, r.Seconds, r.Concurrency)
-	fmt.Fprintf(w, "  EA %.1f%%  QSC %.1f%%  TF1 %.1f%%  MF1 %.1f%%  F1 %.1f%%  NDCG %.1f%% (%d ordered)\n",
-		100*r.EA, 100*r.QSC, 100*r.TF1, 100*r.MF1, 100*r.F1, 100*r.NDCG, r.NOrdered)
+	fmt.Fprintf(w, "  EA %.1f%% [%.1f, %.1f]  QSC %.1f%%  TF1 %.1f%%  MF1 %.1f%%  F1 %.1f%%  NDCG %.1f%% (%d ordered)\n",
+		100*r.EA, 100*r.EACI.Lo, 100*r.EACI.Hi, 100*r.QSC, 100*r.TF1, 100*r.MF1, 100*r.F1, 100*r.NDCG, r.NOrdered)
 	if r.NGraph > 0 {
 		fmt.Fprintf(w, "  allocation top-1 %.1f%%  top-3 %.1f%%  top-10 %.1f%%\n", 100*r.Top1, 100*r.Top3, 100*r.TopK[len(r.TopK)-1])
 	}
@@ -383,7 +484,7 @@ func printQA(w io.Writer, r *qa.Report, title string) {
 	}
 	for _, op := range slices.Sorted(maps.Keys(r.ByOperation)) {
 		s := r.ByOperation[op]
-		fmt.Fprintf(w, "    %-10s %4d/%-4d %5.1f%%\n", op, s.Correct, s.N, 100*s.EA)
+		fmt.Fprintf(w, "    %-10s %4d/%-4d %5.1f%% [%.1f, %.1f]\n", op, s.Correct, s.N, 100*s.EA, 100*s.EACI.Lo, 100*s.EACI.Hi)
 	}
 	if len(r.Sweep) > 0 {
 		fmt.Fprintf(w, "  sweep (EA / reject rate, %d questions per cell):\n       ", r.Sweep[0].N)
@@ -401,6 +502,21 @@ func printQA(w io.Writer, r *qa.Report, title string) {
 			}
 		}
 	}
+	if len(r.Ablations) > 0 {
+		fmt.Fprintf(w, "  ablations (EA [95%% interval]; ΔEA from the full system [95%% paired interval]):\n")
+		fmt.Fprintf(w, "    %-22s %5.1f%% [%.1f, %.1f]\n", "full system", 100*r.EA, 100*r.EACI.Lo, 100*r.EACI.Hi)
+		for _, a := range r.Ablations {
+			fmt.Fprintf(w, "    %-22s %5.1f%% [%.1f, %.1f]", strings.Join(a.Ablation, "+"), 100*a.EA, 100*a.EACI.Lo, 100*a.EACI.Hi)
+			if d := a.VsFull; d != nil {
+				fmt.Fprintf(w, "  Δ %+.1f [%+.1f, %+.1f]", 100*d.EA, 100*d.CI.Lo, 100*d.CI.Hi)
+			}
+			fmt.Fprintln(w)
+		}
+		for _, name := range slices.Sorted(maps.Keys(r.AblationsSkipped)) {
+			fmt.Fprintf(w, "    %-22s not run: %s\n", name, r.AblationsSkipped[name])
+		}
+	}
+	fmt.Fprintf(w, "  %s\n", qa.IntervalNote)
 }
 
 // isTerminal reports whether w is a terminal.

@@ -4,12 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	schemaforge "github.com/schemaforge/go-schemaforge"
+
 	"github.com/schemaforge/go-schemaforge/internal/llmtest"
+	"github.com/schemaforge/go-schemaforge/internal/svgtest"
 	"github.com/schemaforge/go-schemaforge/llm"
 )
 
@@ -117,9 +122,108 @@ func TestBenchPipeline(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, stdout.String())
 		}
 	}
-	if !strings.Contains(stderr.String(), "\r  2/2  EA ") {
-		t.Errorf("no progress: %q", stderr.String())
+	// --progress draws the bar even on a non-terminal: count, EA, rate.
+	if out := stderr.String(); !strings.Contains(out, "\r") || !strings.Contains(out, "(2/2") || !strings.Contains(out, "EA ") || !strings.Contains(out, "questions/s") {
+		t.Errorf("no progress bar: %q", out)
 	}
+	// Otherwise a plain line every --progress-every questions.
+	stdout.Reset()
+	stderr.Reset()
+	code = run(context.Background(), []string{"bench", "spider4sparql", "--data", dir, "--split", "dev-public", "--progress-every", "1"}, nil, &stdout, &stderr)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if out := stderr.String(); strings.Contains(out, "\r") || !strings.Contains(out, "  1/2 questions  EA ") || !strings.Contains(out, "  2/2 questions  EA ") {
+		t.Errorf("plain progress: %q", out)
+	}
+}
+
+// TestBenchAblationAllReport runs --ablation all with --report on a small
+// slice (two questions over one graph): the full system and every
+// ablation run once each; the JSON carries the comparison, and the
+// report has the ablation table and chart and the risk–coverage curve,
+// each plot with its legend and axis labels (read as SVG text).
+func TestBenchAblationAllReport(t *testing.T) {
+	dir := pipelineSpiderData(t)
+	report := filepath.Join(t.TempDir(), "report")
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"bench", "spider4sparql", "--data", dir, "--split", "dev-public", "--json",
+		"--ablation", "all", "--report", report, "--concurrency", "1", "--progress-every", "0"}, nil, &stdout, &stderr)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	r := decodeQA(t, stdout.Bytes())
+	if ci, _ := r["ea_ci"].(map[string]any); ci == nil || ci["lo"] == nil || ci["hi"] == nil {
+		t.Errorf("no ea_ci: %v", r["ea_ci"])
+	}
+	// Without a language model, no-skeletons cannot run: it is named
+	// with the reason, and every other ablation runs.
+	var want []string
+	for _, a := range schemaforge.Ablations {
+		if a != schemaforge.NoSkeletons {
+			want = append(want, string(a))
+		}
+	}
+	if skipped, _ := r["ablations_skipped"].(map[string]any); len(skipped) != 1 || !strings.Contains(fmt.Sprint(skipped["no-skeletons"]), "language model") {
+		t.Errorf("ablations_skipped: %v", r["ablations_skipped"])
+	}
+	abl, _ := r["ablations"].([]any)
+	if len(abl) != len(want) {
+		t.Fatalf("%d ablations in the JSON, want %d", len(abl), len(want))
+	}
+	for i, a := range abl {
+		m, _ := a.(map[string]any)
+		names, _ := m["ablation"].([]any)
+		if len(names) != 1 || names[0] != want[i] || m["n"] != 2.0 || m["vs_full"] == nil || m["ea_ci"] == nil {
+			t.Errorf("ablation %d: %v, n %v, vs_full %v", i, names, m["n"], m["vs_full"])
+		}
+	}
+	md, err := os.ReadFile(filepath.Join(report, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"## Ablations (7 configurations on the same 2 questions)", "- no-skeletons: schemaforge: the no-skeletons ablation needs a language model", "![ablations](ablation.svg)",
+		"| full system | ", "| no-verifier | ", "| monolithic | ", "![risk-coverage](risk-coverage.svg)", "95% percentile bootstrap"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("report.md lacks %q:\n%s", want, md)
+		}
+	}
+	for file, want := range map[string][]string{
+		"ablation.svg": append([]string{"full system", "EA of the configuration", "EA (exact answer set)", "0%", "100%",
+			"95% percentile bootstrap interval (2000 resamples of the questions)"}, want...),
+		"risk-coverage.svg": {"coverage (share of questions answered, most confident first)", "risk (share wrong)",
+			"best ranking of the same answers (every right answer first)", "risk of the most confident answers, 2 questions (ends labelled in %)"},
+	} {
+		texts := svgTexts(t, filepath.Join(report, file))
+		for _, w := range want {
+			if !slices.Contains(texts, w) {
+				t.Errorf("%s has no text %q: %q", file, w, texts)
+			}
+		}
+	}
+	// --ablation all alone, and only for schemaforge.
+	for _, args := range [][]string{{"--ablation", "all", "--ablation", "no-verifier"}, {"--ablation", "all", "--system", "vanilla"}} {
+		stderr.Reset()
+		code := run(context.Background(), append([]string{"bench", "spider4sparql", "--data", dir, "--split", "dev-public"}, args...), nil, &stdout, &stderr)
+		if code != exitUsage || !strings.Contains(stderr.String(), "--ablation all") {
+			t.Errorf("%v: exit %d, %s", args, code, stderr.String())
+		}
+	}
+}
+
+// svgTexts reads an SVG file and returns the text of each of its text
+// elements; it fails the test when the file is not well-formed SVG.
+func svgTexts(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts, err := svgtest.Texts(data)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return texts
 }
 
 func TestBenchPipelineUsage(t *testing.T) {
