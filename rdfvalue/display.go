@@ -1,6 +1,10 @@
 package rdfvalue
 
-import "github.com/schemaforge/go-schemaforge/sparql"
+import (
+	"strings"
+
+	"github.com/schemaforge/go-schemaforge/sparql"
+)
 
 // Display returns the value of literal l as a person reads it, without
 // quotes, language tag or datatype: a number in its shortest plain
@@ -25,4 +29,18 @@ func Display(l *sparql.Literal) string {
 		return CollapseSpace(l.Lexical)
 	}
 	return l.Lexical
+}
+
+// LangMatches reports whether language tag tag matches language range
+// rng by RFC 4647 basic filtering, as SPARQL's LANGMATCHES does: case
+// aside, the tag is the range or starts with it and a '-' ("en-GB"
+// matches "en"); the range "*" matches every non-empty tag.
+func LangMatches(tag, rng string) bool {
+	if rng == "*" {
+		return tag != ""
+	}
+	if len(tag) < len(rng) || !strings.EqualFold(tag[:len(rng)], rng) {
+		return false
+	}
+	return len(tag) == len(rng) || tag[len(rng)] == '-'
 }

@@ -36,3 +36,17 @@ func TestDisplay(t *testing.T) {
 		}
 	}
 }
+
+func TestLangMatches(t *testing.T) {
+	for _, tt := range []struct {
+		tag, rng string
+		want     bool
+	}{
+		{"en", "en", true}, {"en-GB", "en", true}, {"EN-gb", "en", true}, {"eng", "en", false},
+		{"en", "en-GB", false}, {"", "en", false}, {"", "", true}, {"de", "*", true}, {"", "*", false},
+	} {
+		if got := LangMatches(tt.tag, tt.rng); got != tt.want {
+			t.Errorf("LangMatches(%q, %q) = %v", tt.tag, tt.rng, got)
+		}
+	}
+}
