@@ -89,6 +89,13 @@ type Config struct {
 	// confidence is below it is withheld (Results nil, NoAnswer says
 	// why). Default 0: the best answer is always returned.
 	MinConfidence float64
+	// LabelLanguages are the preferred languages of the labels an
+	// answer's IRIs are shown by ([handoff.Answer.Names]), best first, as
+	// language ranges; "" stands for a label without language tag
+	// (default [display.DefaultLanguages]: English, then untagged).
+	// NoNames turns the look-up of names off: IRIs show as themselves.
+	LabelLanguages []string
+	NoNames        bool
 	// MaxQuestion is the longest question Ask takes, in characters
 	// (default [DefaultMaxQuestion], 2,000, the limit serve's handler
 	// puts on a question too; negative: no limit). A longer question is

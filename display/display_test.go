@@ -93,11 +93,11 @@ func TestLookup(t *testing.T) {
 		want  map[string]string
 	}{
 		{nil, map[string]string{
-			"lisbon": "Lisbon",      // en-GB matches the range en
-			"porto":  "Oporto",      // English before untagged, whatever the property
-			"braga":  "Braga",       // another language when there is no other
-			"faro":   "Faro",        // rdfs:label before skos:prefLabel
-			"rosa":   "Rosa Quill",  // the class's naming attribute ex:name
+			"lisbon": "Lisbon",     // en-GB matches the range en
+			"porto":  "Oporto",     // English before untagged, whatever the property
+			"braga":  "Braga",      // another language when there is no other
+			"faro":   "Faro",       // rdfs:label before skos:prefLabel
+			"rosa":   "Rosa Quill", // the class's naming attribute ex:name
 			"copper": "The Copper Lanterns",
 			"album1": "Tide Lines", // title, not another thing's name (artist_name)
 			"song7":  "Harbour",    // the class's own name (song_name)
