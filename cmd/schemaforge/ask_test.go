@@ -11,8 +11,10 @@ import (
 	"testing"
 
 	"github.com/schemaforge/go-schemaforge/examples/demo"
+	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/internal/llmtest"
 	"github.com/schemaforge/go-schemaforge/llm"
+	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
 func TestAskCommand(t *testing.T) {
@@ -152,5 +154,54 @@ func TestAskMaxQuestion(t *testing.T) {
 		if code := run(ctx, []string{"ask", "--max-question", limit, long}, nil, &out, &errb); code != exitOK || !strings.Contains(out.String(), "3") {
 			t.Errorf("--max-question %s: exit %d: %s\n%s", limit, code, errb.String(), out.String())
 		}
+	}
+}
+
+// TestAskReadable: ask prints names and values, not quoted literals or
+// IRIs, and --json keeps the terms beside the table, reading back.
+func TestAskReadable(t *testing.T) {
+	ctx := context.Background()
+	var out, errb bytes.Buffer
+	if code := run(ctx, []string{"ask", "Which artists come from Portugal?"}, nil, &out, &errb); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"\nThe Copper Lanterns\n", "\nRosa Quill\n", "(2 rows)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if strings.Contains(out.String(), `"Rosa Quill"`) || strings.Contains(out.String(), ":rosa_quill") {
+		t.Errorf("output shows a term, not the name:\n%s", out.String())
+	}
+	out.Reset()
+	if code := run(ctx, []string{"ask", "--json", "Which artists come from Portugal?"}, nil, &out, &errb); code != exitOK {
+		t.Fatalf("--json: exit %d: %s", code, errb.String())
+	}
+	var ans handoff.Answer
+	if err := json.Unmarshal(out.Bytes(), &ans); err != nil {
+		t.Fatal(err)
+	}
+	var raw struct {
+		Table handoff.Table `json:"table"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &raw); err != nil {
+		t.Fatal(err)
+	}
+	got := ans.Table()
+	if !slices.Equal(got.Columns, raw.Table.Columns) || len(got.Rows) != 2 || len(raw.Table.Rows) != 2 {
+		t.Fatalf("table %#v, JSON table %#v", got, raw.Table)
+	}
+	for i, row := range got.Rows {
+		if !slices.Equal(row, raw.Table.Rows[i]) {
+			t.Errorf("row %d: %q, JSON %q", i, row, raw.Table.Rows[i])
+		}
+		if _, ok := ans.Results.Rows[i][ans.Results.Vars[0]].(*sparql.Literal); !ok {
+			t.Errorf("row %d: the term is gone from results: %v", i, ans.Results.Rows[i])
+		}
+	}
+	// A yes/no question reads yes or no.
+	out.Reset()
+	if code := run(ctx, []string{"ask", "Was Sporting Lume founded before 1900?"}, nil, &out, &errb); code != exitOK || !strings.Contains(out.String(), "answer\n------\nyes\n") {
+		t.Errorf("ASK: exit %d\n%s", code, out.String())
 	}
 }
