@@ -42,6 +42,8 @@ type Pipeline struct {
 	namer     *display.Namer
 	ablations []Ablation
 	log       *slog.Logger
+	// open is what Open reads of the options.
+	open openSettings
 	// notes go into every answer's trace first (a language model that
 	// could not be reached, and the rules answering instead).
 	notes []string
@@ -51,8 +53,9 @@ type Pipeline struct {
 }
 
 // New builds a pipeline over coll, whose graphs must be summarised
-// ([kg.Collection.Summarize]); agents not given as options are the
-// defaults, configured from the Config.
+// ([kg.Collection.Summarize]: call it first, or use [Open], which loads
+// and summarises); agents not given as options are the defaults,
+// configured from the Config.
 func New(coll *kg.Collection, opts ...Option) (*Pipeline, error) {
 	if coll == nil || coll.Len() == 0 {
 		return nil, errors.New("schemaforge: the collection has no graph")
