@@ -142,20 +142,32 @@ func (a *Answer) String() string {
 // ([Answer.NoAnswer] says why).
 func (a *Answer) HasAnswer() bool { return a != nil && a.Results != nil }
 
-// Query returns the SPARQL of the first query the answer is built from
-// ([Answer.Provenance]); "" when there is none.
-func (a *Answer) Query() string {
+// main returns the provenance entry the answer rests on: the first one
+// (the best graph's) of the last subgoal in the provenance, the subgoal
+// whose answer is the question's; false when there is none.
+func (a *Answer) main() (Provenance, bool) {
 	if a == nil || len(a.Provenance) == 0 {
-		return ""
+		return Provenance{}, false
 	}
-	return a.Provenance[0].Query
+	last := a.Provenance[len(a.Provenance)-1].Subgoal
+	for _, p := range a.Provenance {
+		if p.Subgoal == last {
+			return p, true
+		}
+	}
+	return Provenance{}, false // not reached: the last entry matches
 }
 
-// Graph returns the graph the first query of the answer ran on
-// ([Answer.Provenance]); "" when there is none.
+// Query returns the SPARQL the answer rests on: of the queries in
+// [Answer.Provenance], the first (best graph's) of the last subgoal that
+// ran one; "" when there is none. Every query is in Provenance.
+func (a *Answer) Query() string {
+	p, _ := a.main()
+	return p.Query
+}
+
+// Graph returns the graph [Answer.Query] ran on; "" when there is none.
 func (a *Answer) Graph() string {
-	if a == nil || len(a.Provenance) == 0 {
-		return ""
-	}
-	return a.Provenance[0].Graph
+	p, _ := a.main()
+	return p.Graph
 }

@@ -78,6 +78,12 @@ func TestAnswerAccessorsEmpty(t *testing.T) {
 	if !a.HasAnswer() || a.Query() != "SELECT …" || a.Graph() != "music" {
 		t.Errorf("HasAnswer=%v Query=%q Graph=%q", a.HasAnswer(), a.Query(), a.Graph())
 	}
+	// A dependency's query first, then the final subgoal's on two graphs:
+	// the final subgoal's best graph.
+	a.Provenance = []Provenance{{Subgoal: "s1", Graph: "football", Query: "q1"}, {Subgoal: "s2", Graph: "music", Query: "q2"}, {Subgoal: "s2", Graph: "films", Query: "q3"}}
+	if a.Query() != "q2" || a.Graph() != "music" {
+		t.Errorf("several subgoals: Query=%q Graph=%q", a.Query(), a.Graph())
+	}
 }
 
 func TestTableString(t *testing.T) {
