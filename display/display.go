@@ -98,11 +98,13 @@ type Namer struct {
 	mu  sync.Mutex
 	// cache[graph ID][IRI] is the IRI's name; "" when it has none.
 	cache map[string]map[string]string
+	// namings are the naming attributes of each summary seen.
+	namings map[*kg.Summary][]Naming
 }
 
 // New returns a namer with configuration cfg.
 func New(cfg Config) *Namer {
-	return &Namer{cfg: cfg.withDefaults(), cache: map[string]map[string]string{}}
+	return &Namer{cfg: cfg.withDefaults(), cache: map[string]map[string]string{}, namings: map[*kg.Summary][]Naming{}}
 }
 
 // Config returns the configuration in use (defaults filled in).
@@ -219,6 +221,11 @@ func (n *Namer) lookup(ctx context.Context, g *kg.Graph, iris []string) (map[str
 	names := map[string]string{}
 	var todo []string
 	n.mu.Lock()
+	namings, ok := n.namings[g.Summary]
+	if !ok && g.Summary != nil {
+		namings = Namings(g.Summary)
+		n.namings[g.Summary] = namings
+	}
 	cached := n.cache[g.ID]
 	for _, iri := range iris {
 		if name, ok := cached[iri]; ok {
@@ -238,7 +245,6 @@ func (n *Namer) lookup(ctx context.Context, g *kg.Graph, iris []string) (map[str
 	if len(todo) == 0 {
 		return names, st, nil
 	}
-	namings := Namings(g.Summary)
 	var errs []error
 	looked := map[string]string{} // what the queries said, for the cache
 	for batch := range slices.Chunk(todo, n.cfg.Batch) {
@@ -353,15 +359,12 @@ func (n *Namer) lookupBatch(ctx context.Context, g *kg.Graph, iris []string, nam
 		if len(todo) == 0 {
 			return names, queries, nil
 		}
-		q, err := withIRIs(step.q, todo)
-		if err == nil && step.ranges {
-			q, err = sparql.WithValues(q, []string{"range"}, ranges)
-		}
-		if err != nil {
-			return names, queries, err
+		var vars []string
+		if step.ranges {
+			vars = []string{"range"}
 		}
 		queries++
-		res, err := n.run(ctx, g, q, len(todo))
+		res, err := n.query(ctx, g, step.q, todo, vars, ranges)
 		if err != nil {
 			return names, queries, fmt.Errorf("labels: %w", err)
 		}
@@ -377,15 +380,8 @@ func (n *Namer) lookupBatch(ctx context.Context, g *kg.Graph, iris []string, nam
 		pairs[i] = []sparql.Term{sparql.NewIRI(nm.Class), sparql.NewIRI(nm.Property)}
 		rank[nm.Property] = max(rank[nm.Property], nm.Rank)
 	}
-	q, err := withIRIs(namingValues, todo)
-	if err == nil {
-		q, err = sparql.WithValues(q, []string{"c", "p"}, pairs)
-	}
-	if err != nil {
-		return names, queries, err
-	}
 	queries++
-	res, err := n.run(ctx, g, q, len(todo))
+	res, err := n.query(ctx, g, namingValues, todo, []string{"c", "p"}, pairs)
 	if err != nil {
 		return names, queries, fmt.Errorf("naming attributes: %w", err)
 	}
@@ -397,19 +393,17 @@ func (n *Namer) lookupBatch(ctx context.Context, g *kg.Graph, iris []string, nam
 	}
 	best := map[string]pick{}
 	for _, row := range res.Rows {
-		s, ok1 := row["s"].(*sparql.IRI)
-		p, ok2 := row["p"].(*sparql.IRI)
-		l, ok3 := row["l"].(*sparql.Literal)
-		if !ok1 || !ok2 || !ok3 {
+		s, p, l, ok := valueRow(row)
+		if !ok {
 			continue
 		}
-		c := pick{rank[p.Value], p.Value, rdfvalue.Display(l)}
+		c := pick{rank[p], p, rdfvalue.Display(l)}
 		if c.name == "" {
 			continue
 		}
-		b, seen := best[s.Value]
+		b, seen := best[s]
 		if !seen || c.rank > b.rank || c.rank == b.rank && (c.prop < b.prop || c.prop == b.prop && c.name < b.name) {
-			best[s.Value] = c
+			best[s] = c
 		}
 	}
 	for iri, b := range best {
@@ -420,23 +414,38 @@ func (n *Namer) lookupBatch(ctx context.Context, g *kg.Graph, iris []string, nam
 	return names, queries, nil
 }
 
-// withIRIs binds ?s to each of iris.
-func withIRIs(q *sparql.Query, iris []string) (*sparql.Query, error) {
-	rows := make([][]sparql.Term, len(iris))
+// query runs the look-up query q on g under the timeout: ?s bound to
+// each of iris and, when vars is set, vars to rows, with a LIMIT of
+// rowsPerIRI rows per IRI.
+func (n *Namer) query(ctx context.Context, g *kg.Graph, q *sparql.Query, iris, vars []string, rows [][]sparql.Term) (*sparql.Results, error) {
+	subjects := make([][]sparql.Term, len(iris))
 	for i, iri := range iris {
-		rows[i] = []sparql.Term{sparql.NewIRI(iri)}
+		subjects[i] = []sparql.Term{sparql.NewIRI(iri)}
 	}
-	return sparql.WithValues(q, []string{"s"}, rows)
-}
-
-// run runs one look-up query on g under the timeout, with a LIMIT of
-// rowsPerIRI rows per IRI asked.
-func (n *Namer) run(ctx context.Context, g *kg.Graph, q *sparql.Query, iris int) (*sparql.Results, error) {
-	limit := int64(rowsPerIRI * iris)
+	q, err := sparql.WithValues(q, []string{"s"}, subjects)
+	if err == nil && len(vars) > 0 {
+		q, err = sparql.WithValues(q, vars, rows)
+	}
+	if err != nil {
+		return nil, err
+	}
+	limit := int64(rowsPerIRI * len(iris))
 	q.Limit = &limit
 	ctx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
 	defer cancel()
 	return g.QueryParsed(ctx, q)
+}
+
+// valueRow reads a look-up row: the IRI ?s, the property ?p and the
+// literal ?l; false when one is missing or of another kind.
+func valueRow(row sparql.Row) (s, p string, l *sparql.Literal, ok bool) {
+	si, ok1 := row["s"].(*sparql.IRI)
+	pi, ok2 := row["p"].(*sparql.IRI)
+	l, ok3 := row["l"].(*sparql.Literal)
+	if !ok1 || !ok2 || !ok3 || si == nil || pi == nil || l == nil {
+		return "", "", nil, false
+	}
+	return si.Value, pi.Value, l, true
 }
 
 // labelPredicates rank the label properties: rdfs:label first.
@@ -452,19 +461,17 @@ func (n *Namer) pickLabels(res *sparql.Results, names map[string]string) {
 	}
 	best := map[string]label{}
 	for _, row := range res.Rows {
-		s, ok1 := row["s"].(*sparql.IRI)
-		p, ok2 := row["p"].(*sparql.IRI)
-		l, ok3 := row["l"].(*sparql.Literal)
-		if !ok1 || !ok2 || !ok3 || names[s.Value] != "" {
+		s, p, l, ok := valueRow(row)
+		if !ok || names[s] != "" {
 			continue
 		}
-		c := label{n.langRank(l.Lang), slices.Index(labelPredicates, p.Value), rdfvalue.Display(l)}
+		c := label{n.langRank(l.Lang), slices.Index(labelPredicates, p), rdfvalue.Display(l)}
 		if c.text == "" || c.pred < 0 {
 			continue
 		}
-		b, seen := best[s.Value]
+		b, seen := best[s]
 		if !seen || cmp.Or(cmp.Compare(c.lang, b.lang), cmp.Compare(c.pred, b.pred), cmp.Compare(c.text, b.text)) < 0 {
-			best[s.Value] = c
+			best[s] = c
 		}
 	}
 	for iri, b := range best {
