@@ -13,6 +13,7 @@ import (
 	schemaforge "github.com/schemaforge/go-schemaforge"
 	"github.com/schemaforge/go-schemaforge/baselines"
 	"github.com/schemaforge/go-schemaforge/decomposer"
+	"github.com/schemaforge/go-schemaforge/display"
 	"github.com/schemaforge/go-schemaforge/examples/demo"
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
@@ -256,6 +257,16 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "ask: %v\n", err)
 		if ans == nil {
 			return exitFail
+		}
+	}
+	if *system != "schemaforge" && ans.HasAnswer() && ans.Names == nil {
+		// A baseline's answer is named as the pipeline names its own.
+		names, _, nerr := display.New(display.Config{}).Names(ctx, coll, ans)
+		if nerr != nil {
+			fmt.Fprintf(e.stderr, "ask: %v (those IRIs show as themselves)\n", nerr)
+		}
+		if len(names) > 0 {
+			ans.Names = names
 		}
 	}
 	if *asJSON {

@@ -205,3 +205,21 @@ func TestAskReadable(t *testing.T) {
 		t.Errorf("ASK: exit %d\n%s", code, out.String())
 	}
 }
+
+// TestAskBaselineNames: a baseline's answer is named as the pipeline's
+// is: the director's IRI its query returns prints as her name.
+func TestAskBaselineNames(t *testing.T) {
+	query := `PREFIX : <http://example.org/films/> SELECT ?d WHERE { ?f :title \"Iron Meridian\" ; :directedBy ?d }`
+	srv := llmtest.NewServer(t,
+		llmtest.Reply{Content: `{"thought": "find the director", "actions": [{"action": "query", "input": "` + query + `", "graph": "films"}]}`},
+		llmtest.Reply{Content: `{"thought": "found", "actions": [{"action": "success", "input": "Tomas Vey"}]}`},
+	)
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"ask", "--system", "react", "--llm-model", "test-model", "--llm-base-url", srv.URL(), "Who directed Iron Meridian?"}, nil, &out, &errb)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s\n%s", code, errb.String(), out.String())
+	}
+	if !strings.Contains(out.String(), "\nTomas Vey\n") || strings.Contains(out.String(), "films/tomas_vey") {
+		t.Errorf("output does not name the director:\n%s", out.String())
+	}
+}
