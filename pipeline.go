@@ -17,6 +17,7 @@ import (
 	"github.com/schemaforge/go-schemaforge/allocator"
 	"github.com/schemaforge/go-schemaforge/confidence"
 	"github.com/schemaforge/go-schemaforge/decomposer"
+	"github.com/schemaforge/go-schemaforge/display"
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/integrator"
 	"github.com/schemaforge/go-schemaforge/kg"
@@ -38,8 +39,11 @@ type Pipeline struct {
 	integ     handoff.Integrator
 	model     *llm.Model
 	conf      *confidence.Model
+	namer     *display.Namer
 	ablations []Ablation
 	log       *slog.Logger
+	// open is what Open reads of the options.
+	open openSettings
 	// notes go into every answer's trace first (a language model that
 	// could not be reached, and the rules answering instead).
 	notes []string
@@ -49,8 +53,9 @@ type Pipeline struct {
 }
 
 // New builds a pipeline over coll, whose graphs must be summarised
-// ([kg.Collection.Summarize]); agents not given as options are the
-// defaults, configured from the Config.
+// ([kg.Collection.Summarize]: call it first, or use [Open], which loads
+// and summarises); agents not given as options are the defaults,
+// configured from the Config.
 func New(coll *kg.Collection, opts ...Option) (*Pipeline, error) {
 	if coll == nil || coll.Len() == 0 {
 		return nil, errors.New("schemaforge: the collection has no graph")
@@ -122,6 +127,9 @@ func New(coll *kg.Collection, opts ...Option) (*Pipeline, error) {
 	}
 	if p.integ == nil {
 		p.integ = integrator.New(integrator.Config{Collection: coll})
+	}
+	if !c.NoNames {
+		p.namer = display.New(display.Config{Languages: c.LabelLanguages, Timeout: c.QueryTimeout})
 	}
 	return p, nil
 }
@@ -324,7 +332,34 @@ func (p *Pipeline) Ask(ctx context.Context, question string) (*handoff.Answer, e
 	if !p.cfg.RankCount {
 		leaveOutRankCount(ans)
 	}
+	p.name(ctx, ans)
 	return ans, nil
+}
+
+// name sets the display names of the answer's IRIs ([handoff.Answer.Names])
+// through the graphs they came from, and notes in the trace how many
+// were found; a failed look-up is noted, not fatal: those IRIs show as
+// themselves.
+func (p *Pipeline) name(ctx context.Context, ans *handoff.Answer) {
+	if p.namer == nil || !ans.HasAnswer() {
+		return
+	}
+	names, st, err := p.namer.Names(ctx, p.coll, ans)
+	if len(names) > 0 {
+		ans.Names = names
+	}
+	if st.IRIs == 0 && err == nil {
+		return
+	}
+	msg := fmt.Sprintf("display names: %d of %d IRIs named (%d from the cache, %d queries)", st.Named, st.IRIs, st.Cached, st.Queries)
+	if st.Capped > 0 {
+		msg += fmt.Sprintf("; %d beyond the cap not looked up", st.Capped)
+	}
+	if err != nil {
+		msg += "; look-ups failed, those IRIs show as themselves: " + err.Error()
+	}
+	ans.Trace.Add(handoff.Event{Stage: "integrate", Message: msg, Numbers: map[string]float64{
+		"iris": float64(st.IRIs), "named": float64(st.Named), "cached": float64(st.Cached), "queries": float64(st.Queries)}})
 }
 
 // judge sets the answer's confidence, verdict and reasons from the

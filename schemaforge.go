@@ -5,9 +5,21 @@
 // verifies every candidate counterfactually, runs it and integrates the
 // accepted answers with their provenance.
 //
-//	coll, _ := kg.LoadDir(ctx, "graphs/", kg.LoadOptions{})
-//	p, _ := schemaforge.New(coll)
-//	ans, _ := p.Ask(ctx, "What is the average age of singers from France?")
+//	p, err := schemaforge.Open(ctx, "graphs/") // a directory of RDF files, or a YAML/JSON config
+//	if err != nil { … }
+//	ans, err := p.Ask(ctx, "What is the average age of singers from France?")
+//	if err != nil { … }
+//	fmt.Print(ans.Table())            // names and values; ans.Results keeps the RDF terms
+//	fmt.Println(ans.Verified, ans.Confidence, ans.Graph())
+//	fmt.Println(ans.Query())          // the SPARQL ("" when there is no answer)
+//
+// [Open] loads the graphs, summarises them (caching the summaries on
+// disk, [WithSummaryCache]) and returns a ready pipeline. To build the
+// collection yourself, load it ([kg.Open], [kg.LoadDir], [kg.LoadConfig]),
+// call [kg.Collection.Summarize] on it, then [New]: New needs summarised
+// graphs. An answer's [handoff.Answer.Table] shows each IRI by its label
+// or its class's naming attribute, looked up in the graph that gave it
+// (Config.LabelLanguages), and each literal by its value.
 //
 // Every agent can be replaced ([WithDecomposer], [WithAllocator],
 // [WithSynthesizer], [WithVerifier], [WithIntegrator]) and every stage can
@@ -89,6 +101,13 @@ type Config struct {
 	// confidence is below it is withheld (Results nil, NoAnswer says
 	// why). Default 0: the best answer is always returned.
 	MinConfidence float64
+	// LabelLanguages are the preferred languages of the labels an
+	// answer's IRIs are shown by ([handoff.Answer.Names]), best first, as
+	// language ranges; "" stands for a label without language tag
+	// (default [display.DefaultLanguages]: English, then untagged).
+	// NoNames turns the look-up of names off: IRIs show as themselves.
+	LabelLanguages []string
+	NoNames        bool
 	// MaxQuestion is the longest question Ask takes, in characters
 	// (default [DefaultMaxQuestion], 2,000, the limit serve's handler
 	// puts on a question too; negative: no limit). A longer question is

@@ -31,20 +31,30 @@ func readResultsJSON(raw json.RawMessage) (*sparql.Results, error) {
 }
 
 // MarshalJSON encodes the answer with its Results under "results", in the
-// SPARQL 1.1 Query Results JSON format (absent when Results is nil).
+// SPARQL 1.1 Query Results JSON format, and their readable form
+// ([Answer.Table]) under "table" (both absent when Results is nil). The
+// terms stay in "results" and the names looked up in "names".
 func (a Answer) MarshalJSON() ([]byte, error) {
 	type plain Answer
 	res, err := resultsJSON(a.Results)
 	if err != nil {
 		return nil, fmt.Errorf("encoding the answer: %w", err)
 	}
+	var table *Table
+	if a.Results != nil {
+		t := a.Table()
+		table = &t
+	}
 	return json.Marshal(struct {
 		plain
 		Results json.RawMessage `json:"results,omitempty"`
-	}{plain(a), res})
+		Table   *Table          `json:"table,omitempty"`
+	}{plain(a), res, table})
 }
 
-// UnmarshalJSON decodes what [Answer.MarshalJSON] encodes.
+// UnmarshalJSON decodes what [Answer.MarshalJSON] encodes. The "table"
+// member is not read: [Answer.Table] computes it again from the results
+// and names.
 func (a *Answer) UnmarshalJSON(data []byte) error {
 	type plain Answer
 	var v struct {

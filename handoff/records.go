@@ -138,6 +138,11 @@ type Answer struct {
 	// member "results", in the SPARQL 1.1 Query Results JSON format (see
 	// [Answer.MarshalJSON]).
 	Results *sparql.Results `json:"-"`
+	// Names are the display names of the IRIs in Results, by IRI: each
+	// one's label or naming attribute in the graph that gave it, set by
+	// the pipeline. An IRI without one is absent and shows as itself.
+	// [Answer.Table] reads it; Results keep the terms.
+	Names map[string]string `json:"names,omitempty"`
 	// Provenance lists the accepted queries the answer is built from.
 	Provenance []Provenance `json:"provenance,omitempty"`
 	// RowSources has one entry per row of Results (SELECT answers only):

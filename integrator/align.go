@@ -31,15 +31,17 @@ func mustParse(src string) *sparql.Query {
 
 // withValues returns q with VALUES ?s { iris… } as the first element of
 // its WHERE clause and a LIMIT.
-func withValues(q *sparql.Query, iris []string, limit int64) string {
-	q = sparql.CloneQuery(q)
-	vb := &sparql.ValuesBlock{Vars: []*sparql.Var{sparql.NewVar("s")}, OneVar: true}
-	for _, iri := range iris {
-		vb.Rows = append(vb.Rows, []sparql.Term{sparql.NewIRI(iri)})
+func withValues(q *sparql.Query, iris []string, limit int64) (string, error) {
+	rows := make([][]sparql.Term, len(iris))
+	for i, iri := range iris {
+		rows[i] = []sparql.Term{sparql.NewIRI(iri)}
 	}
-	q.Where.Elements = append([]sparql.Pattern{&sparql.ValuesPattern{Values: vb}}, q.Where.Elements...)
+	q, err := sparql.WithValues(q, []string{"s"}, rows)
+	if err != nil {
+		return "", err
+	}
 	q.Limit = &limit
-	return sparql.Print(q)
+	return sparql.Print(q), nil
 }
 
 // unionFind groups IRIs into entities.
@@ -227,5 +229,9 @@ func (r *run) alignEntities(ctx context.Context) {
 func (r *run) alignQuery(ctx context.Context, g *kg.Graph, q *sparql.Query, iris []string, limit int64) (*sparql.Results, error) {
 	ctx, cancel := context.WithTimeout(ctx, r.cfg.AlignTimeout)
 	defer cancel()
-	return g.Query(ctx, withValues(q, iris, limit))
+	src, err := withValues(q, iris, limit)
+	if err != nil {
+		return nil, err
+	}
+	return g.Query(ctx, src)
 }

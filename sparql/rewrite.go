@@ -435,6 +435,30 @@ func CloneQuery(q *Query) *Query {
 	return Clone(q).(*Query)
 }
 
+// WithValues returns a copy of q whose WHERE clause starts with an
+// inline VALUES block over the variables vars (names without '?') with
+// the given rows, each of len(vars) terms (*IRI or *Literal; nil for
+// UNDEF). Values enter through the AST, so no value can change the
+// query's shape. A row whose length differs from len(vars) is an error.
+func WithValues(q *Query, vars []string, rows [][]Term) (*Query, error) {
+	vb := &ValuesBlock{OneVar: len(vars) == 1}
+	for _, v := range vars {
+		vb.Vars = append(vb.Vars, NewVar(v))
+	}
+	for _, r := range rows {
+		if len(r) != len(vars) {
+			return nil, fmt.Errorf("sparql: VALUES: a row of %d terms for %d variables", len(r), len(vars))
+		}
+		vb.Rows = append(vb.Rows, r)
+	}
+	q = CloneQuery(q)
+	if q.Where == nil {
+		q.Where = &GroupPattern{}
+	}
+	q.Where.Elements = append([]Pattern{&ValuesPattern{Values: vb}}, q.Where.Elements...)
+	return q, nil
+}
+
 type cloner struct {
 	seen map[uintptr]map[reflect.Type]reflect.Value
 }

@@ -553,3 +553,40 @@ func TestApplyCorpusOrder(t *testing.T) {
 		}
 	}
 }
+
+func TestWithValues(t *testing.T) {
+	q, err := Parse(`SELECT ?s ?p ?l WHERE { ?s ?p ?l }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := PrintCompact(q)
+	// A value with quotes and braces stays a value.
+	got, err := WithValues(q, []string{"s", "p"}, [][]Term{
+		{NewIRI("http://x/a"), NewIRI("http://x/name")},
+		{NewIRI("http://x/b"), nil},
+		{NewLiteral(`} ?x {`), NewIRI("http://x/name")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `SELECT ?s ?p ?l WHERE{VALUES(?s ?p){(<http://x/a> <http://x/name>)(<http://x/b> UNDEF)("} ?x {" <http://x/name>)}?s ?p ?l .}`
+	if s := PrintCompact(got); s != want {
+		t.Errorf("WithValues =\n%s\nwant\n%s", s, want)
+	}
+	if _, err := Parse(Print(got)); err != nil {
+		t.Errorf("the printed query does not parse: %v", err)
+	}
+	if PrintCompact(q) != before {
+		t.Error("WithValues changed its argument")
+	}
+	one, err := WithValues(q, []string{"s"}, [][]Term{{NewIRI("http://x/a")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := PrintCompact(one); !strings.Contains(s, `VALUES ?s{<http://x/a>}?s`) {
+		t.Errorf("one variable: %s", s)
+	}
+	if _, err := WithValues(q, []string{"s", "p"}, [][]Term{{NewIRI("http://x/a")}}); err == nil {
+		t.Error("a short row was accepted")
+	}
+}

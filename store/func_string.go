@@ -266,17 +266,7 @@ func fnLangMatches(args []sparql.Term) (sparql.Term, error) {
 	if !ok1 || !ok2 {
 		return nil, errNotString
 	}
-	return rdfvalue.BoolLiteral(langMatches(t.Lexical, r.Lexical)), nil
-}
-
-func langMatches(tag, rng string) bool {
-	if rng == "*" {
-		return tag != ""
-	}
-	if len(tag) < len(rng) || !strings.EqualFold(tag[:len(rng)], rng) {
-		return false
-	}
-	return len(tag) == len(rng) || tag[len(rng)] == '-'
+	return rdfvalue.BoolLiteral(rdfvalue.LangMatches(t.Lexical, r.Lexical)), nil
 }
 
 // fnRegex is REGEX(text, pattern[, flags]).

@@ -13,6 +13,7 @@ import (
 	schemaforge "github.com/schemaforge/go-schemaforge"
 	"github.com/schemaforge/go-schemaforge/baselines"
 	"github.com/schemaforge/go-schemaforge/decomposer"
+	"github.com/schemaforge/go-schemaforge/display"
 	"github.com/schemaforge/go-schemaforge/examples/demo"
 	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/kg"
@@ -28,10 +29,13 @@ integrates the accepted answers.
 
 Without --graphs it uses the bundled demo collection (music, films,
 football, cities); --examples prints example questions for the collection,
-one per line. A question may have up to 2,000 characters (--max-question). It prints the answer as a table, the SPARQL and the graph it
-ran on; --trace adds every decision (allocation scores, checks, repairs,
-perturbations and their Jaccard similarity); --json prints the whole
-answer.
+one per line. A question may have up to 2,000 characters (--max-question).
+It prints the answer as a table, the SPARQL and the graph it ran on: IRIs
+by their labels or names (looked up in the graph that gave them),
+literals by their values. --trace adds every decision (allocation scores,
+checks, repairs, perturbations and their Jaccard similarity); --json
+prints the whole answer (the terms under "results", the names under
+"names", the table as printed under "table").
 
 No language model is needed. To use one, name it with --llm-model (or
 SCHEMAFORGE_LLM_MODEL) and its server with --llm-base-url (any
@@ -255,17 +259,27 @@ func runAsk(ctx context.Context, e *env, args []string) int {
 			return exitFail
 		}
 	}
+	if *system != "schemaforge" && ans.HasAnswer() && ans.Names == nil {
+		// A baseline's answer is named as the pipeline names its own.
+		names, _, nerr := display.New(display.Config{}).Names(ctx, coll, ans)
+		if nerr != nil {
+			fmt.Fprintf(e.stderr, "ask: %v (those IRIs show as themselves)\n", nerr)
+		}
+		if len(names) > 0 {
+			ans.Names = names
+		}
+	}
 	if *asJSON {
 		return writeJSONOut(e, "ask", ans)
 	}
-	printAnswer(e, coll, ans, *trace)
+	printAnswer(e, ans, *trace)
 	if ans.Results == nil {
 		return exitFail
 	}
 	return exitOK
 }
 
-func printAnswer(e *env, coll *kg.Collection, ans *handoff.Answer, trace bool) {
+func printAnswer(e *env, ans *handoff.Answer, trace bool) {
 	w := e.stdout
 	switch {
 	case ans.Results == nil && strings.HasPrefix(ans.NoAnswer, "abstained"):
@@ -278,17 +292,15 @@ func printAnswer(e *env, coll *kg.Collection, ans *handoff.Answer, trace bool) {
 	default:
 		fmt.Fprintf(w, "Not verified (confidence %.2f): %s\n\n", ans.Confidence, firstReason(ans))
 	}
-	if ans.Results != nil {
-		prefixes := map[string]string{}
-		for _, pv := range ans.Provenance {
-			if g, ok := coll.Graph(pv.Graph); ok && g.Summary != nil {
-				for _, ns := range g.Summary.Namespaces {
-					prefixes[ns.Prefix] = ns.IRI
-				}
+	if ans.HasAnswer() {
+		// The readable form: names for IRIs, values for literals.
+		fmt.Fprint(w, ans.Table())
+		if !ans.Results.IsAsk() {
+			if n := len(ans.Results.Rows); n == 1 {
+				fmt.Fprintln(w, "(1 row)")
+			} else {
+				fmt.Fprintf(w, "(%d rows)\n", n)
 			}
-		}
-		if err := writeTable(w, ans.Results, prefixes); err != nil {
-			fmt.Fprintf(e.stderr, "ask: %v\n", err)
 		}
 		for _, pv := range ans.Provenance {
 			fmt.Fprintf(w, "\nFrom graph %s (subgoal %s):\n%s\n", pv.Graph, pv.Subgoal, strings.TrimRight(pv.Query, "\n"))

@@ -11,8 +11,10 @@ import (
 	"testing"
 
 	"github.com/schemaforge/go-schemaforge/examples/demo"
+	"github.com/schemaforge/go-schemaforge/handoff"
 	"github.com/schemaforge/go-schemaforge/internal/llmtest"
 	"github.com/schemaforge/go-schemaforge/llm"
+	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
 func TestAskCommand(t *testing.T) {
@@ -152,5 +154,72 @@ func TestAskMaxQuestion(t *testing.T) {
 		if code := run(ctx, []string{"ask", "--max-question", limit, long}, nil, &out, &errb); code != exitOK || !strings.Contains(out.String(), "3") {
 			t.Errorf("--max-question %s: exit %d: %s\n%s", limit, code, errb.String(), out.String())
 		}
+	}
+}
+
+// TestAskReadable: ask prints names and values, not quoted literals or
+// IRIs, and --json keeps the terms beside the table, reading back.
+func TestAskReadable(t *testing.T) {
+	ctx := context.Background()
+	var out, errb bytes.Buffer
+	if code := run(ctx, []string{"ask", "Which artists come from Portugal?"}, nil, &out, &errb); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"\nThe Copper Lanterns\n", "\nRosa Quill\n", "(2 rows)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if strings.Contains(out.String(), `"Rosa Quill"`) || strings.Contains(out.String(), ":rosa_quill") {
+		t.Errorf("output shows a term, not the name:\n%s", out.String())
+	}
+	out.Reset()
+	if code := run(ctx, []string{"ask", "--json", "Which artists come from Portugal?"}, nil, &out, &errb); code != exitOK {
+		t.Fatalf("--json: exit %d: %s", code, errb.String())
+	}
+	var ans handoff.Answer
+	if err := json.Unmarshal(out.Bytes(), &ans); err != nil {
+		t.Fatal(err)
+	}
+	var raw struct {
+		Table handoff.Table `json:"table"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &raw); err != nil {
+		t.Fatal(err)
+	}
+	got := ans.Table()
+	if !slices.Equal(got.Columns, raw.Table.Columns) || len(got.Rows) != 2 || len(raw.Table.Rows) != 2 {
+		t.Fatalf("table %#v, JSON table %#v", got, raw.Table)
+	}
+	for i, row := range got.Rows {
+		if !slices.Equal(row, raw.Table.Rows[i]) {
+			t.Errorf("row %d: %q, JSON %q", i, row, raw.Table.Rows[i])
+		}
+		if _, ok := ans.Results.Rows[i][ans.Results.Vars[0]].(*sparql.Literal); !ok {
+			t.Errorf("row %d: the term is gone from results: %v", i, ans.Results.Rows[i])
+		}
+	}
+	// A yes/no question reads yes or no.
+	out.Reset()
+	if code := run(ctx, []string{"ask", "Was Sporting Lume founded before 1900?"}, nil, &out, &errb); code != exitOK || !strings.Contains(out.String(), "answer\n------\nyes\n") {
+		t.Errorf("ASK: exit %d\n%s", code, out.String())
+	}
+}
+
+// TestAskBaselineNames: a baseline's answer is named as the pipeline's
+// is: the director's IRI its query returns prints as her name.
+func TestAskBaselineNames(t *testing.T) {
+	query := `PREFIX : <http://example.org/films/> SELECT ?d WHERE { ?f :title \"Iron Meridian\" ; :directedBy ?d }`
+	srv := llmtest.NewServer(t,
+		llmtest.Reply{Content: `{"thought": "find the director", "actions": [{"action": "query", "input": "` + query + `", "graph": "films"}]}`},
+		llmtest.Reply{Content: `{"thought": "found", "actions": [{"action": "success", "input": "Tomas Vey"}]}`},
+	)
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"ask", "--system", "react", "--llm-model", "test-model", "--llm-base-url", srv.URL(), "Who directed Iron Meridian?"}, nil, &out, &errb)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s\n%s", code, errb.String(), out.String())
+	}
+	if !strings.Contains(out.String(), "\nTomas Vey\n") || strings.Contains(out.String(), "films/tomas_vey") {
+		t.Errorf("output does not name the director:\n%s", out.String())
 	}
 }

@@ -48,7 +48,7 @@ func TestReadmeAsk(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errb.String(), out.String())
 	}
-	for _, want := range []string{"?count", "3", "From graph films", "directedBy"} {
+	for _, want := range []string{"count\n-----\n3\n", "From graph films", "directedBy"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}

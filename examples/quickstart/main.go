@@ -1,60 +1,71 @@
-// Command quickstart asks one question of the bundled demo collection and
-// prints the answer, the query it came from and the graph it ran on.
+// Command quickstart asks one question and prints the answer (names and
+// values), whether it is verified, the query it came from and the graph
+// it ran on.
 //
 //	go run ./examples/quickstart "Which film had the biggest budget?"
+//	go run ./examples/quickstart --graphs examples/data "Who works for ACME?"
+//
+// Without --graphs it asks the bundled demo collection.
 package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
 	schemaforge "github.com/schemaforge/go-schemaforge"
 	"github.com/schemaforge/go-schemaforge/examples/demo"
-	"github.com/schemaforge/go-schemaforge/sparql"
 )
 
 func main() {
+	graphs := flag.String("graphs", "", "a directory of RDF files or a YAML/JSON collection config (default: the bundled demo)")
+	flag.Parse()
 	question := "How many films did Ada Brook direct?"
-	if len(os.Args) > 1 {
-		question = strings.Join(os.Args[1:], " ")
+	if flag.NArg() > 0 {
+		question = strings.Join(flag.Args(), " ")
 	}
-	ctx := context.Background()
-	// A collection of summarised graphs: here the embedded demo; for your
-	// own files kg.LoadDir or kg.LoadConfig, then coll.Summarize.
-	coll, err := demo.Collection(ctx)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
+	if err := run(context.Background(), os.Stdout, *graphs, question); err != nil {
+		fmt.Fprintln(os.Stderr, "quickstart:", err)
 		os.Exit(1)
 	}
-	p, err := schemaforge.New(coll)
+}
+
+// run asks question of the collection graphs names (the demo when "")
+// and writes the answer to w.
+func run(ctx context.Context, w io.Writer, graphs, question string) error {
+	// Open loads the graphs, summarises them (cached on disk) and returns
+	// a ready pipeline; it takes a path, a kg.Config or a loaded
+	// collection such as the embedded demo.
+	var src any = graphs
+	if graphs == "" {
+		coll, err := demo.Collection(ctx)
+		if err != nil {
+			return err
+		}
+		src = coll
+	}
+	p, err := schemaforge.Open(ctx, src)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+		return err
 	}
 	ans, err := p.Ask(ctx, question)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+		return err
 	}
-	if ans.Results == nil {
-		fmt.Println("no verified answer:", ans.NoAnswer)
-		os.Exit(1)
+	if !ans.HasAnswer() {
+		return fmt.Errorf("no answer: %s", ans.NoAnswer)
 	}
-	if ans.Results.Boolean != nil {
-		fmt.Println(*ans.Results.Boolean)
+	verdict := "not verified"
+	if ans.Verified {
+		verdict = "verified"
 	}
-	for _, row := range ans.Results.Rows {
-		var cells []string
-		for _, v := range ans.Results.Vars {
-			if t, ok := row[v]; ok {
-				cells = append(cells, sparql.PrintCompact(t))
-			}
-		}
-		fmt.Println(strings.Join(cells, "\t"))
-	}
+	fmt.Fprintf(w, "%s (confidence %.2f)\n\n", verdict, ans.Confidence)
+	fmt.Fprint(w, ans.Table()) // IRIs by name, literals by value
 	for _, pv := range ans.Provenance {
-		fmt.Printf("\nfrom graph %s:\n%s\n", pv.Graph, pv.Query)
+		fmt.Fprintf(w, "\nfrom graph %s:\n%s\n", pv.Graph, pv.Query)
 	}
+	return nil
 }
