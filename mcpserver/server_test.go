@@ -212,6 +212,12 @@ func TestAskMatchesQuery(t *testing.T) {
 		if !ans.Verified || ans.Confidence <= 0 || ans.Confidence > 1 {
 			t.Errorf("%s: verified %v, confidence %v", tc.question, ans.Verified, ans.Confidence)
 		}
+		// Each value's readable form: the name itself, or the number.
+		for _, r := range ans.Answer.Rows {
+			if v := r.Values[0]; v.Term == nil || v.Display != v.Term.Value {
+				t.Errorf("%s: value %+v displays as %q", tc.question, v.Term, v.Display)
+			}
+		}
 		// The trace summary: the decomposer, the subgoal with its graph
 		// scores (the answering graph selected), and the used candidate,
 		// accepted after perturbations.

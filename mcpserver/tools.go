@@ -53,6 +53,9 @@ func termOf(t sparql.Term) *Term {
 type Value struct {
 	Var  string `json:"var" jsonschema:"the variable"`
 	Term *Term  `json:"term,omitempty" jsonschema:"the value; absent when the variable is unbound in this row"`
+	// Display is the value as a person reads it (ask only): an IRI by its
+	// label or naming attribute, a literal by its value.
+	Display string `json:"display,omitempty" jsonschema:"the value as a person reads it: an IRI by its name, a literal by its value (ask only)"`
 }
 
 // Row is one row of a result.
@@ -80,8 +83,9 @@ type Triple struct {
 	Object    *Term `json:"object"`
 }
 
-// tableOf converts res, keeping at most maxRows rows or triples.
-func tableOf(res *sparql.Results, maxRows int) Table {
+// tableOf converts res, keeping at most maxRows rows or triples; display,
+// when not nil, gives each value's readable form.
+func tableOf(res *sparql.Results, maxRows int, display func(sparql.Term) string) Table {
 	var t Table
 	if res == nil {
 		return t
@@ -103,6 +107,9 @@ func tableOf(res *sparql.Results, maxRows int) Table {
 			row := Row{Values: make([]Value, len(res.Vars))}
 			for i, v := range res.Vars {
 				row.Values[i] = Value{Var: v, Term: termOf(r[v])}
+				if display != nil && r[v] != nil {
+					row.Values[i].Display = display(r[v])
+				}
 			}
 			t.Rows = append(t.Rows, row)
 		}
@@ -274,7 +281,7 @@ func (s *server) ask(ctx context.Context, _ *mcp.CallToolRequest, in AskInput) (
 func askOutput(ans *handoff.Answer, maxRows int) AskOutput {
 	out := AskOutput{Question: ans.Question, Answered: ans.Results != nil, NoAnswer: ans.NoAnswer,
 		Confidence: ans.Confidence, Verified: ans.Verified, Reasons: ans.Reasons,
-		Answer: tableOf(ans.Results, maxRows)}
+		Answer: tableOf(ans.Results, maxRows, ans.Display)}
 	for _, pv := range ans.Provenance {
 		out.Queries = append(out.Queries, QuerySource{Subgoal: pv.Subgoal, Graph: pv.Graph, SPARQL: pv.Query})
 	}
@@ -377,7 +384,7 @@ func (s *server) query(ctx context.Context, _ *mcp.CallToolRequest, in QueryInpu
 		if err != nil {
 			return err
 		}
-		out = QueryOutput{Graph: g.ID, Result: tableOf(res, s.o.MaxRows)}
+		out = QueryOutput{Graph: g.ID, Result: tableOf(res, s.o.MaxRows, nil)}
 		return nil
 	})
 	return nil, out, err
