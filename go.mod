@@ -7,6 +7,7 @@ require github.com/google/go-cmp v0.7.0
 require gopkg.in/yaml.v3 v3.0.1
 
 require (
+	github.com/getkin/kin-openapi v0.153.0
 	github.com/knakk/rdf v0.0.0-20190304171630-8521bf4c5042
 	github.com/philippgille/chromem-go v0.7.0
 	github.com/tmc/langchaingo v0.1.14
@@ -14,7 +15,12 @@ require (
 )
 
 require (
-	github.com/dlclark/regexp2 v1.10.0 // indirect
+	github.com/dlclark/regexp2 v1.11.0 // indirect
+	github.com/go-openapi/jsonpointer v0.22.5 // indirect
+	github.com/go-openapi/swag/jsonname v0.25.5 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/pkoukk/tiktoken-go v0.1.6 // indirect
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
+	go.yaml.in/yaml/v4 v4.0.0 // indirect
+	golang.org/x/text v0.28.0 // indirect
 )

@@ -223,7 +223,7 @@
       const sel = new Set(a.selected || []);
       const rows = (a.scores || []).map((s) => [s.graph, fmt(s.weak), fmt(s.predicateCoverage), fmt(s.typeCoverage),
         fmt(s.compatibility), fmt(s.strong), fmt(s.final), sel.has(s.graph) ? "✓" : ""]);
-      return el("div", { className: "sub" }, el("h4", {}, "Subgoal " + id),
+      return el("div", { className: "subgoal" }, el("h4", {}, "Subgoal " + id),
         table(["graph", "weak", "predicate cov.", "type cov.", "compat.", "strong", "final", "selected"], rows, "scores"),
         ...(a.notes || []).map((n) => el("p", { className: "note" }, n)));
     });
@@ -242,7 +242,7 @@
 
   function synthesizeStage(ans) {
     let n = 0;
-    const body = sortedRecords(ans).map(([id, recs]) => el("div", { className: "sub" }, el("h4", {}, "Subgoal " + id),
+    const body = sortedRecords(ans).map(([id, recs]) => el("div", { className: "subgoal" }, el("h4", {}, "Subgoal " + id),
       ...recs.map((r) => {
         const c = r.candidate;
         n++;
@@ -258,7 +258,7 @@
   }
 
   function verifyStage(ans) {
-    const body = sortedRecords(ans).map(([id, recs]) => el("div", { className: "sub" }, el("h4", {}, "Subgoal " + id),
+    const body = sortedRecords(ans).map(([id, recs]) => el("div", { className: "subgoal" }, el("h4", {}, "Subgoal " + id),
       ...recs.map((r) => {
         const c = r.candidate;
         const perts = (r.perturbations || []).map((p) => [p.operator, fmt(p.jaccard), String(p.rows), p.error || ""]);
