@@ -119,7 +119,7 @@ func TestOpenAPIDocumentsTheAnswer(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The results members written by the custom MarshalJSON methods.
-	extra := map[string][]string{"Answer": {"results"}, "Record": {"results"}}
+	extra := map[string][]string{"Answer": {"results", "table"}, "Record": {"results"}}
 	for name, v := range map[string]any{
 		"Answer": handoff.Answer{}, "Provenance": handoff.Provenance{}, "Record": handoff.Record{},
 		"Candidate": handoff.Candidate{}, "Check": handoff.Check{}, "Perturbation": handoff.Perturbation{},

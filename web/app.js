@@ -111,16 +111,19 @@
     })), "answer");
   }
 
-  // readableRows gives each cell its text: the answer's readable form when
-  // the server sends one (display rows of strings), else the term's value.
+  // readableRows gives each cell its text: the answer's readable table
+  // when the server sends one ("table": names of IRIs, values of
+  // literals), else the term's value; the term stays in the cell's title.
   function readableRows(ans, vars, rows) {
-    const display = Array.isArray(ans.display) ? ans.display : null;
+    const tbl = ans.table && Array.isArray(ans.table.rows) && Array.isArray(ans.table.columns) &&
+      ans.table.columns.length === vars.length && ans.table.rows.length === rows.length ? ans.table.rows : null;
     return rows.map((b, i) => vars.map((v, j) => {
       const t = b[v];
       const raw = termText(t);
-      const d = display && Array.isArray(display[i]) ? display[i][j] : undefined;
-      if (typeof d === "string" && d !== "") return { text: d, title: raw, iri: false };
-      return { text: raw, title: t && t.datatype ? t.datatype : "", iri: !!t && t.type === "uri" };
+      const d = tbl && Array.isArray(tbl[i]) ? tbl[i][j] : undefined;
+      const iri = !!t && t.type === "uri";
+      if (typeof d === "string" && d !== "" && d !== raw) return { text: d, title: raw, iri: false };
+      return { text: raw, title: t && t.datatype ? t.datatype : "", iri };
     }));
   }
 
