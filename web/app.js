@@ -134,7 +134,7 @@
   function bestCandidate(ans) {
     let best = null;
     for (const recs of Object.values(ans.records || {})) {
-      for (const r of recs) {
+      for (const r of recs || []) {
         const c = r.candidate;
         if (!best || c.score > best.score || (c.score === best.score && c.query < best.query)) best = c;
       }
@@ -202,7 +202,7 @@
   function decomposeStage(ans) {
     const d = ans.decomposition;
     if (!d) return fold("Decompose", false, el("p", {}, "No decomposition."));
-    const items = d.subgoals.map((s) => {
+    const items = (d.subgoals || []).map((s) => {
       const req = s.requirements || {};
       const parts = [];
       for (const k of ["predicates", "verbs", "types"]) {
@@ -214,7 +214,7 @@
         s.dependsOn && s.dependsOn.length ? " (uses " + s.dependsOn.join(", ") + ")" : "",
         parts.length ? el("div", { className: "req" }, parts.join(" · ")) : null);
     });
-    return fold("Decompose: " + d.subgoals.length + " subgoal(s) by " + d.source, false,
+    return fold("Decompose: " + items.length + " subgoal(s) by " + d.source, false,
       el("ul", {}, ...items), ...(d.notes || []).map((n) => el("p", { className: "note" }, n)));
   }
 
@@ -222,7 +222,7 @@
     const allocs = ans.allocations || {};
     const ids = Object.keys(allocs).sort();
     const body = ids.map((id) => {
-      const a = allocs[id];
+      const a = allocs[id] || {};
       const sel = new Set(a.selected || []);
       const rows = (a.scores || []).map((s) => [s.graph, fmt(s.weak), fmt(s.predicateCoverage), fmt(s.typeCoverage),
         fmt(s.compatibility), fmt(s.strong), fmt(s.final), sel.has(s.graph) ? "✓" : ""]);
@@ -236,7 +236,7 @@
   function sortedRecords(ans) {
     const out = [];
     for (const id of Object.keys(ans.records || {}).sort()) {
-      const recs = ans.records[id].slice().sort((a, b) =>
+      const recs = (ans.records[id] || []).slice().sort((a, b) =>
         a.candidate.graph.localeCompare(b.candidate.graph) || a.candidate.rank - b.candidate.rank);
       out.push([id, recs]);
     }
@@ -339,7 +339,12 @@
         status("The server answered " + resp.status + ": " + ((body && body.error) || resp.statusText), true);
         return;
       }
-      render(body, Math.round(performance.now() - start));
+      try {
+        render(body, Math.round(performance.now() - start));
+      } catch (e) {
+        status("The answer came but could not be shown: " + e.message, true);
+        return;
+      }
       history.replaceState(null, "", "#q=" + encodeURIComponent(question));
     } catch (e) {
       if (e.name !== "AbortError") status("The question could not be sent: " + e.message, true);

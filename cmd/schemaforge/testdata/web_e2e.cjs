@@ -104,6 +104,19 @@ function check(cond, what) {
     });
 
     await page.screenshot({ path: screenshot, fullPage: true });
+
+    // An example question with several subgoals (one of them a set
+    // operation without records of its own), asked by its button: one
+    // query block per accepted query, and the trace still renders.
+    await page.evaluate(() => { document.getElementById("examples").open = true; });
+    await page.locator("#example-buttons button", { hasText: "in both" }).first().click();
+    await page.waitForFunction(() => /^(Answered|The )/.test(document.getElementById("status").textContent) &&
+      !document.getElementById("ask").disabled, null, { timeout: 60000 });
+    const status2 = await page.locator("#status").innerText();
+    check(status2.startsWith("Answered"), `the example question was answered (status ${JSON.stringify(status2)})`);
+    const blocks = await page.locator("#queries pre.sparql").count();
+    check(blocks >= 2, `one query block per accepted query (${blocks})`);
+    check((await page.locator("#trace > div > details").count()) === 6, "the trace of the example question renders");
     check(problems.length === 0, "no errors in the page: " + problems.join("; "));
     console.log(JSON.stringify({ ok: true, examples, askedMs, stages, screenshot }));
   } finally {
