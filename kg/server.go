@@ -132,6 +132,12 @@ type parsedQueryer interface {
 	QueryParsed(ctx context.Context, q *sparql.Query) (*sparql.Results, error)
 }
 
+// rowStreamer is the optional capability of endpoints that stream a
+// SELECT result row by row as they compute it (*store.Store).
+type rowStreamer interface {
+	SelectEach(ctx context.Context, q *sparql.Query, head func(vars []string) error, row func(sparql.Row) error) error
+}
+
 // protocolRequest is a query request after reading its parameters.
 type protocolRequest struct {
 	query         string
@@ -210,6 +216,10 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel = context.WithTimeout(ctx, h.timeout)
 		defer cancel()
 	}
+	if st, ok := h.ep.(rowStreamer); ok && q.Form == sparql.Select {
+		h.stream(ctx, w, r, start, st, q, mediaType, pr.query)
+		return
+	}
 	var res *sparql.Results
 	switch ep := h.ep.(type) {
 	case parsedQueryer: // no second parse
@@ -254,6 +264,84 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		attrs = append(attrs, "write_err", err)
 	}
 	h.logger.InfoContext(r.Context(), "sparql query", attrs...)
+}
+
+// stream answers a SELECT query from an endpoint that streams its rows:
+// each row is encoded as the engine produces it, so the answer is never
+// held whole. The status is sent with the first 64 KiB of the answer (or
+// at its end): an error before that is an ordinary error answer; after
+// it, the connection is aborted, so that the client sees a failed
+// transfer rather than a well-formed but truncated answer.
+func (h *handler) stream(ctx context.Context, w http.ResponseWriter, r *http.Request, start time.Time, st rowStreamer, q *sparql.Query, mediaType, query string) {
+	form := q.Form.String()
+	lw := &lazyWriter{w: w, commit: func() {
+		w.Header().Set("Content-Type", mediaType+"; charset=utf-8")
+		w.Header().Add("Vary", "Accept")
+		w.WriteHeader(http.StatusOK)
+	}}
+	cw := &countingWriter{w: lw}
+	bw := bufio.NewWriterSize(cw, 64<<10)
+	var rw *sparql.RowWriter
+	var writeErr error
+	err := st.SelectEach(ctx, q, func(vars []string) error {
+		var err error
+		rw, err = sparql.NewRowWriter(bw, mediaType, vars, nil)
+		writeErr = err
+		return err
+	}, func(row sparql.Row) error {
+		writeErr = rw.Row(row)
+		return writeErr
+	})
+	if err == nil {
+		writeErr = rw.Close()
+		if writeErr == nil {
+			writeErr = bw.Flush()
+		}
+		err = writeErr
+	}
+	if err != nil && !lw.committed {
+		se := h.queryError(r.Context(), ctx, err)
+		if writeErr != nil && !lw.failed {
+			se = statusErrorf(http.StatusInternalServerError, "writing the %s answer: %v", form, writeErr)
+		}
+		h.fail(w, r, start, form, query, se)
+		return
+	}
+	attrs := []any{"method", r.Method, "form", form, "status", http.StatusOK, "type", mediaType,
+		"bytes", cw.n, "took", time.Since(start), "query", shorten(query, 200), "streamed", true}
+	if rw != nil {
+		attrs = append(attrs, "rows", rw.Rows())
+	}
+	if err != nil {
+		key := "err"
+		if lw.failed {
+			key = "write_err" // the client's side: gone, or too slow
+		}
+		attrs = append(attrs, key, err)
+		h.logger.WarnContext(r.Context(), "sparql query failed after its answer began", attrs...)
+		panic(http.ErrAbortHandler)
+	}
+	h.logger.InfoContext(r.Context(), "sparql query", attrs...)
+}
+
+// lazyWriter sends the status (commit) before the first byte of the body.
+type lazyWriter struct {
+	w         http.ResponseWriter
+	commit    func()
+	committed bool
+	failed    bool // a write to the client failed
+}
+
+func (l *lazyWriter) Write(p []byte) (int, error) {
+	if !l.committed {
+		l.committed = true
+		l.commit()
+	}
+	n, err := l.w.Write(p)
+	if err != nil {
+		l.failed = true
+	}
+	return n, err
 }
 
 // writable checks, before the status is sent, that res can be encoded:

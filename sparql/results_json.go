@@ -194,11 +194,14 @@ func (r *Results) WriteJSON(w io.Writer) error {
 	if err := r.Validate(); err != nil {
 		return fmt.Errorf("writing SPARQL JSON results: %w", err)
 	}
+	if r.Boolean == nil {
+		return r.writeRows(w, MediaTypeResultsJSON)
+	}
 	bw := bufio.NewWriter(w)
 	var b bytes.Buffer
 	b.WriteString("{\n  \"head\": {")
 	sep := ""
-	if r.Vars != nil || r.Boolean == nil {
+	if r.Vars != nil {
 		b.WriteString(`"vars": [`)
 		for i, v := range r.Vars {
 			if i > 0 {
@@ -221,41 +224,7 @@ func (r *Results) WriteJSON(w io.Writer) error {
 		b.WriteString("]")
 	}
 	b.WriteString("},\n")
-	if r.Boolean != nil {
-		fmt.Fprintf(&b, "  \"boolean\": %t\n}\n", *r.Boolean)
-		_, _ = bw.Write(b.Bytes())
-		return flushResults(bw, "JSON")
-	}
-	b.WriteString("  \"results\": {\"bindings\": [")
-	for i, row := range r.Rows {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString("\n    {")
-		n := 0
-		for _, v := range r.Vars {
-			t, ok := row[v]
-			if !ok {
-				continue
-			}
-			if n > 0 {
-				b.WriteString(", ")
-			}
-			n++
-			writeJSONString(&b, v)
-			b.WriteString(": ")
-			writeJSONTerm(&b, t)
-		}
-		b.WriteByte('}')
-		if b.Len() > 32<<10 {
-			_, _ = bw.Write(b.Bytes())
-			b.Reset()
-		}
-	}
-	if len(r.Rows) > 0 {
-		b.WriteString("\n  ")
-	}
-	b.WriteString("]}\n}\n")
+	fmt.Fprintf(&b, "  \"boolean\": %t\n}\n", *r.Boolean)
 	_, _ = bw.Write(b.Bytes())
 	return flushResults(bw, "JSON")
 }

@@ -396,6 +396,9 @@ func (r *Results) WriteXML(w io.Writer) error {
 	if err := xmlCheckResults(r); err != nil {
 		return fmt.Errorf("writing SPARQL XML results: %w", err)
 	}
+	if r.Boolean == nil {
+		return r.writeRows(w, MediaTypeResultsXML)
+	}
 	bw := bufio.NewWriter(w)
 	esc := func(s string) { _ = xml.EscapeText(bw, []byte(s)) }
 	bw.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sparql xmlns=\"" + ResultsNamespace + "\">\n  <head>")
@@ -413,51 +416,7 @@ func (r *Results) WriteXML(w io.Writer) error {
 		bw.WriteString("\n  ")
 	}
 	bw.WriteString("</head>\n")
-	if r.Boolean != nil {
-		fmt.Fprintf(bw, "  <boolean>%t</boolean>\n</sparql>\n", *r.Boolean)
-		return flushResults(bw, "XML")
-	}
-	bw.WriteString("  <results>\n")
-	for _, row := range r.Rows {
-		bw.WriteString("    <result>\n")
-		for _, v := range r.Vars {
-			t, ok := row[v]
-			if !ok {
-				continue
-			}
-			bw.WriteString("      <binding name=\"")
-			esc(v)
-			bw.WriteString("\">")
-			switch t := t.(type) {
-			case *IRI:
-				bw.WriteString("<uri>")
-				esc(t.Value)
-				bw.WriteString("</uri>")
-			case *BlankNode:
-				bw.WriteString("<bnode>")
-				esc(t.Label)
-				bw.WriteString("</bnode>")
-			case *Literal:
-				bw.WriteString("<literal")
-				switch {
-				case t.Lang != "":
-					bw.WriteString(" xml:lang=\"")
-					esc(t.Lang)
-					bw.WriteString("\"")
-				case t.Datatype != nil && t.Datatype.Value != XSDString:
-					bw.WriteString(" datatype=\"")
-					esc(t.Datatype.Value)
-					bw.WriteString("\"")
-				}
-				bw.WriteString(">")
-				esc(t.Lexical)
-				bw.WriteString("</literal>")
-			}
-			bw.WriteString("</binding>\n")
-		}
-		bw.WriteString("    </result>\n")
-	}
-	bw.WriteString("  </results>\n</sparql>\n")
+	fmt.Fprintf(bw, "  <boolean>%t</boolean>\n</sparql>\n", *r.Boolean)
 	return flushResults(bw, "XML")
 }
 

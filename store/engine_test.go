@@ -341,3 +341,26 @@ func TestTrailingValuesAfterGrouping(t *testing.T) {
 		t.Errorf("COUNT(*) with a trailing VALUES on an ungrouped variable: %v, want 3", r.Rows)
 	}
 }
+
+// TestOptionalConditionSeesLeft checks that an OPTIONAL's condition that
+// reads a variable of the left side is not checked inside its right side's
+// matching, where that variable is not bound (Oxigraph binds ?a for Alice,
+// Bob and Carol; the engine used to bind it for nobody).
+func TestOptionalConditionSeesLeft(t *testing.T) {
+	s := New()
+	peopleData(t, s)
+	res, err := s.Query(context.Background(), `PREFIX ex: <http://example.org/>
+SELECT ?p ?a { ?p ex:name ?n OPTIONAL { ?q ex:age ?a OPTIONAL { ?q ex:name ?z } FILTER(?q = ?p) } }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ages := 0
+	for _, r := range res.Rows {
+		if r["a"] != nil {
+			ages++
+		}
+	}
+	if len(res.Rows) != 5 || ages != 3 {
+		t.Errorf("%d rows, %d with an age; want 5 and 3: %v", len(res.Rows), ages, res.Rows)
+	}
+}

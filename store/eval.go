@@ -123,35 +123,14 @@ func (e *engine) finished() error {
 	return e.ctx.Err()
 }
 
-// evaluate runs q on the store; the caller holds the read lock.
-func (s *Store) evaluate(ctx context.Context, q *sparql.Query) (*sparql.Results, error) {
-	e := newEngine(ctx, s, q.Base)
-	res, err := e.run(q)
-	if err == nil {
-		err = e.finished()
-	}
-	if err != nil {
-		return nil, err
-	}
-	return res, nil
-}
-
 // run compiles q and evaluates it, pulling the solutions the query form
 // needs: one for ASK, at most the row cap plus one for SELECT.
 func (e *engine) run(q *sparql.Query) (*sparql.Results, error) {
-	if err := e.setDataset(q); err != nil {
-		return nil, err
-	}
-	op, err := algebra.Translate(q)
-	if err != nil {
-		return nil, err
-	}
-	plan, err := e.compileQuery(q, op)
+	plan, it, err := e.start(q)
 	if err != nil {
 		return nil, err
 	}
 	sc := plan.sc
-	it := plan.root.open(e, make(solution, sc.width()), e.defG)
 	switch q.Form {
 	case sparql.Ask:
 		r, err := it.next()
@@ -212,6 +191,62 @@ func (e *engine) run(q *sparql.Query) (*sparql.Results, error) {
 		sols[i] = nil
 	}
 	return res, nil
+}
+
+// start compiles q and opens its plan.
+func (e *engine) start(q *sparql.Query) (*queryPlan, iter, error) {
+	if err := e.setDataset(q); err != nil {
+		return nil, nil, err
+	}
+	op, err := algebra.Translate(q)
+	if err != nil {
+		return nil, nil, err
+	}
+	plan, err := e.compileQuery(q, op)
+	if err != nil {
+		return nil, nil, err
+	}
+	return plan, plan.root.open(e, make(solution, plan.sc.width()), e.defG), nil
+}
+
+// stream evaluates the SELECT query q, handing each result row to row as
+// it is produced (see Store.SelectEach).
+func (e *engine) stream(q *sparql.Query, head func([]string) error, row func(sparql.Row) error) error {
+	plan, it, err := e.start(q)
+	if err != nil {
+		return err
+	}
+	sc := plan.sc
+	vars := projectionNames(q, sc)
+	slots := make([]int, len(vars))
+	for i, v := range vars {
+		slots[i] = sc.slot(v)
+	}
+	if err := head(vars); err != nil {
+		return err
+	}
+	max := e.s.cfg.maxRows
+	for n := 0; ; n++ {
+		r, err := it.next()
+		if err != nil || r == nil {
+			return err
+		}
+		if max > 0 && n >= max {
+			return fmt.Errorf("%w: more than %d rows, the cap", ErrTooManyRows, max)
+		}
+		if err := e.tick(); err != nil {
+			return err
+		}
+		out := make(sparql.Row, len(vars))
+		for i, v := range vars {
+			if x := r[slots[i]]; x != 0 {
+				out[v] = e.qd.term(x)
+			}
+		}
+		if err := row(out); err != nil {
+			return err
+		}
+	}
 }
 
 // setDataset resolves FROM / FROM NAMED against the store's graphs.

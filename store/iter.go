@@ -71,6 +71,40 @@ type scanNode struct {
 	filters []*pushedFilter
 	sc      *scope
 	input   node // nil: the seed alone
+	// plans caches the matching order per graph and set of variables
+	// bound on entry (EXISTS and bind joins open a scan many times).
+	plans map[planKey]*bgpPlan
+	key   []byte
+}
+
+// planKey identifies the plan of a scan: the graph, and a bitmap of the
+// slots bound on entry.
+type planKey struct {
+	g     *graphIndex
+	bound string
+}
+
+// plan returns the matching order for solutions binding what sample binds.
+func (n *scanNode) plan(e *engine, sample solution, g *graphIndex) *bgpPlan {
+	n.key = n.key[:0]
+	for i := 0; i < len(sample); i += 8 {
+		var b byte
+		for j := i; j < i+8 && j < len(sample); j++ {
+			if sample[j] != 0 {
+				b |= 1 << (j - i)
+			}
+		}
+		n.key = append(n.key, b)
+	}
+	if p, ok := n.plans[planKey{g, string(n.key)}]; ok {
+		return p
+	}
+	p := e.planBGP(n.ps, sample, g, n.filters, n.sc)
+	if n.plans == nil {
+		n.plans = map[planKey]*bgpPlan{}
+	}
+	n.plans[planKey{g, string(n.key)}] = p
+	return p
 }
 
 func (n *scanNode) open(e *engine, seed solution, g *graphIndex) iter {
@@ -121,7 +155,7 @@ func (it *scanIter) next() (solution, error) {
 				return nil, err
 			}
 			if it.plan == nil {
-				it.plan = e.planBGP(it.n.ps, r, it.g, it.n.filters, it.n.sc)
+				it.plan = it.n.plan(e, r, it.g)
 				it.levels = make([]scanLevel, len(it.plan.ps))
 			}
 			it.row, it.depth = r, 0

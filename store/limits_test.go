@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"syscall"
@@ -463,7 +464,7 @@ func TestOrderTopK(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	for _, order := range []string{"?n", "DESC(?n)", "?name ?n", "DESC(?name) ?s", "?n DESC(?name)"} {
+	for _, order := range []string{"?n", "DESC(?n)", "?name ?n", "DESC(?name) ?s", "?n DESC(?name)", "DESC(EXISTS { ?s <http://e/name> ?x }) ?s"} {
 		where := "{ ?s <http://e/n> ?n OPTIONAL { ?s <http://e/name> ?name } }"
 		all, err := s.Query(ctx, "SELECT ?s ?n ?name "+where+" ORDER BY "+order)
 		if err != nil {
@@ -562,5 +563,58 @@ func TestConstantFolding(t *testing.T) {
 		if err != nil || !strings.Contains(plan, want) {
 			t.Errorf("Explain does not show the folding %q (%v):\n%s", want, err, plan)
 		}
+	}
+}
+
+// TestSelectEach checks that the streamed rows are the result's, that an
+// error from the row callback stops matching, and that the row cap and
+// the query form are checked.
+func TestSelectEach(t *testing.T) {
+	s := New(WithMaxRows(4000))
+	var sts []sparql.Statement
+	for i := 0; i < 5000; i++ {
+		sts = append(sts, sparql.Statement{Subject: &sparql.IRI{Value: fmt.Sprintf("http://e/s%d", i)}, Predicate: &sparql.IRI{Value: "http://e/p"}, Object: sparql.NewLiteral(fmt.Sprint(i))})
+	}
+	if err := s.AddTriples("", sts); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	q, err := sparql.Parse("SELECT ?s ?o { ?s ?p ?o FILTER(STRLEN(?o) = 3) }")
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := s.QueryParsed(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vars []string
+	var rows []sparql.Row
+	err = s.SelectEach(ctx, q, func(v []string) error { vars = v; return nil }, func(r sparql.Row) error { rows = append(rows, r); return nil })
+	if err != nil || !reflect.DeepEqual(vars, whole.Vars) || len(rows) != len(whole.Rows) {
+		t.Fatalf("streamed %v and %d rows (%v); want %v and %d", vars, len(rows), err, whole.Vars, len(whole.Rows))
+	}
+	for i := range rows {
+		if sparql.RowKey(rows[i], vars) != sparql.RowKey(whole.Rows[i], vars) {
+			t.Fatalf("row %d: %v, want %v", i, rows[i], whole.Rows[i])
+		}
+	}
+	stop := errors.New("client went away")
+	n := 0
+	err = s.SelectEach(ctx, q, func([]string) error { return nil }, func(sparql.Row) error {
+		if n++; n == 3 {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) || n != 3 {
+		t.Errorf("a row callback error: %v after %d rows; want it returned at row 3", err, n)
+	}
+	all, _ := sparql.Parse("SELECT * { ?s ?p ?o }")
+	if err := s.SelectEach(ctx, all, func([]string) error { return nil }, func(sparql.Row) error { return nil }); !errors.Is(err, ErrTooManyRows) {
+		t.Errorf("5000 rows under a cap of 4000: %v; want ErrTooManyRows", err)
+	}
+	ask, _ := sparql.Parse("ASK { ?s ?p ?o }")
+	if err := s.SelectEach(ctx, ask, func([]string) error { return nil }, func(sparql.Row) error { return nil }); err == nil {
+		t.Error("SelectEach ran an ASK query")
 	}
 }

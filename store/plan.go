@@ -100,17 +100,22 @@ func (c *compiler) compile(op algebra.Op) (node, error) {
 		return nil, err
 	}
 	c.nodes[op] = n
-	// The patterns of EXISTS expressions, evaluated once per solution.
+	return n, c.compileExists(op)
+}
+
+// compileExists compiles the patterns of op's EXISTS expressions (each is
+// opened once per solution the expression is evaluated on); once each.
+func (c *compiler) compileExists(op algebra.Op) error {
 	for _, x := range op.Operands() {
-		if ex, ok := x.(*algebra.Exists); ok {
+		if ex, ok := x.(*algebra.Exists); ok && c.e.exists[ex.Expr.Pattern] == nil {
 			sub, err := c.compile(ex.Sub)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			c.e.exists[ex.Expr.Pattern] = sub
 		}
 	}
-	return n, nil
+	return nil
 }
 
 func (c *compiler) compileOp(op algebra.Op) (node, error) {
@@ -144,7 +149,7 @@ func (c *compiler) compileOp(op algebra.Op) (node, error) {
 			// LeftJoin(L, R, false) is L.
 			return left, err
 		}
-		rest = c.push(rest, o.Right)
+		rest = c.push(rest, o.Right, o.Left)
 		right, err := c.compile(o.Right)
 		if err != nil {
 			return nil, err
@@ -298,7 +303,6 @@ func (c *compiler) compileOp(op algebra.Op) (node, error) {
 			c.nodes[s] = n.sub
 		case *algebra.OrderBy:
 			n.sub, err = c.order(s, k)
-			c.nodes[s] = n.sub
 		default:
 			n.sub, err = c.compile(o.Sub)
 		}
@@ -381,7 +385,9 @@ func (c *compiler) order(o *algebra.OrderBy, k int) (node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &orderNode{sub: sub, conds: o.Conds, k: k, sc: c.sc}, nil
+	n := &orderNode{sub: sub, conds: o.Conds, k: k, sc: c.sc}
+	c.nodes[o] = n
+	return n, c.compileExists(o)
 }
 
 // project compiles a Project; k passes a slice's top-k to an OrderBy
@@ -391,7 +397,6 @@ func (c *compiler) project(o *algebra.Project, k int) (node, error) {
 	var err error
 	if ob, ok := o.Sub.(*algebra.OrderBy); ok && k > 0 {
 		sub, err = c.order(ob, k)
-		c.nodes[ob] = sub
 	} else {
 		sub, err = c.compile(o.Sub)
 	}

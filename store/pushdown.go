@@ -33,9 +33,11 @@ type eqHint struct {
 // push places each expression of exprs (a group's FILTERs over sub, or an
 // OPTIONAL's condition over its right operand) that uses no EXISTS in the
 // first basic graph pattern of sub's spine that binds every variable it
-// reads, except variables in scope nowhere in sub, which stay unbound
-// whatever happens. It returns the expressions left to check after sub.
-func (c *compiler) push(exprs []sparql.Expr, sub algebra.Op) []sparql.Expr {
+// reads, except variables in scope nowhere in sub or in the operators of
+// also, which stay unbound whatever happens (an OPTIONAL's condition sees
+// its left operand's variables too). It returns the expressions left to
+// check after sub.
+func (c *compiler) push(exprs []sparql.Expr, sub algebra.Op, also ...algebra.Op) []sparql.Expr {
 	if len(exprs) == 0 {
 		return nil
 	}
@@ -48,6 +50,9 @@ func (c *compiler) push(exprs []sparql.Expr, sub algebra.Op) []sparql.Expr {
 	// bound (FILTER(?x IN (?unboundElsewhere)) is then simply false).
 	inScope := map[string]bool{}
 	c.mayBind(sub, inScope)
+	for _, op := range also {
+		c.mayBind(op, inScope)
+	}
 	var rest []sparql.Expr
 	for _, x := range exprs {
 		slots, ok := filterSlots(x, c.sc)

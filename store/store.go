@@ -237,11 +237,40 @@ func (s *Store) Query(ctx context.Context, query string) (*sparql.Results, error
 
 // QueryParsed evaluates a parsed query.
 func (s *Store) QueryParsed(ctx context.Context, q *sparql.Query) (*sparql.Results, error) {
+	var res *sparql.Results
+	err := s.do(ctx, q, func(e *engine) (err error) {
+		res, err = e.run(q)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// SelectEach evaluates a parsed SELECT query and streams its result: it
+// calls head once with the projected variables, then row with each result
+// row as the engine produces it, without building the result, so that a
+// server can write an answer while it is computed. An error from head or
+// row stops the evaluation and is returned (wrapped). The row cap, the
+// timeout and the memory budget apply as for [Store.QueryParsed]; the
+// rows handed over are the caller's and are not charged. The store's read
+// lock is held until SelectEach returns, so a slow row delays loading.
+func (s *Store) SelectEach(ctx context.Context, q *sparql.Query, head func(vars []string) error, row func(sparql.Row) error) error {
+	if q != nil && q.Form != sparql.Select {
+		return fmt.Errorf("store: SelectEach: a %v query has no rows (use QueryParsed)", q.Form)
+	}
+	return s.do(ctx, q, func(e *engine) error { return e.stream(q, head, row) })
+}
+
+// do runs eval, one evaluation of q, under the store's limits and read
+// lock, and says what stopped it.
+func (s *Store) do(ctx context.Context, q *sparql.Query, eval func(e *engine) error) error {
 	if q == nil {
-		return nil, errors.New("store: nil query")
+		return errors.New("store: nil query")
 	}
 	if !s.cfg.service && usesService(q) {
-		return nil, fmt.Errorf("store: %w (enable it with store.WithService)", ErrService)
+		return fmt.Errorf("store: %w (enable it with store.WithService)", ErrService)
 	}
 	if s.cfg.timeout > 0 {
 		var cancel context.CancelFunc
@@ -251,7 +280,11 @@ func (s *Store) QueryParsed(ctx context.Context, q *sparql.Query) (*sparql.Resul
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	start := time.Now()
-	res, err := s.evaluate(ctx, q)
+	e := newEngine(ctx, s, q.Base)
+	err := eval(e)
+	if err == nil {
+		err = e.finished()
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			err = fmt.Errorf("store: query stopped after %v: %w", time.Since(start).Round(time.Millisecond), ctx.Err())
@@ -259,9 +292,9 @@ func (s *Store) QueryParsed(ctx context.Context, q *sparql.Query) (*sparql.Resul
 			err = fmt.Errorf("store: evaluate query: %w", err)
 		}
 		s.cfg.logger.Debug("query failed", "err", err)
-		return nil, err
+		return err
 	}
-	return res, nil
+	return nil
 }
 
 // usesService reports whether q contains a SERVICE pattern.

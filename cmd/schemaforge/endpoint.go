@@ -33,10 +33,13 @@ Load is shed, not queued: at most --max-concurrent queries run at once
 (the store's per-query memory bound, default 512MiB) from --memory-budget
 (default 2GiB), so with the defaults at most 4 run at once (fewer on a
 machine with one CPU). A query that
-finds no slot or memory within 0.5 s gets 503 with Retry-After: 1. A
-SELECT answer of more than --max-rows rows (default 100,000) is refused
-with 500 and a message naming the cap. A client that stops reading its answer is
-cut off by --write-timeout.
+finds no slot or memory within 0.5 s gets 503 with Retry-After: 1. SELECT
+answers stream: each row is encoded as it is computed, and the status is
+sent with the first 64 KiB. A SELECT answer of more than --max-rows rows
+(default 100,000) fails: with 500 and a message naming the cap when that
+is known before the answer began, otherwise the transfer is aborted (the
+log says why). A client that stops reading its answer is cut off by
+--write-timeout.
 
 The listening URL is printed to standard error (with --addr HOST:0 the
 system picks the port). Each query is logged to standard error. SIGTERM or
@@ -175,7 +178,7 @@ func (l endpointLimits) describe() string {
 	b.WriteString(kg.DefaultServiceDescription)
 	b.WriteString("\nLimits:\n")
 	if l.maxRows > 0 {
-		fmt.Fprintf(&b, "  max-rows: %d. A SELECT query whose answer has more rows fails (500) with a\n  message naming the cap; add a LIMIT. (CONSTRUCT and DESCRIBE are not capped.)\n", l.maxRows)
+		fmt.Fprintf(&b, "  max-rows: %d. A SELECT query whose answer has more rows fails: 500 with a\n  message naming the cap when it fails before its first 64 KiB are sent, an aborted\n  transfer after (answers stream); add a LIMIT. (CONSTRUCT and DESCRIBE are not capped.)\n", l.maxRows)
 	} else {
 		b.WriteString("  max-rows: none.\n")
 	}

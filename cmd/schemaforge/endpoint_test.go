@@ -263,9 +263,30 @@ func TestEndpointLimits(t *testing.T) {
 	if status != 200 || !strings.Contains(desc, "max-rows: 100000.") || !strings.Contains(desc, "memory-limit: 512MiB per query") {
 		t.Errorf("description (%d) does not state the default row cap and memory limit:\n%s", status, desc)
 	}
-	status, _, body := getBody(t, sparqlURL+"?query="+url.QueryEscape(crossValues(400, "")))
-	if status != http.StatusInternalServerError || !strings.Contains(body, "more than 100000 rows") || !strings.Contains(body, "--max-rows") {
-		t.Errorf("160,000 rows: %d %q", status, body)
+	// Past the cap after the answer began streaming: the transfer is
+	// aborted and the log names the cap; before it (a small cap and a
+	// small answer): 500 naming the cap.
+	resp, err := http.Get(sparqlURL + "?query=" + url.QueryEscape(crossValues(400, "")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut, rerr := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !errors.Is(rerr, io.ErrUnexpectedEOF) {
+		t.Errorf("160,000 rows: status %d, %d bytes, read error %v; want an aborted transfer", resp.StatusCode, len(cut), rerr)
+	}
+	answers = append(answers, string(cut))
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(stderr.String(), "more than 100000 rows") && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if log := stderr.String(); !strings.Contains(log, "failed after its answer began") || !strings.Contains(log, "more than 100000 rows") {
+		t.Errorf("the log does not say why the answer was cut:\n%s", log)
+	}
+	capped, cstderr, cstop := startEndpoint(t, "--data", data, "--max-rows", "10")
+	status, _, body := getBody(t, capped+"?query="+url.QueryEscape(crossValues(5, "")))
+	cstop()
+	if status != http.StatusInternalServerError || !strings.Contains(body, "more than 10 rows") || !strings.Contains(body, "--max-rows") {
+		t.Errorf("25 rows under a cap of 10: %d %q (log:\n%s)", status, body, cstderr)
 	}
 	answers = append(answers, body)
 	if status, _, body := getBody(t, sparqlURL+"?query="+url.QueryEscape(crossValues(400, "LIMIT 3"))); status != 200 || strings.Count(body, `"a": {`) != 3 {

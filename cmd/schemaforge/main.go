@@ -15,6 +15,7 @@
 //	describe     show what a graph says about an IRI (triples, class and property facts)
 //	ask          answer a question over a collection of knowledge graphs (the bundled demo by default)
 //	serve        answer questions over HTTP (TEXT2SPARQL API and POST /ask)
+//	mcp          serve the collection to assistants as an MCP server (stdio or streamable HTTP)
 //	allocate     decompose a question and route its subgoals to the graphs that can answer them
 //	bench        measure the pipeline or one stage on a benchmark (spider4sparql, text2sparql, qald, lcquad)
 //	help         show help for a command
@@ -75,6 +76,7 @@ func commands() []command {
 		{"describe", "show what a graph says about an IRI (triples, class and property facts)", runDescribe},
 		{"ask", "answer a question over a collection of knowledge graphs (the bundled demo by default)", runAsk},
 		{"serve", "answer questions over HTTP (TEXT2SPARQL API and POST /ask)", runServe},
+		{"mcp", "serve the collection to assistants as an MCP server (stdio or streamable HTTP)", runMCP},
 		{"allocate", "decompose a question and route its subgoals to the graphs that can answer them", runAllocate},
 		{"bench", "measure the pipeline or one stage on a benchmark (spider4sparql, text2sparql, qald, lcquad)", runBench},
 	}

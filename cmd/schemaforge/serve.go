@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"log/slog"
 	"net"
@@ -49,10 +50,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	pf := addPipelineFlags(fs)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	timeout := fs.Duration("timeout", time.Minute, "time limit per question")
-	concurrent := fs.Int("max-concurrent", 4, "questions answered at once; more wait briefly, then get 503")
-	budget, reserve := byteSize(schemaforge.DefaultMemoryBudget), byteSize(schemaforge.DefaultQuestionMemory)
-	fs.Var(&budget, "memory-budget", "memory the questions answered at once may reserve together, as 2GiB (0: no budget)")
-	fs.Var(&reserve, "question-memory", "memory each question reserves from --memory-budget, as 512MiB (the stores' per-query memory limit)")
+	af := addAdmissionFlags(fs, "questions answered", "get 503")
 	sf := addServerFlags(fs)
 	datasets := &stringList{}
 	fs.Var(datasets, "dataset", "TEXT2SPARQL dataset route ID=DIR|CONFIG|graph:GRAPHID (repeatable; default: every dataset to --graphs)")
@@ -66,8 +64,8 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	if *timeout <= 0 {
 		*timeout = time.Minute // as the handler takes it
 	}
-	if budget > 0 && (reserve == 0 || reserve > budget) {
-		return usageError(fs, "--question-memory %s must be positive and within --memory-budget %s", &reserve, &budget)
+	if err := af.check(); err != nil {
+		return usageError(fs, "%v", err)
 	}
 	if err := sf.check(*timeout); err != nil {
 		return usageError(fs, "%v", err)
@@ -77,26 +75,9 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	// then drains the server.
 	ctx, stopWatching := watchTerm(ctx)
 	defer stopWatching()
-	coll, err := pf.collection(ctx)
-	if ctx.Err() != nil {
-		return stoppedLoading(ctx, e, name, "the graphs")
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "serve: %v\n", err)
-		return exitFail
-	}
-	p, err := pf.pipeline(coll)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "serve: %v\n", err)
-		return exitUsage
-	}
-	err = p.Prepare(ctx)
-	if ctx.Err() != nil {
-		return stoppedLoading(ctx, e, name, "the indexes")
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "serve: %v\n", err)
-		return exitFail
+	coll, p, code := pf.loadServed(ctx, e, name, "serve")
+	if code >= 0 {
+		return code
 	}
 	byDataset, err := datasetPipelines(ctx, pf, coll, routes)
 	if ctx.Err() != nil {
@@ -112,13 +93,10 @@ func runServe(ctx context.Context, e *env, args []string) int {
 		return exitFail
 	}
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
-	ho := schemaforge.HandlerOptions{Timeout: *timeout, MaxConcurrent: *concurrent, MemoryBudget: int64(budget),
-		QuestionMemory: int64(reserve), Logger: logger, Datasets: byDataset}
+	ho := schemaforge.HandlerOptions{Timeout: *timeout, MaxConcurrent: *af.concurrent, MemoryBudget: af.memoryBudget(),
+		QuestionMemory: int64(*af.reserve), Logger: logger, Datasets: byDataset}
 	if len(*pf.graphs) == 0 {
 		ho.Examples = demo.Questions()
-	}
-	if budget == 0 {
-		ho.MemoryBudget = -1 // no budget
 	}
 	srv := sf.server(p.Handler(ho), logger)
 	fmt.Fprintf(e.stderr, "%s: %d graphs; listening on http://%s/\n", name, coll.Len(), ln.Addr())
@@ -195,4 +173,70 @@ func datasetPipelines(ctx context.Context, pf pipelineFlags, coll *kg.Collection
 		out[r.id] = p
 	}
 	return out, nil
+}
+
+// admissionFlags are the flags of serve and mcp that bound the work they
+// do at once: the number of questions, and the memory each reserves from
+// a budget.
+type admissionFlags struct {
+	concurrent      *int
+	budget, reserve *byteSize
+}
+
+// addAdmissionFlags defines the admission flags on fs; what names the
+// work admitted ("questions answered") and refused what a refused one
+// gets ("get 503").
+func addAdmissionFlags(fs *flag.FlagSet, what, refused string) admissionFlags {
+	af := admissionFlags{budget: new(byteSize(schemaforge.DefaultMemoryBudget)), reserve: new(byteSize(schemaforge.DefaultQuestionMemory))}
+	af.concurrent = fs.Int("max-concurrent", 4, what+" at once; more wait briefly, then "+refused)
+	fs.Var(af.budget, "memory-budget", "memory the "+what+" at once may reserve together, as 2GiB (0: no budget)")
+	fs.Var(af.reserve, "question-memory", "memory each of them reserves from --memory-budget, as 512MiB (the stores' per-query memory limit)")
+	return af
+}
+
+// check validates the flags.
+func (af admissionFlags) check() error {
+	if b, r := *af.budget, *af.reserve; b > 0 && (r == 0 || r > b) {
+		return fmt.Errorf("--question-memory %s must be positive and within --memory-budget %s", af.reserve, af.budget)
+	}
+	return nil
+}
+
+// memoryBudget is --memory-budget as the options of the servers take it:
+// -1 for none.
+func (af admissionFlags) memoryBudget() int64 {
+	if *af.budget == 0 {
+		return -1
+	}
+	return int64(*af.budget)
+}
+
+// loadServed loads the collection pf names and builds and prepares its
+// pipeline, for the server called name (cmdName prefixes errors). SIGINT
+// or SIGTERM while it loads (ctx from [watchTerm]) is reported as
+// [stoppedLoading] does. The status is -1 when the server may start, else
+// the command's exit status.
+func (pf pipelineFlags) loadServed(ctx context.Context, e *env, name, cmdName string) (*kg.Collection, *schemaforge.Pipeline, int) {
+	coll, err := pf.collection(ctx)
+	if ctx.Err() != nil {
+		return nil, nil, stoppedLoading(ctx, e, name, "the graphs")
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "%s: %v\n", cmdName, err)
+		return nil, nil, exitFail
+	}
+	p, err := pf.pipeline(coll)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "%s: %v\n", cmdName, err)
+		return nil, nil, exitUsage
+	}
+	err = p.Prepare(ctx)
+	if ctx.Err() != nil {
+		return nil, nil, stoppedLoading(ctx, e, name, "the indexes")
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "%s: %v\n", cmdName, err)
+		return nil, nil, exitFail
+	}
+	return coll, p, -1
 }

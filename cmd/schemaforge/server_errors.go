@@ -97,6 +97,12 @@ func (s endpointStore) QueryParsed(ctx context.Context, q *sparql.Query) (*sparq
 	return res, s.clientError(ctx, err)
 }
 
+// SelectEach streams a SELECT answer row by row (the handler encodes each
+// row as it comes: an answer is never held whole).
+func (s endpointStore) SelectEach(ctx context.Context, q *sparql.Query, head func([]string) error, row func(sparql.Row) error) error {
+	return s.clientError(ctx, s.st.SelectEach(ctx, q, head, row))
+}
+
 // clientError words err for the client when a limit of the endpoint
 // stopped the query; other errors (time out, cancelled, the query's own)
 // pass unchanged.
