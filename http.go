@@ -73,6 +73,13 @@ type HandlerOptions struct {
 	// its collection or graph. A dataset not listed gets 400. When empty,
 	// the handler's own pipeline answers every dataset.
 	Datasets map[string]*Pipeline
+	// Examples are the example questions the web page offers and GET
+	// /examples returns (default: none).
+	Examples []string
+	// Version is what GET /health reports as the server's version
+	// (default: the module version the binary was built from, with its
+	// VCS revision when there is one).
+	Version string
 }
 
 // Handler serves the pipeline over HTTP:
@@ -86,6 +93,13 @@ type HandlerOptions struct {
 //     pipeline ([HandlerOptions.Datasets]); an unknown one gets 400.
 //   - POST /ask with {"question": "…"} answers with the whole answer and
 //     its trace as JSON (as `schemaforge ask --json`).
+//   - GET / without a query string serves a web page to ask questions and
+//     read their answers and traces (its files are embedded in the
+//     binary, under /assets/).
+//   - GET /health, GET /examples, GET /openapi.json and GET
+//     /sparql/{graph}?query=… serve the server's state, the example
+//     questions, an OpenAPI 3.0 description of these routes, and a
+//     read-only SPARQL 1.1 Protocol endpoint on each graph.
 //
 // Bad requests get 400 with {"error": …}. A question that finds no free
 // slot or memory within [HandlerOptions.QueueWait] gets 503 with
@@ -118,11 +132,35 @@ func (p *Pipeline) Handler(o HandlerOptions) http.Handler {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
+	if o.Version == "" {
+		o.Version = buildVersion()
+	}
 	h := &handler{p: p, o: o, adm: newAdmission(o)}
+	h.endpoints = sparqlEndpoints(p, o)
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", h.text2sparql)
-	mux.HandleFunc("POST /ask", h.ask)
+	for _, rt := range h.routes() {
+		mux.HandleFunc(rt.pattern, rt.serve)
+	}
 	return mux
+}
+
+// route is one pattern of the handler's mux.
+type route struct {
+	pattern string
+	serve   http.HandlerFunc
+}
+
+// routes lists every route of the handler; /openapi.json describes each.
+func (h *handler) routes() []route {
+	return []route{
+		{"GET /{$}", h.root},
+		{"POST /ask", h.ask},
+		{"GET /health", h.health},
+		{"GET /examples", h.examples},
+		{"GET /openapi.json", h.openAPI},
+		{"GET /sparql/{graph}", h.sparql},
+		{"GET /assets/{file}", h.asset},
+	}
 }
 
 type handler struct {
@@ -130,6 +168,8 @@ type handler struct {
 	o        HandlerOptions
 	adm      *admit.Gate
 	errCount atomic.Int64 // numbers the errors logged for clients
+	// endpoints serve each graph's SPARQL endpoint, by graph ID.
+	endpoints map[string]http.Handler
 }
 
 func newAdmission(o HandlerOptions) *admit.Gate {

@@ -10,14 +10,20 @@ import (
 	"time"
 
 	schemaforge "github.com/schemaforge/go-schemaforge"
+	"github.com/schemaforge/go-schemaforge/examples/demo"
 	"github.com/schemaforge/go-schemaforge/kg"
 )
 
 const serveDescription = `
 Serve answers questions over HTTP:
 
+	GET  /                                a web page: ask, read the answer, its SPARQL and its trace
 	GET  /?dataset=<id>&question=<text>   the TEXT2SPARQL API: {"dataset", "question", "query"}
 	POST /ask  {"question": "…"}           the whole answer with its trace (as ask --json)
+	GET  /health                          {"ok", "graphs", "version"}
+	GET  /examples                        the example questions (the demo's) and the graph IDs
+	GET  /sparql/GRAPH?query=…            a read-only SPARQL 1.1 endpoint on each graph
+	GET  /openapi.json                    an OpenAPI 3.0 description of these routes
 
 over the collection --graphs names (the bundled demo by default).
 --dataset ID=WHERE (repeatable) routes the TEXT2SPARQL API by its dataset
@@ -89,6 +95,9 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
 	ho := schemaforge.HandlerOptions{Timeout: *timeout, MaxConcurrent: *af.concurrent, MemoryBudget: af.memoryBudget(),
 		QuestionMemory: int64(*af.reserve), Logger: logger, Datasets: byDataset}
+	if len(*pf.graphs) == 0 {
+		ho.Examples = demo.Questions()
+	}
 	srv := sf.server(p.Handler(ho), logger)
 	fmt.Fprintf(e.stderr, "%s: %d graphs; listening on http://%s/\n", name, coll.Len(), ln.Addr())
 	return serveUntilDone(ctx, e, srv, ln, *sf.grace, name)
