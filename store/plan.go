@@ -167,25 +167,11 @@ func (c *compiler) compileOp(op algebra.Op) (node, error) {
 		}
 		return &filterNode{sub: sub, exprs: rest, sc: c.sc}, nil
 	case *algebra.Union:
-		left, err := c.compile(o.Left)
-		if err != nil {
-			return nil, err
-		}
-		right, err := c.compile(o.Right)
-		if err != nil {
-			return nil, err
-		}
-		return &unionNode{left: left, right: right}, nil
+		left, right, err := c.both(o.Left, o.Right)
+		return &unionNode{left: left, right: right}, err
 	case *algebra.Minus:
-		left, err := c.compile(o.Left)
-		if err != nil {
-			return nil, err
-		}
-		right, err := c.compile(o.Right)
-		if err != nil {
-			return nil, err
-		}
-		return &minusNode{left: left, right: right}, nil
+		left, right, err := c.both(o.Left, o.Right)
+		return &minusNode{left: left, right: right}, err
 	case *algebra.Graph:
 		sub, err := c.compile(o.Sub)
 		if err != nil {
@@ -379,6 +365,16 @@ func (c *compiler) foldAll(exprs []sparql.Expr) (rest []sparql.Expr, never bool,
 	return rest, false, nil
 }
 
+// both compiles two operands, left first.
+func (c *compiler) both(l, r algebra.Op) (node, node, error) {
+	left, err := c.compile(l)
+	if err != nil {
+		return nil, nil, err
+	}
+	right, err := c.compile(r)
+	return left, right, err
+}
+
 // order compiles an OrderBy; k > 0 keeps only its first k solutions.
 func (c *compiler) order(o *algebra.OrderBy, k int) (node, error) {
 	sub, err := c.compile(o.Sub)
@@ -454,12 +450,8 @@ func (c *compiler) certainOf(op algebra.Op) map[string]bool {
 	}
 	switch o := op.(type) {
 	case *algebra.BGP:
-		for _, p := range c.sc.blocks[o.Block] {
-			for _, t := range []cterm{p.s, p.p, p.o} {
-				if t.slot >= 0 {
-					m[c.sc.names[t.slot]] = true
-				}
-			}
+		for _, s := range c.bgpSlots(o) {
+			m[c.sc.names[s]] = true
 		}
 	case *algebra.Join:
 		union(c.certainOf(o.Left), c.certainOf(o.Right))
@@ -522,12 +514,8 @@ func (c *compiler) certainOf(op algebra.Op) map[string]bool {
 func (c *compiler) mayBind(op algebra.Op, m map[string]bool) {
 	switch o := op.(type) {
 	case *algebra.BGP:
-		for _, p := range c.sc.blocks[o.Block] {
-			for _, t := range []cterm{p.s, p.p, p.o} {
-				if t.slot >= 0 {
-					m[c.sc.names[t.slot]] = true
-				}
-			}
+		for _, s := range c.bgpSlots(o) {
+			m[c.sc.names[s]] = true
 		}
 	case *algebra.Join:
 		c.mayBind(o.Left, m)
@@ -584,6 +572,20 @@ func (c *compiler) mayBind(op algebra.Op, m map[string]bool) {
 	case *algebra.Slice:
 		c.mayBind(o.Sub, m)
 	}
+}
+
+// bgpSlots returns the slots of the variables (blank nodes included) of a
+// BGP's triple patterns: those it binds in every solution.
+func (c *compiler) bgpSlots(b *algebra.BGP) []int {
+	var out []int
+	for _, p := range c.sc.blocks[b.Block] {
+		for _, t := range []cterm{p.s, p.p, p.o} {
+			if t.slot >= 0 {
+				out = append(out, t.slot)
+			}
+		}
+	}
+	return out
 }
 
 // spine returns the BGPs whose every solution is part of every solution

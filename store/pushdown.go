@@ -62,12 +62,8 @@ func (c *compiler) push(exprs []sparql.Expr, sub algebra.Op, also ...algebra.Op)
 				break
 			}
 			bound := map[int]bool{}
-			for _, p := range c.sc.blocks[b.Block] {
-				for _, t := range []cterm{p.s, p.p, p.o} {
-					if t.slot >= 0 {
-						bound[t.slot] = true
-					}
-				}
+			for _, s := range c.bgpSlots(b) {
+				bound[s] = true
 			}
 			all, some := true, false
 			var need []int
