@@ -206,6 +206,23 @@ func TestDeadlineNeverLateSuccess(t *testing.T) {
 	}
 }
 
+// runEngine runs query on s with an engine the test can inspect.
+func runEngine(t *testing.T, s *Store, query string) (*sparql.Results, *engine) {
+	t.Helper()
+	q, err := sparql.Parse(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEngine(context.Background(), s, "")
+	s.mu.RLock()
+	res, err := e.run(q)
+	s.mu.RUnlock()
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return res, e
+}
+
 // TestEarlyStop checks LIMIT and ASK answers, that they stop matching, and
 // that streaming holds little: none of these queries holds more than its
 // result and a few solutions at once, whatever it matches.
@@ -222,7 +239,6 @@ func TestEarlyStop(t *testing.T) {
 	if err := s.AddTriples("", sts); err != nil {
 		t.Fatal(err)
 	}
-	ctx := context.Background()
 	for _, tc := range []struct {
 		query string
 		rows  int
@@ -243,17 +259,7 @@ func TestEarlyStop(t *testing.T) {
 		{"ASK { ?s ?p ?o }", -1, true},
 		{"ASK { ?s ?p ?o FILTER(?o = \"4999\") }", -1, true},
 	} {
-		q, err := sparql.Parse(tc.query)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := newEngine(ctx, s, "")
-		s.mu.RLock()
-		res, err := e.run(q)
-		s.mu.RUnlock()
-		if err != nil {
-			t.Fatalf("%s: %v", tc.query, err)
-		}
+		res, e := runEngine(t, s, tc.query)
 		if tc.rows >= 0 && len(res.Rows) != tc.rows {
 			t.Errorf("%s: %d rows, want %d", tc.query, len(res.Rows), tc.rows)
 		}
@@ -513,17 +519,7 @@ func TestConstantFolding(t *testing.T) {
 		{"SELECT * { ?s ?p ?o OPTIONAL { ?s ?q ?r FILTER(false) } }", -1, true},
 		{"SELECT * { ?s ?p ?o FILTER(NOW() = NOW()) }", -1, true},
 	} {
-		q, err := sparql.Parse(tc.query)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := newEngine(ctx, s, "")
-		s.mu.RLock()
-		res, err := e.run(q)
-		s.mu.RUnlock()
-		if err != nil {
-			t.Fatalf("%s: %v", tc.query, err)
-		}
+		res, e := runEngine(t, s, tc.query)
 		want := tc.rows
 		if want < 0 {
 			want = len(all.Rows)
