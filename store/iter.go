@@ -395,11 +395,16 @@ func (e *engine) build(op string, it iter, probe []int, seed solution) (*hashTab
 	return h, nil
 }
 
-func (h *hashTable) key(r solution) string {
+// fill writes r's key into h.buf.
+func (h *hashTable) fill(r solution) {
 	h.buf = h.buf[:0]
 	for _, k := range h.keys {
 		h.buf = binary.LittleEndian.AppendUint32(h.buf, r[k])
 	}
+}
+
+func (h *hashTable) key(r solution) string {
+	h.fill(r)
 	return string(h.buf)
 }
 
@@ -413,7 +418,8 @@ func (h *hashTable) candidates(l solution) []solution {
 			return h.rows
 		}
 	}
-	return h.table[h.key(l)]
+	h.fill(l)
+	return h.table[string(h.buf)] // no copy of the key for a lookup
 }
 
 // hashJoinNode is Join(left, right) for a right operand that is not a
