@@ -18,17 +18,9 @@ func (e *engine) construct(q *sparql.Query, sc *scope, it iter) (*sparql.Results
 	}
 	res := &sparql.Results{Graph: []sparql.Statement{}}
 	seen := map[string]bool{}
-	for n := 0; ; n++ {
-		r, err := it.next()
-		if err != nil {
-			return nil, err
-		}
-		if r == nil {
-			return res, nil
-		}
-		if err := e.tick(); err != nil {
-			return nil, err
-		}
+	n := -1 // the solution's number, for its fresh blank nodes
+	err := e.each(it, func(r solution) error {
+		n++
 		inst := func(t sparql.Term) sparql.Term {
 			switch t := t.(type) {
 			case *sparql.Var:
@@ -62,12 +54,17 @@ func (e *engine) construct(q *sparql.Query, sc *scope, it iter) (*sparql.Results
 			if !seen[k] {
 				seen[k] = true
 				if err := e.mem.charge("CONSTRUCT", statementBytes+int64(len(k))); err != nil {
-					return nil, err
+					return err
 				}
 				res.Graph = append(res.Graph, st)
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	return res, nil
 }
 
 // describe returns, for every described resource, the triples of the
@@ -78,17 +75,7 @@ func (e *engine) describe(q *sparql.Query, sc *scope, it iter) (*sparql.Results,
 	// variable's values in solution order), DESCRIBE *'s first.
 	var star []id
 	per := make([][]id, len(q.Describe))
-	for {
-		r, err := it.next()
-		if err != nil {
-			return nil, err
-		}
-		if r == nil {
-			break
-		}
-		if err := e.tick(); err != nil {
-			return nil, err
-		}
+	err := e.each(it, func(r solution) error {
 		if q.Star {
 			star = append(star, r...)
 		}
@@ -99,9 +86,10 @@ func (e *engine) describe(q *sparql.Query, sc *scope, it iter) (*sparql.Results,
 				}
 			}
 		}
-		if err := e.mem.charge("DESCRIBE", int64(idBytes*(len(r)+len(q.Describe)))); err != nil {
-			return nil, err
-		}
+		return e.mem.charge("DESCRIBE", int64(idBytes*(len(r)+len(q.Describe))))
+	})
+	if err != nil {
+		return nil, err
 	}
 	var targets []id
 	seen := map[id]bool{}

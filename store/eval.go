@@ -144,53 +144,71 @@ func (e *engine) run(q *sparql.Query) (*sparql.Results, error) {
 	case sparql.Describe:
 		return e.describe(q, sc, it)
 	}
-	vars := projectionNames(q, sc)
-	slots := make([]int, len(vars))
-	for i, v := range vars {
-		slots[i] = sc.slot(v)
-	}
+	out := newRows(q, sc)
 	// The solutions are pulled first (compact: a slot each), up to one
 	// past the row cap; the result rows, maps many times their size, are
 	// charged all together before any is built.
-	max := e.s.cfg.maxRows
 	var sols []solution
-	for {
-		r, err := it.next()
-		if err != nil {
-			return nil, err
-		}
-		if r == nil {
-			break
-		}
-		if max > 0 && len(sols) >= max {
-			return nil, fmt.Errorf("%w: more than %d rows, the cap", ErrTooManyRows, max)
+	err = e.each(it, func(r solution) error {
+		if err := e.capRows(len(sols)); err != nil {
+			return err
 		}
 		sols = append(sols, r)
 		if err := e.mem.charge("the result's solutions", solutionBytes(len(r))); err != nil {
-			return nil, err
+			return err
 		}
-		if err := e.grow(len(sols)); err != nil {
-			return nil, err
-		}
-	}
-	if err := e.mem.charge("the result rows", int64(len(sols))*(rowMapOverhead+rowMapEntry*int64(len(vars)))); err != nil {
+		return e.grow(len(sols))
+	})
+	if err != nil {
 		return nil, err
 	}
-	res := &sparql.Results{Vars: vars, Rows: make([]sparql.Row, 0, len(sols))}
+	if err := e.mem.charge("the result rows", int64(len(sols))*(rowMapOverhead+rowMapEntry*int64(len(out.vars)))); err != nil {
+		return nil, err
+	}
+	res := &sparql.Results{Vars: out.vars, Rows: make([]sparql.Row, 0, len(sols))}
 	for i, r := range sols {
 		if err := e.tick(); err != nil {
 			return nil, err
 		}
-		row := make(sparql.Row, len(vars))
-		for i, v := range vars {
-			if x := r[slots[i]]; x != 0 {
-				row[v] = e.qd.term(x)
-			}
-		}
-		res.Rows = append(res.Rows, row)
+		res.Rows = append(res.Rows, out.row(e, r))
 		sols[i] = nil
 	}
 	return res, nil
+}
+
+// resultRows turns solutions into the result rows of a SELECT.
+type resultRows struct {
+	vars  []string // the projected variables
+	slots []int    // their slots
+}
+
+func newRows(q *sparql.Query, sc *scope) resultRows {
+	out := resultRows{vars: projectionNames(q, sc)}
+	out.slots = make([]int, len(out.vars))
+	for i, v := range out.vars {
+		out.slots[i] = sc.slot(v)
+	}
+	return out
+}
+
+// row returns the result row of solution r.
+func (o resultRows) row(e *engine, r solution) sparql.Row {
+	row := make(sparql.Row, len(o.vars))
+	for i, v := range o.vars {
+		if x := r[o.slots[i]]; x != 0 {
+			row[v] = e.qd.term(x)
+		}
+	}
+	return row
+}
+
+// capRows fails once a SELECT that has n rows is given one more than the
+// store's row cap allows.
+func (e *engine) capRows(n int) error {
+	if max := e.s.cfg.maxRows; max > 0 && n >= max {
+		return fmt.Errorf("%w: more than %d rows, the cap", ErrTooManyRows, max)
+	}
+	return nil
 }
 
 // start compiles q and opens its plan.
@@ -216,37 +234,18 @@ func (e *engine) stream(q *sparql.Query, head func([]string) error, row func(spa
 	if err != nil {
 		return err
 	}
-	sc := plan.sc
-	vars := projectionNames(q, sc)
-	slots := make([]int, len(vars))
-	for i, v := range vars {
-		slots[i] = sc.slot(v)
-	}
-	if err := head(vars); err != nil {
+	out := newRows(q, plan.sc)
+	if err := head(out.vars); err != nil {
 		return err
 	}
-	max := e.s.cfg.maxRows
-	for n := 0; ; n++ {
-		r, err := it.next()
-		if err != nil || r == nil {
+	n := 0
+	return e.each(it, func(r solution) error {
+		if err := e.capRows(n); err != nil {
 			return err
 		}
-		if max > 0 && n >= max {
-			return fmt.Errorf("%w: more than %d rows, the cap", ErrTooManyRows, max)
-		}
-		if err := e.tick(); err != nil {
-			return err
-		}
-		out := make(sparql.Row, len(vars))
-		for i, v := range vars {
-			if x := r[slots[i]]; x != 0 {
-				out[v] = e.qd.term(x)
-			}
-		}
-		if err := row(out); err != nil {
-			return err
-		}
-	}
+		n++
+		return row(out.row(e, r))
+	})
 }
 
 // setDataset resolves FROM / FROM NAMED against the store's graphs.

@@ -35,30 +35,43 @@ type errIter struct{ err error }
 
 func (it errIter) next() (solution, error) { return nil, it.err }
 
+// each pulls every solution of it and hands it to f, checking the
+// deadline and the memory limit before each; it stops at the first error
+// (of it, of the check or of f).
+func (e *engine) each(it iter, f func(solution) error) error {
+	for {
+		r, err := it.next()
+		if err != nil || r == nil {
+			return err
+		}
+		if err := e.tick(); err != nil {
+			return err
+		}
+		if err := f(r); err != nil {
+			return err
+		}
+	}
+}
+
 // drain pulls every solution of it, charging each to the budget as held
 // by operator op and checking the intermediate cap. It returns the
 // solutions and the bytes charged.
 func (e *engine) drain(op string, it iter) ([]solution, int64, error) {
 	var rows []solution
 	var held int64
-	for {
-		r, err := it.next()
-		if err != nil {
-			return nil, held, err
-		}
-		if r == nil {
-			return rows, held, nil
-		}
+	err := e.each(it, func(r solution) error {
 		rows = append(rows, r)
 		n := solutionBytes(len(r))
 		held += n
 		if err := e.mem.charge(op, n); err != nil {
-			return nil, held, err
+			return err
 		}
-		if err := e.grow(len(rows)); err != nil {
-			return nil, held, err
-		}
+		return e.grow(len(rows))
+	})
+	if err != nil {
+		return nil, held, err
 	}
+	return rows, held, nil
 }
 
 // ---- basic graph patterns ----
@@ -1090,19 +1103,8 @@ func (it *groupIter) group() error {
 		it.held += size
 		return gs, e.mem.charge("GROUP BY", size)
 	}
-	sub := n.sub.open(e, it.seed, it.g)
 	var kb []byte
-	for {
-		r, err := sub.next()
-		if err != nil {
-			return err
-		}
-		if r == nil {
-			break
-		}
-		if err := e.tick(); err != nil {
-			return err
-		}
+	err := e.each(n.sub.open(e, it.seed, it.g), func(r solution) error {
 		b := &rowBinder{e: e, sc: n.sc, row: r, active: it.g}
 		kb = kb[:0]
 		var key solution
@@ -1127,6 +1129,7 @@ func (it *groupIter) group() error {
 			if key == nil {
 				key = make(solution, w)
 			}
+			var err error
 			if gs, err = newGroup(key); err != nil {
 				return err
 			}
@@ -1161,6 +1164,10 @@ func (it *groupIter) group() error {
 			}
 			gs.aggs[i].add(v, err)
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if len(groups) == 0 && len(n.keys) == 0 {
 		// Aggregates over no solutions: one group.

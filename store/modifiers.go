@@ -54,25 +54,16 @@ func (e *engine) order(conds []algebra.OrderCondition, sc *scope, g *graphIndex,
 	if k > 0 {
 		rows, held, err = e.topK(it, k, keyOf, cmpKeys, perRow)
 	} else {
-		for {
-			r, err := it.next()
-			if err != nil {
-				return nil, held, err
-			}
-			if r == nil {
-				break
-			}
-			if err := e.tick(); err != nil {
-				return nil, held, err
-			}
+		err = e.each(it, func(r solution) error {
 			held += perRow(len(r))
 			if err := e.mem.charge("ORDER BY", perRow(len(r))); err != nil {
-				return nil, held, err
+				return err
 			}
 			rows = append(rows, ranked{key: keyOf(r), at: len(rows), row: r})
-			if err := e.grow(len(rows)); err != nil {
-				return nil, held, err
-			}
+			return e.grow(len(rows))
+		})
+		if err != nil {
+			return nil, held, err
 		}
 		sort.SliceStable(rows, func(a, b int) bool { return cmpKeys(rows[a].key, rows[b].key) < 0 })
 	}
@@ -124,23 +115,15 @@ func (e *engine) topK(it iter, k int, keyOf func(solution) []sparql.Term, cmp fu
 			i = big
 		}
 	}
-	for at := 0; ; at++ {
-		r, err := it.next()
-		if err != nil {
-			return nil, held, err
-		}
-		if r == nil {
-			break
-		}
-		if err := e.tick(); err != nil {
-			return nil, held, err
-		}
+	at := 0
+	err := e.each(it, func(r solution) error {
 		x := ranked{keyOf(r), at, r}
+		at++
 		switch {
 		case len(h) < k:
 			held += perRow(len(r))
 			if err := e.mem.charge("ORDER BY", perRow(len(r))); err != nil {
-				return nil, held, err
+				return err
 			}
 			h = append(h, x)
 			for j := len(h) - 1; j > 0 && after(h[j], h[(j-1)/2]); j = (j - 1) / 2 {
@@ -150,6 +133,10 @@ func (e *engine) topK(it iter, k int, keyOf func(solution) []sparql.Term, cmp fu
 			h[0] = x
 			down(0)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, held, err
 	}
 	sort.Slice(h, func(a, b int) bool { return after(h[b], h[a]) })
 	return h, held, nil
